@@ -1,0 +1,23 @@
+import { runCli } from './cli/main'
+
+// The headless entry point (`shellgate …`). Signals abort the running command so it can stop
+// what it started; a second signal exits at once.
+const controller = new AbortController()
+let signalled = false
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.on(signal, () => {
+    if (signalled) process.exit(130)
+    signalled = true
+    controller.abort(new Error(`received ${signal}`))
+  })
+}
+
+const exitCode = await runCli(process.argv.slice(2), {
+  stdout: (text) => process.stdout.write(text),
+  stderr: (text) => process.stderr.write(text),
+  stdin: process.stdin.isTTY ? null : process.stdin,
+  env: process.env,
+  cwd: process.cwd(),
+  signal: controller.signal,
+})
+process.exitCode = exitCode

@@ -1,0 +1,20 @@
+/** Where a command writes; tests pass buffers, the binary passes the process streams. */
+export interface CliIo {
+  stdout: (text: string) => void
+  stderr: (text: string) => void
+  /** Null when stdin is not readable for this invocation. */
+  stdin: NodeJS.ReadableStream | null
+  env: NodeJS.ProcessEnv
+  cwd: string
+  /** Aborted on SIGINT/SIGTERM so a command can cancel what it started before the CLI exits. */
+  signal: AbortSignal
+}
+
+export interface CliCommand {
+  /** One line for `shellgate --help`. */
+  summary: string
+  /** The usage line(s) shown by `shellgate <command> --help`. */
+  usage: string
+  /** Resolves to the process exit code. Throws UsageError for bad input. */
+  run(argv: string[], io: CliIo): Promise<number>
+}

@@ -1,0 +1,34 @@
+import type { z } from 'zod'
+
+export interface RequestSpec<I extends z.ZodType = z.ZodType, O extends z.ZodType = z.ZodType> {
+  input: I
+  output: O
+}
+
+export interface EventSpec<P extends z.ZodType = z.ZodType> {
+  payload: P
+}
+
+export interface ContractShape {
+  requests: Record<string, RequestSpec>
+  events: Record<string, EventSpec>
+}
+
+export type RequestName<C extends ContractShape> = keyof C['requests'] & string
+export type EventName<C extends ContractShape> = keyof C['events'] & string
+export type RequestInput<C extends ContractShape, M extends RequestName<C>> = z.input<
+  C['requests'][M]['input']
+>
+export type RequestParsedInput<C extends ContractShape, M extends RequestName<C>> = z.output<
+  C['requests'][M]['input']
+>
+export type RequestOutput<C extends ContractShape, M extends RequestName<C>> = z.output<
+  C['requests'][M]['output']
+>
+export type EventPayload<C extends ContractShape, E extends EventName<C>> = z.output<
+  C['events'][E]['payload']
+>
+
+export function defineContract<const C extends ContractShape>(contract: C): C {
+  return contract
+}
