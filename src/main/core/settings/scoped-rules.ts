@@ -1,0 +1,32 @@
+import type { PermissionRules } from '../../../shared/settings'
+
+/** Where an always-allow (or any) rule lives: this session only, this workspace, or every workspace. */
+export type RuleScope = 'session' | 'workspace' | 'user'
+export type RuleList = keyof PermissionRules
+export const RULE_LISTS: readonly RuleList[] = ['allow', 'ask', 'deny']
+
+/** A rule with where it came from, so the UI and the audit log can name its file. */
+export interface ScopedRule {
+  list: RuleList
+  rule: string
+  scope: RuleScope
+  /** The settings file it is saved in; for session rules `session:<id>`. */
+  source: string
+}
+
+export function emptyRules(): PermissionRules {
+  return { allow: [], ask: [], deny: [] }
+}
+
+export function withRule(rules: PermissionRules, list: RuleList, rule: string): PermissionRules {
+  if (rules[list].includes(rule)) return rules
+  return { ...rules, [list]: [...rules[list], rule] }
+}
+
+export function withoutRule(rules: PermissionRules, list: RuleList, rule: string): PermissionRules {
+  return { ...rules, [list]: rules[list].filter((existing) => existing !== rule) }
+}
+
+export function toScopedRules(rules: PermissionRules, scope: RuleScope, source: string): ScopedRule[] {
+  return RULE_LISTS.flatMap((list) => rules[list].map((rule) => ({ list, rule, scope, source })))
+}

@@ -1,0 +1,20 @@
+import type { z } from 'zod'
+
+/** A settings change that was refused; nothing was written. `field` is the dotted path at fault. */
+export class SettingsError extends Error {
+  readonly code = 'invalid_input'
+  constructor(
+    readonly field: string,
+    message: string,
+  ) {
+    super(field ? `${field}: ${message}` : message)
+    this.name = 'SettingsError'
+  }
+}
+
+/** The first zod issue as a field path and a message a user can act on. */
+export function firstIssue(error: z.ZodError, prefix: readonly PropertyKey[] = []): SettingsError {
+  const issue = error.issues[0]
+  const field = [...prefix, ...(issue?.path ?? [])].map(String).join('.')
+  return new SettingsError(field, issue?.message ?? 'invalid value')
+}
