@@ -79,14 +79,18 @@ describe('append', () => {
   })
 
   it('keeps every line whole when two processes append concurrently', async () => {
-    const count = 300
+    const count = 1_000
+    // A shared start time well after both Node processes have booted makes their appends overlap.
+    const startAt = `${Date.now() + 3_000}`
     await Promise.all(
       ['writer-a', 'writer-b'].map((name) =>
-        collectFixture(spawnFixture('audit-appender.ts', [home, name, `${count}`])),
+        collectFixture(spawnFixture('audit-appender.ts', [home, name, `${count}`, startAt])),
       ),
     )
-    const all = await lines()
-    expect(all).toHaveLength(2 * count)
+    const sessions = (await lines()).map((line) => (JSON.parse(line) as AuditEntry).session)
+    expect(sessions).toHaveLength(2 * count)
+    // The writers really raced: their lines alternate in the file.
+    expect(sessions.filter((s, i) => i > 0 && s !== sessions[i - 1]).length).toBeGreaterThan(10)
     const page = await log.read({ limit: 10_000 })
     expect(page.skippedLines).toBe(0)
     for (const name of ['writer-a', 'writer-b']) {
