@@ -1,0 +1,27 @@
+import { spawn } from 'node:child_process'
+import { existsSync } from 'node:fs'
+import { findElectronBinary } from './electron-binary'
+
+// `npm start`: the desktop app when Electron is installed, browser mode when it is not.
+const root = process.cwd()
+if (!existsSync('out/main/cli.js') || !existsSync('out/renderer/index.html')) {
+  const build = spawn('npx', ['electron-vite', 'build'], { stdio: 'inherit' })
+  const code = await new Promise<number | null>((resolve) => build.once('exit', resolve))
+  if (code !== 0) process.exit(code ?? 1)
+}
+
+const electron = findElectronBinary(root)
+const [file, args] = electron.found
+  ? [electron.path, ['.']]
+  : [process.execPath, ['bin/shellgate.js', 'serve', '--open', '--workspace', root]]
+if (!electron.found)
+  console.log(`Electron is not available (${electron.reason}); starting browser mode instead.`)
+
+const child = spawn(file, args, { stdio: 'inherit' })
+// Ctrl+C reaches the child through the terminal's process group; we only wait for it to finish.
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.on(signal, () => {
+    if (signal === 'SIGTERM') child.kill('SIGTERM')
+  })
+}
+child.once('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)))

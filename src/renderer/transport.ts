@@ -1,0 +1,22 @@
+import type { ClientTransport } from '../shared/ipc/client'
+import { createWebSocketClientTransport, type WebSocketLike } from '../shared/ipc/websocket-client'
+
+declare global {
+  interface Window {
+    /** Present only in Electron, where the preload exposes exactly these two functions. */
+    shellgate?: ClientTransport
+  }
+}
+
+export type RuntimeKind = 'electron' | 'browser'
+
+/** Electron hands us its preload bridge; in browser mode the page talks to /rpc on its own origin. */
+export function connectTransport(): { transport: ClientTransport; runtime: RuntimeKind } {
+  if (window.shellgate) return { transport: window.shellgate, runtime: 'electron' }
+  const url = `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/rpc`
+  const transport = createWebSocketClientTransport(
+    () => new WebSocket(url) as unknown as WebSocketLike,
+    (reconnect, delayMs) => window.setTimeout(reconnect, delayMs),
+  )
+  return { transport, runtime: 'browser' }
+}

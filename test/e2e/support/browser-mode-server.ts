@@ -1,0 +1,76 @@
+import { type ChildProcess, spawn } from 'node:child_process'
+import { mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join, resolve } from 'node:path'
+
+const CLI = resolve('bin/shellgate.js')
+
+export interface ServeProcess {
+  url: string
+  origin: string
+  port: number
+  token: string
+  workspace: string
+  home: string
+  child: ChildProcess
+  stop(): Promise<number | null>
+}
+
+/** Starts the real `shellgate serve` against a temp workspace and SHELLGATE_HOME. */
+export async function startServe(
+  options: { workspace?: string; home?: string; port?: number } = {},
+): Promise<ServeProcess> {
+  const workspace = options.workspace ?? (await mkdtemp(join(tmpdir(), 'shellgate-e2e-ws-')))
+  const home = options.home ?? (await mkdtemp(join(tmpdir(), 'shellgate-e2e-home-')))
+  const child = spawn(
+    process.execPath,
+    [CLI, 'serve', '--port', String(options.port ?? 0), '--workspace', workspace],
+    {
+      env: { ...process.env, SHELLGATE_HOME: home },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  )
+  let stderr = ''
+  child.stderr?.on('data', (chunk) => {
+    stderr += chunk
+  })
+  const url = await new Promise<string>((resolveUrl, reject) => {
+    let stdout = ''
+    const timer = setTimeout(
+      () => reject(new Error(`serve printed no URL in 20 s; stderr: ${stderr}`)),
+      20_000,
+    )
+    child.stdout?.on('data', (chunk) => {
+      stdout += chunk
+      const match = /Shellgate UI: (\S+)/.exec(stdout)
+      if (match?.[1]) {
+        clearTimeout(timer)
+        resolveUrl(match[1])
+      }
+    })
+    child.once('exit', (code) => {
+      clearTimeout(timer)
+      reject(new Error(`serve exited with ${code}; stderr: ${stderr}`))
+    })
+  })
+  const parsed = new URL(url)
+  return {
+    url,
+    origin: parsed.origin,
+    port: Number(parsed.port),
+    token: parsed.searchParams.get('token') ?? '',
+    workspace,
+    home,
+    child,
+    async stop() {
+      if (child.exitCode !== null) return child.exitCode
+      const exited = new Promise<number | null>((done) => child.once('exit', (code) => done(code)))
+      child.kill('SIGINT')
+      return exited
+    },
+  }
+}
+
+export async function removeDirs(...dirs: string[]): Promise<void> {
+  await Promise.all(dirs.map((dir) => rm(dir, { recursive: true, force: true })))
+}

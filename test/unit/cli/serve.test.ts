@@ -1,0 +1,85 @@
+import { type ChildProcess, spawn } from 'node:child_process'
+import { mkdtemp, rm, writeFile } from 'node:fs/promises'
+import { createServer } from 'node:net'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+
+let rendererDir: string
+let home: string
+
+beforeAll(async () => {
+  rendererDir = await mkdtemp(join(tmpdir(), 'shellgate-serve-ui-'))
+  home = await mkdtemp(join(tmpdir(), 'shellgate-serve-home-'))
+  await writeFile(join(rendererDir, 'index.html'), '<!doctype html><title>Shellgate</title>')
+})
+afterAll(async () => {
+  await rm(rendererDir, { recursive: true, force: true })
+  await rm(home, { recursive: true, force: true })
+})
+
+function startServe(args: string[]): {
+  child: ChildProcess
+  output: Promise<{ stdout: string; stderr: string; code: number | null }>
+} {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main/cli.ts', 'serve', ...args], {
+    env: { PATH: process.env.PATH, SHELLGATE_RENDERER_DIR: rendererDir, SHELLGATE_HOME: home },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  let stdout = ''
+  let stderr = ''
+  child.stdout?.on('data', (chunk) => {
+    stdout += chunk
+  })
+  child.stderr?.on('data', (chunk) => {
+    stderr += chunk
+  })
+  const output = new Promise<{ stdout: string; stderr: string; code: number | null }>((resolve) =>
+    child.once('exit', (code) => resolve({ stdout, stderr, code })),
+  )
+  return { child, output }
+}
+
+async function waitForUrl(child: ChildProcess): Promise<URL> {
+  return new Promise((resolve, reject) => {
+    let seen = ''
+    child.stdout?.on('data', (chunk) => {
+      seen += chunk
+      const match = /Shellgate UI: (\S+)/.exec(seen)
+      if (match?.[1]) resolve(new URL(match[1]))
+    })
+    child.once('exit', (code) => reject(new Error(`exited ${code} before printing a URL`)))
+  })
+}
+
+describe('shellgate serve (real process)', () => {
+  it('prints a tokened 127.0.0.1 URL, serves, and exits 0 on SIGINT with the port released', async () => {
+    const { child, output } = startServe([])
+    const url = await waitForUrl(child)
+    expect(url.hostname).toBe('127.0.0.1')
+    expect(url.searchParams.get('token')).toMatch(/^[A-Za-z0-9_-]{43}$/)
+    const page = await fetch(url, { redirect: 'manual' })
+    expect(page.status).toBe(303)
+    child.kill('SIGINT')
+    const { code, stderr } = await output
+    expect(code).toBe(0)
+    expect(stderr).toContain('stopped')
+    await expect(fetch(url)).rejects.toThrow()
+  })
+
+  it('says which port is busy and exits 2', async () => {
+    const blocker = createServer()
+    await new Promise<void>((resolve) => blocker.listen(0, '127.0.0.1', resolve))
+    const port = (blocker.address() as { port: number }).port
+    try {
+      const { output } = startServe(['--port', String(port)])
+      const { code, stderr } = await output
+      expect(code).toBe(2)
+      expect(stderr.trim()).toBe(
+        `shellgate serve: port ${port} on 127.0.0.1 is busy; choose another with --port`,
+      )
+    } finally {
+      blocker.close()
+    }
+  })
+})

@@ -1,0 +1,74 @@
+import { execFile } from 'node:child_process'
+import { copyFile, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { dirname, join, resolve } from 'node:path'
+import { promisify } from 'node:util'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+
+const run = promisify(execFile)
+const biome = resolve('node_modules/.bin/biome')
+
+/** Lints one file at a given path under a copy of our biome.json, so the layering rules apply as in src/. */
+async function lintAt(
+  root: string,
+  path: string,
+  source: string,
+): Promise<{ failed: boolean; output: string }> {
+  const file = join(root, path)
+  await mkdir(dirname(file), { recursive: true })
+  await writeFile(file, source)
+  try {
+    const { stdout, stderr } = await run(biome, ['lint', path], { cwd: root })
+    return { failed: false, output: stdout + stderr }
+  } catch (error) {
+    const { stdout, stderr } = error as { stdout: string; stderr: string }
+    return { failed: true, output: stdout + stderr }
+  } finally {
+    await rm(file)
+  }
+}
+
+describe('layering rules (biome)', () => {
+  let root: string
+  beforeAll(async () => {
+    root = await mkdtemp(join(tmpdir(), 'shellgate-lint-'))
+    await copyFile('biome.json', join(root, 'biome.json'))
+  })
+  afterAll(() => rm(root, { recursive: true, force: true }))
+
+  it.each([
+    ['src/main/core/probe.ts', "import { app } from 'electron'\nexport const x = app\n"],
+    ['src/main/core/exec/probe.ts', "import { useState } from 'react'\nexport const x = useState\n"],
+    ['src/main/core/exec/probe.ts', "import { App } from '../../../renderer/App'\nexport const x = App\n"],
+    [
+      'src/main/core/probe.ts',
+      "import { createHandlers } from '../ipc/handlers'\nexport const x = createHandlers\n",
+    ],
+    ['src/shared/probe.ts', "import { readFileSync } from 'node:fs'\nexport const x = readFileSync\n"],
+    ['src/renderer/probe.ts', "import { spawn } from 'node:child_process'\nexport const x = spawn\n"],
+    ['src/renderer/probe.ts', "import { ipcRenderer } from 'electron'\nexport const x = ipcRenderer\n"],
+    ['src/main/ipc/probe.ts', "import { ipcMain } from 'electron'\nexport const x = ipcMain\n"],
+  ])('reports bad layering for %s importing %j', async (path, source) => {
+    const result = await lintAt(root, path, source)
+    expect(result.failed).toBe(true)
+    expect(result.output).toContain('bad layering')
+  })
+
+  it.each([
+    [
+      'src/main/core/probe.ts',
+      "import { spawn } from 'node:child_process'\nimport { z } from 'zod'\nexport const x = [spawn, z]\n",
+    ],
+    [
+      'src/main/core/exec/probe.ts',
+      "import { contract } from '../../../shared/ipc/contract'\nexport const x = contract\n",
+    ],
+    ['src/main/transports/electron.ts', "import { ipcMain } from 'electron'\nexport const x = ipcMain\n"],
+    ['src/preload/index.ts', "import { ipcRenderer } from 'electron'\nexport const x = ipcRenderer\n"],
+    ['src/main/index.ts', "import { app } from 'electron'\nexport const x = app\n"],
+  ])('allows %s importing %j', async (path, source) => {
+    const result = await lintAt(root, path, source)
+    expect(result.output).not.toContain('bad layering')
+    expect(result.failed).toBe(false)
+  })
+})
