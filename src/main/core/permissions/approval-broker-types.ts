@@ -1,0 +1,62 @@
+import type { PermissionMode } from '../../../shared/settings'
+import type { RuleScope, ScopedRule } from '../settings/scoped-rules'
+
+/** Why a command needs a person: computed by the permission policy, shown as-is on the card. */
+export interface ApprovalWhy {
+  /** One line a user can act on. */
+  reason: string
+  /** The simple commands that are not read-only, each with why. */
+  nonReadOnly: { text: string; reason: string }[]
+  /** The allow rule that almost matched (the policy's NearMiss fits), or null. */
+  nearMiss: { rule: string; explanation: string } | null
+  /** Rules that would allow this command, best first; the card pre-fills the first. */
+  suggestedRules: string[]
+}
+
+export interface ApprovalRequest {
+  sessionId: string
+  command: string
+  cwd: string
+  shell: string
+  /** The caller's one-line description of the command, if any. */
+  description?: string
+  mode: PermissionMode
+  why: ApprovalWhy
+}
+
+export interface PendingApproval extends ApprovalRequest {
+  id: string
+  requestedAt: string
+  /** When the configured timeout will deny it; null when it waits indefinitely. */
+  expiresAt: string | null
+}
+
+/** What a person can answer. The always-allow rule may be edited from the suggestion before saving. */
+export type ApprovalAnswer =
+  | { kind: 'allow_once' }
+  | { kind: 'always_allow'; rule: string; scope: RuleScope }
+  | { kind: 'deny'; message?: string }
+
+export type DenialReason = 'user_deny' | 'approval_timeout' | 'session_closed' | 'cancelled'
+
+/** What the waiting caller gets; decidedBy matches the audit log's vocabulary. */
+export type ApprovalDecision =
+  | { behavior: 'allow'; decidedBy: 'user_once'; approvedBy: string }
+  | { behavior: 'allow'; decidedBy: 'user_always'; approvedBy: string; rule: ScopedRule }
+  | { behavior: 'deny'; decidedBy: DenialReason; approvedBy: string | null; message: string }
+
+export type AnswerResult =
+  | { ok: true; decision: ApprovalDecision }
+  | {
+      ok: false
+      code: 'not_found' | 'already_resolved' | 'invalid_input' | 'persist_failed'
+      message: string
+      /** For invalid_input: the field at fault (e.g. `rule`). */
+      field?: string
+    }
+
+export interface ApprovalResolvedEvent {
+  id: string
+  sessionId: string
+  decision: ApprovalDecision
+}

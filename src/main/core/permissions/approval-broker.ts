@@ -1,0 +1,228 @@
+import { randomUUID } from 'node:crypto'
+import type { RuleChange, SettingsStore } from '../settings/settings-store'
+import type {
+  AnswerResult,
+  ApprovalAnswer,
+  ApprovalDecision,
+  ApprovalRequest,
+  ApprovalResolvedEvent,
+  DenialReason,
+  PendingApproval,
+} from './approval-broker-types'
+
+/** Answers for ids resolved this long ago still say already_resolved instead of not_found. */
+const RESOLVED_IDS_KEPT = 1_000
+
+/** Default texts returned to the caller (the model) when a command is denied. */
+export const DENIAL_MESSAGES: Record<DenialReason, (timeoutMs: number) => string> = {
+  user_deny: () => 'The user denied this command.',
+  approval_timeout: (ms) =>
+    `No one answered the approval within ${Math.round(ms / 1000)} s, so the command was denied.`,
+  session_closed: () => 'The session was closed before anyone answered, so the command was denied.',
+  cancelled: () => 'The call was cancelled while waiting for approval; nothing ran.',
+}
+
+export interface ApprovalBrokerOptions {
+  /** Where always-allow rules are saved (the settings store). */
+  rules: Pick<SettingsStore, 'addRule'>
+  /** settings approvals.timeoutMs, read at each request; 0 waits until answered or the session closes. */
+  timeoutMs: () => number
+  now?: () => Date
+}
+
+export interface ApprovalBroker {
+  /** Registers a pending approval; `decision` settles exactly once. Aborting `signal` denies it. */
+  request(
+    input: ApprovalRequest,
+    options?: { signal?: AbortSignal },
+  ): {
+    approval: PendingApproval
+    decision: Promise<ApprovalDecision>
+  }
+  /** The first answer wins; later ones get already_resolved. A bad always-allow rule leaves it pending. */
+  answer(id: string, answer: ApprovalAnswer, answeredBy?: string): Promise<AnswerResult>
+  /** Pending approvals, oldest first (a reloaded renderer calls this to show them again). */
+  list(sessionId?: string): PendingApproval[]
+  /** Denies every pending approval of the session; returns how many. */
+  closeSession(sessionId: string): number
+  onRequested(listener: (approval: PendingApproval) => void): () => void
+  onResolved(listener: (event: ApprovalResolvedEvent) => void): () => void
+  /** Denies everything still pending (as cancelled) and clears the timers. */
+  dispose(): void
+}
+
+interface Entry {
+  approval: PendingApproval
+  /** 'saving' while an always-allow rule is being written: the approval is claimed but not yet decided. */
+  state: 'pending' | 'saving'
+  /** A denial (timeout, session close, cancel) that arrived while saving; applied if the save fails. */
+  deferredDenial: DenialReason | null
+  timeoutMs: number
+  settle: (decision: ApprovalDecision) => void
+  cleanup: () => void
+}
+
+export function createApprovalBroker(options: ApprovalBrokerOptions): ApprovalBroker {
+  const now = options.now ?? (() => new Date())
+  const entries = new Map<string, Entry>()
+  const resolvedIds = new Set<string>()
+  const requestedListeners = new Set<(approval: PendingApproval) => void>()
+  const resolvedListeners = new Set<(event: ApprovalResolvedEvent) => void>()
+
+  const resolve = (entry: Entry, decision: ApprovalDecision) => {
+    const { id, sessionId } = entry.approval
+    if (!entries.delete(id)) return
+    entry.cleanup()
+    resolvedIds.add(id)
+    if (resolvedIds.size > RESOLVED_IDS_KEPT) resolvedIds.delete(resolvedIds.values().next().value!)
+    entry.settle(decision)
+    for (const listener of resolvedListeners) listener({ id, sessionId, decision })
+  }
+
+  /** Returns null when the denial is deferred behind an always-allow save. */
+  const deny = (
+    entry: Entry,
+    reason: DenialReason,
+    message?: string,
+    approvedBy: string | null = null,
+  ): ApprovalDecision | null => {
+    if (entry.state === 'saving') {
+      entry.deferredDenial ??= reason
+      return null
+    }
+    const text = message?.trim() || DENIAL_MESSAGES[reason](entry.timeoutMs)
+    const decision: ApprovalDecision = { behavior: 'deny', decidedBy: reason, approvedBy, message: text }
+    resolve(entry, decision)
+    return decision
+  }
+
+  const saveAlwaysAllow = async (
+    entry: Entry,
+    answer: Extract<ApprovalAnswer, { kind: 'always_allow' }>,
+    by: string,
+  ): Promise<AnswerResult> => {
+    entry.state = 'saving'
+    const change: RuleChange = {
+      scope: answer.scope,
+      list: 'allow',
+      rule: answer.rule,
+      sessionId: entry.approval.sessionId,
+    }
+    let failure: AnswerResult | null = null
+    try {
+      const rule = await options.rules.addRule(change)
+      entry.state = 'pending'
+      const decision: ApprovalDecision = { behavior: 'allow', decidedBy: 'user_always', approvedBy: by, rule }
+      resolve(entry, decision)
+      return { ok: true, decision }
+    } catch (error) {
+      const field = (error as { field?: string }).field
+      failure =
+        (error as { code?: string }).code === 'invalid_input'
+          ? { ok: false, code: 'invalid_input', message: (error as Error).message, field }
+          : {
+              ok: false,
+              code: 'persist_failed',
+              message: `the rule was not saved: ${(error as Error).message}`,
+            }
+    }
+    entry.state = 'pending'
+    if (entry.deferredDenial) deny(entry, entry.deferredDenial)
+    return failure
+  }
+
+  return {
+    request(input, requestOptions = {}) {
+      const id = randomUUID()
+      const timeoutMs = options.timeoutMs()
+      const requestedAt = now()
+      const approval: PendingApproval = {
+        ...input,
+        id,
+        requestedAt: requestedAt.toISOString(),
+        expiresAt: timeoutMs > 0 ? new Date(requestedAt.getTime() + timeoutMs).toISOString() : null,
+      }
+      let settle!: (decision: ApprovalDecision) => void
+      const decision = new Promise<ApprovalDecision>((resolvePromise) => {
+        settle = resolvePromise
+      })
+      const { signal } = requestOptions
+      const entry: Entry = {
+        approval,
+        state: 'pending',
+        deferredDenial: null,
+        timeoutMs,
+        settle,
+        cleanup: () => {},
+      }
+      const onAbort = () => deny(entry, 'cancelled')
+      const timer = timeoutMs > 0 ? setTimeout(() => deny(entry, 'approval_timeout'), timeoutMs) : null
+      entry.cleanup = () => {
+        if (timer) clearTimeout(timer)
+        signal?.removeEventListener('abort', onAbort)
+      }
+      entries.set(id, entry)
+      for (const listener of requestedListeners) listener(approval)
+      if (signal?.aborted) onAbort()
+      else signal?.addEventListener('abort', onAbort, { once: true })
+      return { approval, decision }
+    },
+
+    async answer(id, answer, answeredBy = 'user') {
+      const entry = entries.get(id)
+      if (!entry || entry.state === 'saving') {
+        return entry || resolvedIds.has(id)
+          ? { ok: false, code: 'already_resolved', message: `approval ${id} was already answered` }
+          : { ok: false, code: 'not_found', message: `no pending approval with id ${id}` }
+      }
+      switch (answer.kind) {
+        case 'allow_once': {
+          const decision: ApprovalDecision = {
+            behavior: 'allow',
+            decidedBy: 'user_once',
+            approvedBy: answeredBy,
+          }
+          resolve(entry, decision)
+          return { ok: true, decision }
+        }
+        case 'always_allow':
+          return saveAlwaysAllow(entry, answer, answeredBy)
+        case 'deny':
+          return { ok: true, decision: deny(entry, 'user_deny', answer.message, answeredBy)! }
+        default:
+          return {
+            ok: false,
+            code: 'invalid_input',
+            message: 'answer must be allow_once, always_allow or deny',
+            field: 'kind',
+          }
+      }
+    },
+
+    list(sessionId) {
+      return [...entries.values()]
+        .map((entry) => entry.approval)
+        .filter((approval) => sessionId === undefined || approval.sessionId === sessionId)
+    },
+
+    closeSession(sessionId) {
+      const closing = [...entries.values()].filter((entry) => entry.approval.sessionId === sessionId)
+      for (const entry of closing) deny(entry, 'session_closed')
+      return closing.length
+    },
+
+    onRequested(listener) {
+      requestedListeners.add(listener)
+      return () => requestedListeners.delete(listener)
+    },
+
+    onResolved(listener) {
+      resolvedListeners.add(listener)
+      return () => resolvedListeners.delete(listener)
+    },
+
+    dispose() {
+      for (const entry of [...entries.values()]) deny(entry, 'cancelled')
+    },
+  }
+}

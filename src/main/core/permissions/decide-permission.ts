@@ -1,0 +1,101 @@
+import type { PermissionMode } from '../../../shared/settings'
+import type { CommandVerdict } from '../bash/verdict'
+import { type CommandRegistry, loadCommandRegistry } from './command-registry'
+import { findNearMiss } from './near-miss'
+import type { MatchedRule, PermissionDecision, RuleSet } from './permission-types'
+import { findAllowCover, findRestrictingRule } from './rule-match'
+import { commandSubjects } from './rule-subjects'
+
+export interface DecideInput {
+  verdict: CommandVerdict
+  mode: PermissionMode
+  /** User, workspace and session rules as data; the order inside one behaviour is the match order. */
+  ruleSets: readonly RuleSet[]
+  registry?: CommandRegistry
+}
+
+/**
+ * Whether a Bash command runs, asks or is refused (seed 003, 判定为只读意味着什么). The order:
+ *  1. deny rules, then ask rules, from every source: the seed checks project deny/ask before the
+ *     mode; we also keep them ahead of yolo (the seed lets yolo through first), because a rule the
+ *     user wrote to stop a command must not be silently bypassed by a mode switch;
+ *  2. plan: read-only runs, everything else is denied, before any allow rule is consulted;
+ *  3. yolo: everything runs;
+ *  4. build: read-only runs; otherwise allow rules covering every non-read-only command; else ask.
+ */
+export function decideBashPermission(input: DecideInput): PermissionDecision {
+  const { verdict, mode, ruleSets } = input
+  const subjects = commandSubjects(verdict, input.registry ?? loadCommandRegistry())
+  const base = { mode, readOnly: verdict.readOnly, nearMiss: null }
+
+  for (const behavior of ['deny', 'ask'] as const) {
+    const hit = findRestrictingRule(subjects, ruleSets, behavior)
+    if (hit) {
+      const verb = behavior === 'deny' ? 'denied by' : 'needs approval because of'
+      return {
+        ...base,
+        outcome: behavior,
+        basis: `rule.${behavior}`,
+        reason: `${verb} ${describeRule(hit)}`,
+        rules: [hit],
+      }
+    }
+  }
+  if (mode === 'plan') {
+    if (verdict.readOnly)
+      return {
+        ...base,
+        outcome: 'allow',
+        basis: 'mode.plan.readOnly',
+        reason: `read-only: ${verdict.reason}`,
+        rules: [],
+      }
+    return {
+      ...base,
+      outcome: 'deny',
+      basis: 'mode.plan.nonReadOnly',
+      reason: `plan mode runs only read-only commands; this one is not (${verdict.reason})`,
+      rules: [],
+      nearMiss: findNearMiss(subjects, ruleSets, true),
+    }
+  }
+  if (mode === 'yolo')
+    return {
+      ...base,
+      outcome: 'allow',
+      basis: 'mode.yolo',
+      reason: 'yolo mode runs every command',
+      rules: [],
+    }
+  if (verdict.readOnly)
+    return {
+      ...base,
+      outcome: 'allow',
+      basis: 'mode.build.readOnly',
+      reason: `read-only: ${verdict.reason}`,
+      rules: [],
+    }
+  const cover = findAllowCover(subjects, ruleSets)
+  if (cover) {
+    return {
+      ...base,
+      outcome: 'allow',
+      basis: 'rule.allow',
+      reason: `allowed by ${cover.map(describeRule).join('; ')}`,
+      rules: cover,
+    }
+  }
+  return {
+    ...base,
+    outcome: 'ask',
+    basis: 'mode.build.highRisk',
+    reason: `needs approval: not read-only (${verdict.reason}) and no allow rule covers it`,
+    rules: [],
+    nearMiss: findNearMiss(subjects, ruleSets, false),
+  }
+}
+
+function describeRule(rule: MatchedRule): string {
+  const where = rule.file ?? `${rule.source} rules`
+  return `${rule.behavior} rule "${rule.rule}" (${rule.source}, ${where}) matching "${rule.matched}"`
+}

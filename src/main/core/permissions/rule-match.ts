@@ -1,0 +1,116 @@
+import type { MatchedRule, RuleBehavior, RuleSet, RuleSource } from './permission-types'
+import type { CommandSubjects, PartSubject } from './rule-subjects'
+import { type BashRule, equalWords, parseBashRule, startsWithWords } from './rule-syntax'
+
+/**
+ * Matching (seed 003, evaluateBashRules): an allow rule must cover every non-read-only simple
+ * command; a deny or ask rule needs only one. The whole command line equal to an exact rule always
+ * matches.
+ */
+
+export interface SourcedRule {
+  rule: BashRule
+  source: RuleSource
+  file: string | null
+}
+
+/** Rules of one behaviour in source order; a rule that does not parse can match nothing and is skipped. */
+export function rulesOf(ruleSets: readonly RuleSet[], behavior: RuleBehavior): SourcedRule[] {
+  const out: SourcedRule[] = []
+  for (const set of ruleSets) {
+    for (const text of set.rules[behavior]) {
+      try {
+        out.push({ rule: parseBashRule(text), source: set.source, file: set.file })
+      } catch {
+        // validateBashRule rejects these when they are saved; a hand-edited file may still hold one.
+      }
+    }
+  }
+  return out
+}
+
+function matched(behavior: RuleBehavior, sourced: SourcedRule, text: string): MatchedRule {
+  return {
+    behavior,
+    rule: sourced.rule.text,
+    kind: sourced.rule.kind,
+    source: sourced.source,
+    file: sourced.file,
+    matched: text,
+  }
+}
+
+function wholeCommandMatches(rule: BashRule, command: string): boolean {
+  return rule.kind === 'exact' ? rule.text === command : false
+}
+
+/** Prefix/wildcard/exact against one simple command's words (and its action path for prefixes). */
+export function ruleMatchesPart(rule: BashRule, subject: PartSubject): boolean {
+  const words = subject.words
+  if (rule.kind === 'exact') return equalWords(words, rule.words)
+  if (rule.kind === 'prefix') {
+    return (
+      startsWithWords(words, rule.words) ||
+      (subject.actionPath !== null && startsWithWords(subject.actionPath, rule.words))
+    )
+  }
+  return rule.pattern.test(words.join(' '))
+}
+
+/** The first deny (or ask) rule that matches any part, looking through wrappers; null when none. */
+export function findRestrictingRule(
+  subjects: CommandSubjects,
+  ruleSets: readonly RuleSet[],
+  behavior: 'deny' | 'ask',
+): MatchedRule | null {
+  for (const sourced of rulesOf(ruleSets, behavior)) {
+    const { rule } = sourced
+    if (wholeCommandMatches(rule, subjects.command)) return matched(behavior, sourced, subjects.command)
+    if (rule.kind === 'wildcard' && rule.pattern.test(subjects.command))
+      return matched(behavior, sourced, subjects.command)
+    for (const subject of subjects.parts) {
+      const inner = subject.unwrapped ? { ...subject, words: subject.unwrapped, actionPath: null } : null
+      if (ruleMatchesPart(rule, subject) || (inner && ruleMatchesPart(rule, inner))) {
+        return matched(behavior, sourced, subject.part.text)
+      }
+    }
+    // A command we could not fully analyse may hide the denied program in a subshell or a loop:
+    // when in doubt, a prefix named anywhere at a command position counts.
+    if (
+      !subjects.permissionSafe &&
+      rule.kind !== 'wildcard' &&
+      mentionsCommand(subjects.command, rule.words)
+    ) {
+      return matched(behavior, sourced, subjects.command)
+    }
+  }
+  return null
+}
+
+function mentionsCommand(text: string, words: readonly string[]): boolean {
+  if (words.length === 0) return false
+  const escaped = words.map((word) => word.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('\\s+')
+  return new RegExp(`(^|[\\s;&|(){}\`'"])${escaped}(?=$|[\\s;&|(){}\`'"])`).test(text)
+}
+
+/**
+ * One allow rule per non-read-only part when every such part is covered, else null. Read-only parts
+ * are exempt, so `cd app && npm test` needs only `npm test:*`.
+ */
+export function findAllowCover(
+  subjects: CommandSubjects,
+  ruleSets: readonly RuleSet[],
+): MatchedRule[] | null {
+  const allow = rulesOf(ruleSets, 'allow')
+  const whole = allow.find((sourced) => wholeCommandMatches(sourced.rule, subjects.command))
+  if (whole) return [matched('allow', whole, subjects.command)]
+  if (subjects.exactOnlyReason !== null) return null
+  const cover: MatchedRule[] = []
+  for (const subject of subjects.parts) {
+    if (subject.part.readOnly) continue
+    const rule = allow.find((sourced) => ruleMatchesPart(sourced.rule, subject))
+    if (!rule) return null
+    cover.push(matched('allow', rule, subject.part.text))
+  }
+  return cover.length > 0 ? cover : null
+}

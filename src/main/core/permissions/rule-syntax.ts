@@ -1,0 +1,61 @@
+import { splitRuleWords } from './command-words'
+
+/**
+ * The three rule forms (seed 003, 规则匹配的主语):
+ * - exact: the whole command line, or one simple command's words, equal the rule;
+ * - prefix `words:*`: the command's words start with `words` (word boundary, never mid-word);
+ * - wildcard: any other rule containing `*`, where `*` matches any run of characters.
+ */
+export type BashRule =
+  | { kind: 'exact'; text: string; words: string[] }
+  | { kind: 'prefix'; text: string; words: string[] }
+  | { kind: 'wildcard'; text: string; pattern: RegExp }
+
+export const RULE_MAX_LENGTH = 2_000
+
+/** Parses rule text; throws with a message a user can act on when the rule cannot mean anything. */
+export function parseBashRule(text: string): BashRule {
+  const trimmed = text.trim()
+  if (trimmed === '') throw new Error('a rule cannot be empty')
+  if (trimmed.length > RULE_MAX_LENGTH) throw new Error(`a rule is at most ${RULE_MAX_LENGTH} characters`)
+  if (trimmed.includes('\0')) throw new Error('a rule cannot contain a NUL byte')
+  if (trimmed.endsWith(':*') && !trimmed.slice(0, -2).includes('*')) {
+    const words = splitRuleWords(trimmed.slice(0, -2))
+    if (words === null) throw new Error(`rule "${trimmed}" has an unterminated quote`)
+    if (words.length === 0)
+      throw new Error(`rule "${trimmed}" has no command before ":*" (use "*" to match everything)`)
+    return { kind: 'prefix', text: trimmed, words }
+  }
+  if (trimmed.includes('*')) return { kind: 'wildcard', text: trimmed, pattern: wildcardPattern(trimmed) }
+  const words = splitRuleWords(trimmed)
+  if (words === null) throw new Error(`rule "${trimmed}" has an unterminated quote`)
+  return { kind: 'exact', text: trimmed, words }
+}
+
+/** The settings store's validateRule hook: an error message, or null when the rule is usable. */
+export function validateBashRule(text: string): string | null {
+  try {
+    parseBashRule(text)
+    return null
+  } catch (error) {
+    return error instanceof Error ? error.message : String(error)
+  }
+}
+
+function wildcardPattern(text: string): RegExp {
+  const body = text
+    .split('*')
+    .map((piece) => piece.replace(/[.+?^${}()|[\]\\]/g, '\\$&'))
+    .join('[\\s\\S]*')
+  return new RegExp(`^${body}$`)
+}
+
+/** True when `words` begins with every word of `prefix`. */
+export function startsWithWords(words: readonly string[], prefix: readonly string[]): boolean {
+  if (prefix.length > words.length) return false
+  return prefix.every((word, i) => words[i] === word)
+}
+
+export function equalWords(a: readonly string[], b: readonly string[]): boolean {
+  return a.length === b.length && startsWithWords(a, b)
+}

@@ -1,0 +1,34 @@
+import type { CommandVerdict } from '../bash/verdict'
+import { type CommandRegistry, loadCommandRegistry } from './command-registry'
+import { joinWords } from './command-words'
+import { commandSubjects } from './rule-subjects'
+import { RULE_MAX_LENGTH } from './rule-syntax'
+
+/** seed 003: more prefixes than this and one exact rule is clearer. */
+export const MAX_PREFIX_SUGGESTIONS = 5
+
+/**
+ * The "always allow" rules offered for a command (seed 003, buildSuggestedUpdates): one `prefix:*`
+ * per non-read-only simple command, or, when any has no stable prefix or there would be more than
+ * five, the exact command line. A prefix is only offered where it can match (no redirect, nothing
+ * dynamic), so a suggestion never covers a redirect; program-running roots (`find -exec`) get none.
+ */
+export function suggestRules(
+  verdict: CommandVerdict,
+  registry: CommandRegistry = loadCommandRegistry(),
+): string[] {
+  if (verdict.readOnly) return []
+  const subjects = commandSubjects(verdict, registry)
+  const exact =
+    subjects.command.length > 0 && subjects.command.length <= RULE_MAX_LENGTH ? [subjects.command] : []
+  if (subjects.exactOnlyReason !== null) return exact
+  const prefixes: string[] = []
+  for (const subject of subjects.parts) {
+    if (subject.part.readOnly) continue
+    if (subject.actionPath === null) return exact
+    const rule = `${joinWords(subject.actionPath)}:*`
+    if (!prefixes.includes(rule)) prefixes.push(rule)
+  }
+  if (prefixes.length === 0 || prefixes.length > MAX_PREFIX_SUGGESTIONS) return exact
+  return prefixes
+}
