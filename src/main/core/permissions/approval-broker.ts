@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto'
+import { SettingsError } from '../settings/settings-error'
 import type { RuleChange, SettingsStore } from '../settings/settings-store'
 import type {
   AnswerResult,
@@ -116,10 +117,9 @@ export function createApprovalBroker(options: ApprovalBrokerOptions): ApprovalBr
       resolve(entry, decision)
       return { ok: true, decision }
     } catch (error) {
-      const field = (error as { field?: string }).field
       failure =
-        (error as { code?: string }).code === 'invalid_input'
-          ? { ok: false, code: 'invalid_input', message: (error as Error).message, field }
+        error instanceof SettingsError && error.code === 'invalid_input'
+          ? { ok: false, code: 'invalid_input', message: error.message, field: error.field }
           : {
               ok: false,
               code: 'persist_failed',

@@ -1,11 +1,14 @@
 import type { z } from 'zod'
 
-/** A settings change that was refused; nothing was written. `field` is the dotted path at fault. */
+/**
+ * A settings change that was refused; nothing was written. `field` is the dotted path at fault.
+ * invalid_input: the change itself is wrong; unwritable: the target file must not be replaced.
+ */
 export class SettingsError extends Error {
-  readonly code = 'invalid_input'
   constructor(
     readonly field: string,
     message: string,
+    readonly code: 'invalid_input' | 'unwritable' = 'invalid_input',
   ) {
     super(field ? `${field}: ${message}` : message)
     this.name = 'SettingsError'

@@ -100,7 +100,11 @@ export async function openSettingsStore(options: SettingsStoreOptions): Promise<
 
   const persist = async (file: string, dir: string, value: unknown) => {
     if (frozen.has(file)) {
-      throw new SettingsError('', `${file} is unusable and could not be backed up; fix or remove it first`)
+      throw new SettingsError(
+        '',
+        `${file} is unusable and could not be backed up; fix or remove it first`,
+        'unwritable',
+      )
     }
     await mkdir(dir, { recursive: true, mode: 0o700 })
     await writeFileAtomic(file, `${JSON.stringify(value, null, 2)}\n`)

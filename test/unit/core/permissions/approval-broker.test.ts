@@ -162,12 +162,16 @@ describe('always allow', () => {
     expect((await decision).decidedBy).toBe('user_always')
   })
 
+  /** A store whose home turns into a regular file after opening: every save fails (ENOTDIR/EEXIST). */
+  async function storeThatCannotSave(): Promise<SettingsStore> {
+    const home = join(root, 'doomed-home')
+    const doomed = await openSettingsStore({ home, workspace: join(root, 'workspace') })
+    await writeFile(home, 'not a directory')
+    return doomed
+  }
+
   it('denies for the closed session when the save then fails', async () => {
-    // A home that is a regular file: the settings directory cannot be created.
-    const blockedHome = join(root, 'blocked')
-    await writeFile(blockedHome, '')
-    const blocked = await openSettingsStore({ home: blockedHome, workspace: join(root, 'workspace') })
-    const broker = makeBroker(blocked)
+    const broker = makeBroker(await storeThatCannotSave())
     const { approval, decision } = broker.request(request())
     const answering = broker.answer(approval.id, { kind: 'always_allow', rule: 'npm test', scope: 'user' })
     broker.closeSession('s1')
@@ -186,7 +190,7 @@ describe('always allow', () => {
     expect(answer).toMatchObject({
       ok: false,
       code: 'persist_failed',
-      message: /the rule was not saved: .*ENOTDIR/,
+      message: /^the rule was not saved: E(NOTDIR|EXIST)/,
     })
     expect(broker.list().map((a) => a.id)).toEqual([approval.id])
   })
