@@ -1,0 +1,315 @@
+import type { ChildProcess } from 'node:child_process'
+import type { BoundedCollector, StreamName } from './bounded-collector'
+import type { OutputFile } from './file-output'
+import { OUTPUT_FILE_CHECK_INTERVAL_MS } from './file-output'
+import { type KillTreeReport, killProcessTree, type TerminationProfile } from './kill-tree'
+import { OutputTail, previewsOf } from './output-tail'
+import { probeProcessGroup } from './resource-probe'
+import { ResourceSampler } from './resource-sampler'
+import type { SpawnFunction } from './spawn-function'
+import type { SpawnPlan } from './spawn-plan'
+import { RunStopwatch } from './stopwatch'
+import type { ExecutionHooks, ExecutionTimings, OutputLimitAction, SpawnErrorInfo } from './types'
+
+/** seed 000: after exit, pipes get 1 s to drain; then whatever still holds them is killed. */
+export const PIPE_DRAIN_AFTER_EXIT_MS = 1_000
+/** seed 000: a kill requested 5 s ago with no exit settles as SIGKILL. */
+export const KILL_SETTLE_MS = 5_000
+/** seed 000: progress starts after 2 s and repeats every 1 s. */
+export const PROGRESS_DELAY_MS = 2_000
+export const PROGRESS_INTERVAL_MS = 1_000
+/** Bash file mode settles at once on a kill request, with the shell's codes for TERM and KILL. */
+export const FILE_MODE_TIMEOUT_EXIT_CODE = 143
+export const FILE_MODE_CANCEL_EXIT_CODE = 137
+
+export type ChildOutput =
+  | { kind: 'pipe'; collector: BoundedCollector; onOutputLimit: OutputLimitAction }
+  | { kind: 'file'; file: OutputFile; capBytes: number }
+
+export interface ChildRunSpec {
+  plan: SpawnPlan
+  cwd: string
+  env: Record<string, string>
+  runId: string
+  platform: NodeJS.Platform
+  spawnFile: SpawnFunction
+  output: ChildOutput
+  /** 0 = no timer. */
+  timeoutMs: number
+  signal?: AbortSignal
+  profile: TerminationProfile
+  hooks: ExecutionHooks
+  /** Sample resources when a host callback is registered (posix-bash commands). */
+  sampleResources: boolean
+}
+
+export interface ChildOutcome {
+  pid: number | null
+  spawnError: SpawnErrorInfo | null
+  exitCode: number | null
+  exitSignal: NodeJS.Signals | null
+  timedOut: boolean
+  cancelled: boolean
+  outputLimitReached: boolean
+  timings: ExecutionTimings
+}
+
+type StopReason = 'timeout' | 'cancel' | 'output'
+
+/**
+ * One child from spawn to a single settlement. Exit, error, timeout, abort, output limit and the
+ * drain/kill timers all race; `settle` runs once, removes every listener and timer, and no signal
+ * is sent by this run after it (a termination in flight is awaited first, except in Bash file mode
+ * where the seed settles at once and the kill finishes in the background).
+ */
+export function runChild(spec: ChildRunSpec): Promise<ChildOutcome> {
+  return new Promise((resolve) => new ChildRun(spec, resolve).start())
+}
+
+class ChildRun {
+  private readonly watch = new RunStopwatch()
+  private readonly tail = new OutputTail()
+  private readonly timers = new Set<NodeJS.Timeout>()
+  private child: ChildProcess | null = null
+  private spawned = false
+  private settling = false
+  private exited = false
+  private exitCode: number | null = null
+  private exitSignal: NodeJS.Signals | null = null
+  private spawnError: SpawnErrorInfo | null = null
+  private timedOut = false
+  private cancelled = false
+  private outputLimitReached = false
+  private killer: Promise<KillTreeReport> | null = null
+  private lastOutputAt: number | null = null
+  private lastFileSize = 0
+  private sampler: ResourceSampler | null = null
+
+  constructor(
+    private readonly spec: ChildRunSpec,
+    private readonly resolve: (outcome: ChildOutcome) => void,
+  ) {}
+
+  start(): void {
+    const { plan, output, platform } = this.spec
+    const stdio =
+      output.kind === 'file'
+        ? (['ignore', output.file.fd, output.file.fd] as const)
+        : (['ignore', 'pipe', 'pipe'] as const)
+    try {
+      this.child = this.spec.spawnFile(plan.file, plan.args, {
+        cwd: this.spec.cwd,
+        env: this.spec.env,
+        stdio: [...stdio],
+        // The child leads its own process group so the whole group can be signalled at once.
+        detached: platform !== 'win32',
+        windowsHide: true,
+        windowsVerbatimArguments: plan.windowsVerbatimArguments,
+      })
+    } catch (error) {
+      this.failSpawn(error)
+      return
+    }
+    const child = this.child
+    child.once('spawn', this.onSpawn)
+    child.on('error', this.onError)
+    child.once('exit', this.onExit)
+    child.once('close', this.onClose)
+    if (output.kind === 'pipe') {
+      child.stdout?.on('data', (chunk: Buffer) => this.onData('stdout', chunk))
+      child.stderr?.on('data', (chunk: Buffer) => this.onData('stderr', chunk))
+    }
+    // The wall-clock budget covers spawning too: a loaded machine must not stretch it.
+    if (this.spec.timeoutMs > 0) this.after(this.spec.timeoutMs, () => this.stop('timeout'))
+    this.spec.signal?.addEventListener('abort', this.onAbort, { once: true })
+    if (this.spec.signal?.aborted) this.onAbort()
+  }
+
+  private readonly onSpawn = () => {
+    this.spawned = true
+    this.watch.spawned()
+    const pid = this.child!.pid!
+    this.spec.hooks.onSpawn?.({ pid, runId: this.spec.runId })
+    this.after(PROGRESS_DELAY_MS, () => this.reportProgress())
+    if (this.spec.output.kind === 'file')
+      this.every(OUTPUT_FILE_CHECK_INTERVAL_MS, () => this.checkFileSize())
+    const onResourceSample = this.spec.hooks.onResourceSample
+    if (this.spec.sampleResources && onResourceSample) {
+      this.sampler = new ResourceSampler({
+        pid,
+        probe: (target) => probeProcessGroup(target, { platform: this.spec.platform, env: this.spec.env }),
+        onSample: onResourceSample,
+        elapsedMs: () => this.watch.sinceSpawn(),
+      })
+      this.sampler.start()
+    }
+  }
+
+  private readonly onError = (error: Error) => {
+    // After a successful spawn, 'error' only reports a failed kill(); the exit still arrives.
+    if (!this.spawned) this.failSpawn(error)
+  }
+
+  private readonly onAbort = () => this.stop('cancel')
+
+  private readonly onExit = (code: number | null, signal: NodeJS.Signals | null) => {
+    this.exited = true
+    this.watch.exited()
+    this.exitCode = code
+    this.exitSignal = signal
+    if (this.spec.output.kind === 'file') {
+      this.settle()
+      return
+    }
+    // Completion is decided by exit, not EOF: a background grandchild may hold the pipe forever.
+    this.after(PIPE_DRAIN_AFTER_EXIT_MS, () => {
+      this.startKiller()
+      this.settle()
+    })
+  }
+
+  private readonly onClose = () => {
+    if (this.exited) this.settle()
+  }
+
+  private onData(stream: StreamName, chunk: Buffer): void {
+    if (this.settling) return
+    this.watch.output()
+    this.lastOutputAt = this.watch.sinceSpawn()
+    this.tail.push(chunk)
+    const output = this.spec.output
+    if (output.kind !== 'pipe') return
+    if (!output.collector.push(stream, chunk) && output.onOutputLimit === 'terminate') {
+      this.outputLimitReached = true
+      this.stop('output')
+    }
+  }
+
+  private checkFileSize(): void {
+    const output = this.spec.output
+    if (output.kind !== 'file') return
+    const size = output.file.size()
+    if (size !== this.lastFileSize) {
+      this.lastFileSize = size
+      this.lastOutputAt = this.watch.sinceSpawn()
+    }
+    if (size > output.capBytes) {
+      this.outputLimitReached = true
+      this.stop('output')
+    }
+  }
+
+  private reportProgress(): void {
+    const onProgress = this.spec.hooks.onProgress
+    if (this.settling) return
+    if (onProgress) {
+      const output = this.spec.output
+      const fileMode = output.kind === 'file'
+      if (fileMode) this.checkFileSize()
+      onProgress({
+        elapsedMs: Math.round(this.watch.sinceSpawn()),
+        totalBytes: fileMode ? this.lastFileSize : output.collector.totalBytes,
+        lastOutputAt: this.lastOutputAt === null ? null : Math.round(this.lastOutputAt),
+        ...previewsOf(fileMode ? output.file.tail() : this.tail.bytes()),
+      })
+    }
+    this.after(PROGRESS_INTERVAL_MS, () => this.reportProgress())
+  }
+
+  private stop(reason: StopReason): void {
+    if (this.settling || this.exited) return
+    if (reason === 'timeout') this.timedOut = true
+    if (reason === 'cancel') this.cancelled = true
+    if (this.killer) return
+    this.watch.terminationRequested()
+    if (!this.child || this.child.pid === undefined) {
+      // Cancelled before the child existed: nothing to signal; spawn's outcome settles the run.
+      return
+    }
+    this.startKiller()
+    if (this.spec.output.kind === 'file') {
+      this.exitCode = reason === 'timeout' ? FILE_MODE_TIMEOUT_EXIT_CODE : FILE_MODE_CANCEL_EXIT_CODE
+      this.settle()
+      return
+    }
+    this.after(KILL_SETTLE_MS, () => {
+      this.exitSignal ??= 'SIGKILL'
+      this.settle()
+    })
+  }
+
+  private startKiller(): void {
+    if (this.killer || !this.child?.pid) return
+    this.killer = killProcessTree({
+      pid: this.child.pid,
+      runId: this.spec.runId,
+      profile: this.spec.profile,
+      platform: this.spec.platform,
+      env: this.spec.env,
+      spawnFile: this.spec.spawnFile,
+    }).catch(() => ({ signalledPids: [], escalated: true, remaining: [] }))
+  }
+
+  private failSpawn(error: unknown): void {
+    const code = (error as NodeJS.ErrnoException)?.code
+    this.spawnError = {
+      code: typeof code === 'string' ? code : 'ESPAWN',
+      message: error instanceof Error ? error.message : String(error),
+    }
+    this.settle()
+  }
+
+  private settle(): void {
+    if (this.settling) return
+    this.settling = true
+    for (const timer of this.timers) clearTimeout(timer)
+    this.timers.clear()
+    this.sampler?.stop()
+    this.spec.signal?.removeEventListener('abort', this.onAbort)
+    const child = this.child
+    if (child) {
+      child.off('spawn', this.onSpawn)
+      child.off('exit', this.onExit)
+      child.off('close', this.onClose)
+      // Keep a no-op 'error' listener: an unhandled 'error' after settlement would crash the host.
+      child.off('error', this.onError)
+      child.on('error', () => {})
+      child.stdout?.destroy()
+      child.stderr?.destroy()
+    }
+    const killedFileMode = this.spec.output.kind === 'file' && this.killer !== null && !this.exited
+    const waitForKill = killedFileMode || !this.killer ? Promise.resolve() : this.killer.then(() => {})
+    void waitForKill.then(() => this.resolve(this.outcome()))
+  }
+
+  private outcome(): ChildOutcome {
+    const killed = this.timedOut || this.cancelled || this.outputLimitReached
+    const fileModeKill = this.spec.output.kind === 'file' && killed && !this.exited
+    return {
+      pid: this.child?.pid ?? null,
+      spawnError: this.spawnError,
+      // seed 004: a killed run has no trustworthy exit status of its own.
+      exitCode: this.spawnError || (killed && !fileModeKill) ? null : this.exitCode,
+      exitSignal: fileModeKill ? null : this.exitSignal,
+      timedOut: this.timedOut,
+      cancelled: this.cancelled,
+      outputLimitReached: this.outputLimitReached,
+      timings: this.watch.result(),
+    }
+  }
+
+  private after(ms: number, action: () => void): void {
+    const timer = setTimeout(() => {
+      this.timers.delete(timer)
+      action()
+    }, ms)
+    this.timers.add(timer)
+  }
+
+  private every(ms: number, action: () => void): void {
+    this.after(ms, () => {
+      action()
+      if (!this.settling) this.every(ms, action)
+    })
+  }
+}

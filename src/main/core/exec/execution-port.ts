@@ -1,0 +1,233 @@
+import {
+  BoundedCollector,
+  INLINE_OUTPUT_LIMIT_BYTES,
+  PERSISTED_OUTPUT_LIMIT_BYTES,
+} from './bounded-collector'
+import { type ChildOutcome, type ChildOutput, runChild } from './child-lifecycle'
+import { diagnoseDiskFull } from './disk-space'
+import { OUTPUT_FILE_CAP_BYTES, OutputFile } from './file-output'
+import { type ChcpRunner, decodeWindowsOutput, resolveWindowsOutputEncoding } from './output-encoding'
+import { errorMessageOf, statusOf } from './result-status'
+import { newRunId, RUN_MARKER_ENV_KEY } from './run-marker'
+import { nodeSpawn, type SpawnFunction } from './spawn-function'
+import { planSpawn } from './spawn-plan'
+import type {
+  ExecutionHooks,
+  ExecutionPort,
+  ExecutionRequest,
+  ExecutionResult,
+  FileOutputOptions,
+  PipeOutputOptions,
+} from './types'
+import { decodeUtf8Cut, looksBinary } from './utf8'
+import { validateRequest } from './validate-request'
+import { setEnvValue } from './windows-env'
+import type { IsFile } from './windows-executable'
+
+/** seed 000: a request without a timeout gets 5 minutes. */
+export const DEFAULT_TIMEOUT_MS = 300_000
+
+export interface ExecutionPortOptions {
+  /** Default process.platform; win32 on Linux exercises the Windows spawn plan with a recording spawnFile. */
+  platform?: NodeJS.Platform
+  spawnFile?: SpawnFunction
+  /** win32 PATH lookup; default: stat the candidate. */
+  isFile?: IsFile
+  /** The host environment: SHELLGATE_WINDOWS_OUTPUT_ENCODING is read from here (default process.env). */
+  hostEnv?: Record<string, string | undefined>
+  /** win32 encoding guess for code page 65001 (default: the Intl locale). */
+  locale?: string
+  /** win32: how the code page is queried (default `chcp.com` with a 1 s timeout). */
+  chcp?: ChcpRunner
+}
+
+export function createExecutionPort(options: ExecutionPortOptions = {}): ExecutionPort {
+  const platform = options.platform ?? process.platform
+  const spawnFile = options.spawnFile ?? nodeSpawn
+  let windowsEncoding: Promise<string | null> | null = null
+  const decode = async (bytes: Buffer): Promise<string> => {
+    if (platform !== 'win32') return decodeUtf8Cut(bytes)
+    windowsEncoding ??= resolveWindowsOutputEncoding({
+      env: options.hostEnv ?? process.env,
+      locale: options.locale ?? Intl.DateTimeFormat().resolvedOptions().locale,
+      chcp: options.chcp,
+    })
+    return decodeWindowsOutput(bytes, await windowsEncoding)
+  }
+
+  return {
+    async execute(request: ExecutionRequest, hooks: ExecutionHooks = {}): Promise<ExecutionResult> {
+      validateRequest(request)
+      const runId = newRunId()
+      const timeoutMs = request.timeoutMs ?? DEFAULT_TIMEOUT_MS
+      const output = request.output ?? { mode: 'pipe' }
+      const label = request.command.mode === 'argv' ? request.command.file : 'shell'
+      // seed 004: an already-aborted request has no side effects at all, not even a short-lived child.
+      if (request.signal?.aborted) return notStarted(runId, { cancelled: true })
+
+      const env = setEnvValue({ ...request.env }, RUN_MARKER_ENV_KEY, runId, platform)
+      const plan = planSpawn(request.command, { platform, env, cwd: request.cwd, isFile: options.isFile })
+      const opened = openOutput(output, runId, platform)
+      if ('spawnError' in opened) return notStarted(runId, { spawnError: opened.spawnError, label })
+
+      const outcome = await runChild({
+        plan,
+        cwd: request.cwd,
+        env,
+        runId,
+        platform,
+        spawnFile,
+        output: opened.output,
+        timeoutMs,
+        signal: request.signal,
+        profile: isBashProfile(request) ? 'bash' : 'plain',
+        hooks,
+        sampleResources: isBashProfile(request),
+      })
+      return opened.output.kind === 'pipe'
+        ? pipeResult(outcome, opened.output.collector, output as PipeOutputOptions, {
+            runId,
+            timeoutMs,
+            label,
+            decode,
+          })
+        : fileResult(outcome, opened.output.file, output as FileOutputOptions, { runId, timeoutMs, label })
+    },
+  }
+}
+
+function isBashProfile(request: ExecutionRequest): boolean {
+  return request.command.mode === 'shell' && request.command.shellProfile === 'posix-bash'
+}
+
+type OpenedOutput = { output: ChildOutput } | { spawnError: { code: string; message: string } }
+
+function openOutput(
+  output: PipeOutputOptions | FileOutputOptions,
+  runId: string,
+  platform: NodeJS.Platform,
+): OpenedOutput {
+  if (output.mode === 'pipe') {
+    const collector = new BoundedCollector({
+      inlineLimitBytes: output.inlineLimitBytes ?? INLINE_OUTPUT_LIMIT_BYTES,
+      persist: output.persistDir
+        ? {
+            dir: output.persistDir,
+            runId,
+            limitBytes: output.persistLimitBytes ?? PERSISTED_OUTPUT_LIMIT_BYTES,
+          }
+        : undefined,
+    })
+    return { output: { kind: 'pipe', collector, onOutputLimit: output.onOutputLimit ?? 'truncate' } }
+  }
+  try {
+    const file = OutputFile.open(output.outputPath, platform)
+    return { output: { kind: 'file', file, capBytes: output.capBytes ?? OUTPUT_FILE_CAP_BYTES } }
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code ?? 'EOPEN'
+    const why = code === 'ELOOP' ? 'it is a symlink, which is never followed' : (error as Error).message
+    return { spawnError: { code, message: `cannot open the output file ${output.outputPath}: ${why}` } }
+  }
+}
+
+interface ResultContext {
+  runId: string
+  timeoutMs: number
+  label: string
+}
+
+async function pipeResult(
+  outcome: ChildOutcome,
+  collector: BoundedCollector,
+  output: PipeOutputOptions,
+  context: ResultContext & { decode: (bytes: Buffer) => Promise<string> },
+): Promise<ExecutionResult> {
+  collector.close()
+  const stdoutPath = collector.persistedPath('stdout')
+  const stderrPath = collector.persistedPath('stderr')
+  const diskPath = output.persistDir
+  return {
+    ...common(outcome, context, output.inlineLimitBytes ?? INLINE_OUTPUT_LIMIT_BYTES),
+    stdout: await context.decode(collector.bytes('stdout')),
+    stderr: await context.decode(collector.bytes('stderr')),
+    truncated: collector.truncated,
+    totalBytes: collector.totalBytes,
+    binary: looksBinary(collector.head('stdout')) || looksBinary(collector.head('stderr')),
+    ...(stdoutPath ? { outputPath: stdoutPath } : {}),
+    ...(stderrPath ? { stderrPath } : {}),
+    diskFull: diskPath
+      ? diagnoseDiskFull(diskPath, { totalBytes: collector.totalBytes, exitCode: outcome.exitCode })
+      : null,
+  }
+}
+
+function fileResult(
+  outcome: ChildOutcome,
+  file: OutputFile,
+  output: FileOutputOptions,
+  context: ResultContext,
+): ExecutionResult {
+  const capBytes = output.capBytes ?? OUTPUT_FILE_CAP_BYTES
+  const totalBytes = file.size()
+  const binary = looksBinary(file.head())
+  file.close()
+  return {
+    ...common(outcome, context, capBytes),
+    stdout: '',
+    stderr: '',
+    truncated: outcome.outputLimitReached,
+    totalBytes,
+    binary,
+    outputPath: output.outputPath,
+    diskFull: diagnoseDiskFull(output.outputPath, { totalBytes, exitCode: outcome.exitCode }),
+  }
+}
+
+function common(outcome: ChildOutcome, context: ResultContext, outputLimitBytes: number) {
+  return {
+    status: statusOf(outcome),
+    exitCode: outcome.exitCode,
+    exitSignal: outcome.exitSignal,
+    timedOut: outcome.timedOut,
+    cancelled: outcome.cancelled,
+    outputLimitReached: outcome.outputLimitReached,
+    spawnError: outcome.spawnError,
+    errorMessage: errorMessageOf(outcome, {
+      file: context.label,
+      timeoutMs: context.timeoutMs,
+      outputLimitBytes,
+    }),
+    pid: outcome.pid,
+    runId: context.runId,
+    timings: outcome.timings,
+  }
+}
+
+/** A result for a run that never spawned: pre-aborted, or its output file could not be opened. */
+function notStarted(
+  runId: string,
+  why: { cancelled?: boolean; spawnError?: { code: string; message: string }; label?: string },
+): ExecutionResult {
+  const outcome: ChildOutcome = {
+    pid: null,
+    spawnError: why.spawnError ?? null,
+    exitCode: null,
+    exitSignal: null,
+    timedOut: false,
+    cancelled: why.cancelled ?? false,
+    outputLimitReached: false,
+    timings: { spawnMs: 0, firstByteMs: null, runMs: 0, terminationWaitMs: null, totalMs: 0 },
+  }
+  return {
+    ...common(outcome, { runId, timeoutMs: 0, label: why.label ?? '' }, 0),
+    errorMessage: why.spawnError
+      ? `Failed to start ${why.label}: ${why.spawnError.message}`
+      : errorMessageOf(outcome, { file: '', timeoutMs: 0, outputLimitBytes: 0 }),
+    stdout: '',
+    stderr: '',
+    truncated: false,
+    totalBytes: 0,
+    binary: false,
+    diskFull: null,
+  }
+}

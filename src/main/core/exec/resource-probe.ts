@@ -1,0 +1,74 @@
+import { execFile } from 'node:child_process'
+import { readFileSync } from 'node:fs'
+import { win32 } from 'node:path'
+import { listProcPids, readProcfsEntry } from './process-table'
+import { type GroupUsage, parsePsGroupUsage, parseTasklistCsv } from './resource-probe.parse'
+
+export type { GroupUsage } from './resource-probe.parse'
+
+/** seed 000 (设备探针): each sample may take at most 1 s. */
+export const PROBE_TIMEOUT_MS = 1_000
+/** USER_HZ is part of Linux's userspace ABI: /proc CPU times are always in 1/100 s. */
+const LINUX_TICKS_PER_SECOND = 100
+
+/** Runs a tool and resolves to its stdout; injectable so the win32 and macOS paths are testable. */
+export type ProbeCommandRunner = (file: string, args: string[], timeoutMs: number) => Promise<string>
+
+export interface ProbeOptions {
+  platform: NodeJS.Platform
+  env?: Record<string, string | undefined>
+  run?: ProbeCommandRunner
+}
+
+/**
+ * RSS and cumulative CPU of the process group `pgid` (on Windows, of the single process `pgid`:
+ * tasklist cannot sum a tree). Null when the group is gone or the tool failed.
+ */
+export async function probeProcessGroup(pgid: number, options: ProbeOptions): Promise<GroupUsage | null> {
+  const run = options.run ?? execFileText
+  if (options.platform === 'linux') return probeProcfs(pgid)
+  if (options.platform === 'win32') {
+    const tasklist = win32.join(systemRoot(options.env ?? {}), 'System32', 'tasklist.exe')
+    const text = await run(tasklist, ['/FI', `PID eq ${pgid}`, '/FO', 'CSV', '/NH', '/V'], PROBE_TIMEOUT_MS)
+    return parseTasklistCsv(text)
+  }
+  const text = await run('ps', ['-A', '-o', 'pgid=', '-o', 'rss=', '-o', 'time='], PROBE_TIMEOUT_MS)
+  return parsePsGroupUsage(text, pgid)
+}
+
+function probeProcfs(pgid: number): GroupUsage | null {
+  let found = false
+  let rssBytes = 0
+  let ticks = 0
+  for (const pid of listProcPids()) {
+    const entry = readProcfsEntry(pid)
+    if (!entry || entry.pgid !== pgid || entry.state === 'Z') continue
+    try {
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8')
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
+      // utime and stime are fields 14 and 15 of stat(5); fields[0] is field 3.
+      ticks += Number(fields[11]) + Number(fields[12])
+      const rssKib = /^VmRSS:\s+(\d+) kB/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))
+      rssBytes += rssKib ? Number(rssKib[1]) * 1024 : 0
+      found = true
+    } catch {
+      // Exited between the listing and the read: it no longer uses anything.
+    }
+  }
+  return found ? { rssBytes, cpuMs: (ticks * 1000) / LINUX_TICKS_PER_SECOND } : null
+}
+
+function execFileText(file: string, args: string[], timeoutMs: number): Promise<string> {
+  return new Promise((resolve, reject) => {
+    execFile(file, args, { timeout: timeoutMs, windowsHide: true, env: { LC_ALL: 'C' } }, (error, stdout) =>
+      error ? reject(error) : resolve(stdout),
+    )
+  })
+}
+
+function systemRoot(env: Record<string, string | undefined>): string {
+  for (const [key, value] of Object.entries(env)) {
+    if (key.toLowerCase() === 'systemroot' && value) return value
+  }
+  return 'C:\\Windows'
+}

@@ -1,0 +1,63 @@
+import { execFile } from 'node:child_process'
+import { randomUUID } from 'node:crypto'
+import { readFileSync } from 'node:fs'
+import { listProcPids, PROCESS_TABLE_TIMEOUT_MS } from './process-table'
+
+/**
+ * Every run carries this variable. A tree walk misses a process that `setsid`s away and is
+ * re-parented to init; its environment still carries the tag, so the killer finds it anyway.
+ * (A process that exec's with a scrubbed environment, e.g. `env -i`, loses the tag: this is a
+ * net, not a sandbox.)
+ */
+export const RUN_MARKER_ENV_KEY = 'SHELLGATE_RUN_ID'
+
+export function newRunId(): string {
+  return randomUUID()
+}
+
+/** Pids whose initial environment carries `SHELLGATE_RUN_ID=<runId>` (excluding us). */
+export async function findTaggedPids(runId: string, platform: NodeJS.Platform): Promise<number[]> {
+  if (platform === 'linux') return findTaggedProcfs(runId)
+  if (platform === 'win32') return []
+  return findTaggedPs(runId)
+}
+
+function findTaggedProcfs(runId: string): number[] {
+  // Match the whole entry: NUL-delimited, so a longer id or another key cannot match by prefix.
+  const needle = Buffer.from(`\0${RUN_MARKER_ENV_KEY}=${runId}\0`)
+  const found: number[] = []
+  for (const pid of listProcPids()) {
+    if (pid === process.pid) continue
+    try {
+      const environ = Buffer.concat([Buffer.from([0]), readFileSync(`/proc/${pid}/environ`)])
+      if (environ.includes(needle)) found.push(pid)
+    } catch {
+      // Gone, or not ours (EACCES): neither can be one of our children.
+    }
+  }
+  return found
+}
+
+function findTaggedPs(runId: string): Promise<number[]> {
+  const needle = `${RUN_MARKER_ENV_KEY}=${runId}`
+  return new Promise((resolve) => {
+    // macOS: `ps -E` appends each process's environment to its command column.
+    execFile(
+      'ps',
+      ['-E', '-A', '-ww', '-o', 'pid=', '-o', 'command='],
+      { timeout: PROCESS_TABLE_TIMEOUT_MS, maxBuffer: 64 * 1024 * 1024, env: { LC_ALL: 'C' } },
+      (error, stdout) => {
+        if (error) return resolve([])
+        const pids: number[] = []
+        for (const line of stdout.split('\n')) {
+          const match = /^\s*(\d+)\s/.exec(line)
+          if (!match || Number(match[1]) === process.pid) continue
+          const at = line.indexOf(needle)
+          const after = line.charAt(at + needle.length)
+          if (at !== -1 && (after === '' || after === ' ')) pids.push(Number(match[1]))
+        }
+        resolve(pids)
+      },
+    )
+  })
+}

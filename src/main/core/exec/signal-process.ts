@@ -1,0 +1,24 @@
+/**
+ * The only place the executor sends signals on POSIX. kill(0) hits our own group, kill(-1) every
+ * process we may signal, and pid 1 is init: a bug that passes any of them must do nothing.
+ */
+export function signalPid(pid: number, signal: NodeJS.Signals): boolean {
+  if (!Number.isSafeInteger(pid) || pid <= 1) return false
+  return sendSignal(pid, signal)
+}
+
+/** Signals every member of process group `pgid` (the group a detached child leads). */
+export function signalGroup(pgid: number, signal: NodeJS.Signals): boolean {
+  if (!Number.isSafeInteger(pgid) || pgid <= 1) return false
+  return sendSignal(-pgid, signal)
+}
+
+function sendSignal(target: number, signal: NodeJS.Signals): boolean {
+  try {
+    process.kill(target, signal)
+    return true
+  } catch {
+    // ESRCH: already gone; EPERM: not ours to signal. Either way there is nothing more to do.
+    return false
+  }
+}

@@ -1,0 +1,44 @@
+import { win32 } from 'node:path'
+import type { ExecutionCommand } from './types'
+import { cmdScriptInvocation, cmdShellInvocation, comSpec } from './windows-cmd-line'
+import { type IsFile, isRegularFile, resolveWindowsExecutable } from './windows-executable'
+
+/** Exactly what is handed to spawn: the file, its argv and whether Node must leave the argv alone. */
+export interface SpawnPlan {
+  file: string
+  args: string[]
+  windowsVerbatimArguments: boolean
+}
+
+export interface SpawnPlanContext {
+  platform: NodeJS.Platform
+  env: Record<string, string | undefined>
+  cwd: string
+  isFile?: IsFile
+}
+
+/**
+ * argv: POSIX spawns the file directly; win32 resolves PATH + PATHEXT, runs .exe directly and
+ * .cmd/.bat through ComSpec. shell: the shell with `-c` (cmd: `/d /s /c`). The port adds no other
+ * shell logic: snapshot sourcing, startup scripts and cwd capture belong to whoever builds `command`.
+ */
+export function planSpawn(command: ExecutionCommand, context: SpawnPlanContext): SpawnPlan {
+  if (command.mode === 'argv') return planArgv(command.file, command.args, context)
+  const shell = command.shell ?? defaultShell(command.shellProfile, context)
+  if (context.platform === 'win32' && /^cmd(\.exe)?$/i.test(win32.basename(shell))) {
+    return cmdShellInvocation(command.command, shell)
+  }
+  return { file: shell, args: ['-c', command.command], windowsVerbatimArguments: false }
+}
+
+function planArgv(file: string, args: string[], context: SpawnPlanContext): SpawnPlan {
+  if (context.platform !== 'win32') return { file, args, windowsVerbatimArguments: false }
+  const resolved = resolveWindowsExecutable(file, context.env, context.cwd, context.isFile ?? isRegularFile)
+  if (resolved && /\.(cmd|bat)$/i.test(resolved)) return cmdScriptInvocation(resolved, args, context.env)
+  return { file: resolved ?? file, args, windowsVerbatimArguments: false }
+}
+
+function defaultShell(profile: 'posix-bash' | undefined, context: SpawnPlanContext): string {
+  if (context.platform === 'win32') return comSpec(context.env)
+  return profile === 'posix-bash' ? '/bin/bash' : '/bin/sh'
+}
