@@ -30,7 +30,7 @@ const RANGE_REASONS: Record<string, string> = {
  * smuggle a private one; the embedded address is named in the reason when there is one.
  */
 export function classifyAddress(text: string): AddressVerdict {
-  const parsed = ipaddr.parse(text)
+  const parsed = ipaddr.parse(canonicalIPv6(text))
   const address = parsed.toString()
   const range = refusedRange(parsed)
   if (range === null) return { public: true, address, family: parsed.kind() === 'ipv4' ? 4 : 6 }
@@ -39,6 +39,19 @@ export function classifyAddress(text: string): AddressVerdict {
     embedded ? ` embedding ${embedded} (${ipaddr.parse(embedded).range()})` : ''
   }`
   return { public: false, address, range, reason }
+}
+
+/**
+ * ipaddr.js 2.5 reads `::127.0.0.1` as `::ffff:127.0.0.1`; the WHATWG URL parser (what the
+ * socket layer sees) reads it as `::7f00:1`. Rewrite dotted IPv6 tails with the URL parser first.
+ */
+function canonicalIPv6(text: string): string {
+  if (!text.includes(':') || !text.includes('.')) return text
+  try {
+    return new URL(`http://[${text}]/`).hostname.slice(1, -1)
+  } catch {
+    return text
+  }
 }
 
 function refusedRange(parsed: ipaddr.IPv4 | ipaddr.IPv6): string | null {
