@@ -1,8 +1,25 @@
 import { z } from 'zod'
+import { PermissionModeSchema, ShellSettingsSchema } from '../settings'
 import { defineContract } from './define'
 import { AboutSchema, NoticeSchema } from './domains/app'
+import { ApprovalAnswerSchema, ApprovalResolvedSchema, PendingApprovalSchema } from './domains/approvals'
+import { BashCallSchema, BashProgressSchema, BashRunInputSchema, OutputSliceSchema } from './domains/bash'
+import { SessionIdSchema, SessionSchema } from './domains/sessions'
+import { RuleChangeSchema, SettingsSnapshotSchema } from './domains/settings'
+import {
+  AuditEntryViewSchema,
+  AuditQuerySchema,
+  ConnectionReportSchema,
+  EnvironmentReportSchema,
+  ShellsReportSchema,
+  UrlRouteSchema,
+} from './domains/system'
+import { BackgroundTaskSchema, TaskOutputSchema } from './domains/tasks'
 
 const NoInput = z.object({}).strict()
+const Ok = z.object({ ok: z.literal(true) })
+const SessionRef = z.object({ sessionId: SessionIdSchema }).strict()
+const UrlInput = z.object({ url: z.string().min(1).max(8_192) }).strict()
 
 /**
  * The one contract between the main process and every UI. Each request has an input and an output
@@ -12,10 +29,104 @@ export const contract = defineContract({
   requests: {
     /** Facts about this running instance for Settings → About. */
     'app.about': { input: NoInput, output: AboutSchema },
+
+    /** Open sessions, oldest first; they survive a restart. */
+    'sessions.list': { input: NoInput, output: z.array(SessionSchema) },
+    /** A new session in the workspace; its shell is chosen now and fixed for its life. */
+    'sessions.create': {
+      input: z.object({ title: z.string().max(200).optional() }).strict(),
+      output: SessionSchema,
+    },
+    /** Closes a session: its pending approvals are denied and its session rules forgotten. */
+    'sessions.close': { input: SessionRef, output: Ok },
+
+    /** Runs one Bash tool call exactly as an agent would; resolves when it finishes, is denied or backgrounds. */
+    'bash.run': { input: BashRunInputSchema, output: BashCallSchema },
+    /** The session's calls, oldest first. */
+    'bash.history': { input: SessionRef, output: z.array(BashCallSchema) },
+    /** The full output file of one call (its last 4 MiB when longer). */
+    'bash.output': {
+      input: z.object({ sessionId: SessionIdSchema, callId: z.string().max(128) }).strict(),
+      output: OutputSliceSchema,
+    },
+
+    /** Approvals still waiting, so a reloaded UI shows them again. */
+    'approvals.list': { input: NoInput, output: z.array(PendingApprovalSchema) },
+    /** Answers one approval; each is resolved exactly once. */
+    'approvals.answer': {
+      input: z.object({ id: z.string().max(128), answer: ApprovalAnswerSchema }).strict(),
+      output: Ok,
+    },
+
+    /** Every background task, newest first. */
+    'tasks.list': { input: NoInput, output: z.array(BackgroundTaskSchema) },
+    /** The last 8192 bytes of a task's output, for the session that owns it. */
+    'tasks.tail': {
+      input: z.object({ sessionId: SessionIdSchema, taskId: z.string().max(128) }).strict(),
+      output: OutputSliceSchema,
+    },
+    /** Stops a task and its whole process tree; the user is recorded as who stopped it. */
+    'tasks.stop': { input: z.object({ taskId: z.string().max(128) }).strict(), output: BackgroundTaskSchema },
+    /** Stops every running task. */
+    'tasks.stopAll': { input: NoInput, output: z.object({ stopped: z.number() }) },
+
+    /** User and workspace settings, the rules in effect and any warnings about unreadable files. */
+    'settings.get': {
+      input: z.object({ sessionId: SessionIdSchema.optional() }).strict(),
+      output: SettingsSnapshotSchema,
+    },
+    /** Sets the permission mode. */
+    'settings.setMode': {
+      input: z.object({ mode: PermissionModeSchema }).strict(),
+      output: SettingsSnapshotSchema,
+    },
+    /** Chooses the shell for new sessions. */
+    'settings.setShell': { input: ShellSettingsSchema.strict(), output: SettingsSnapshotSchema },
+    /** Network settings; empty strings clear a field. Validated before anything is saved. */
+    'settings.setNetwork': {
+      input: z
+        .object({
+          httpProxy: z.string().max(2_048),
+          noProxy: z.string().max(8_192),
+          caCertFile: z.string().max(4_096),
+          timeoutMs: z.number().int().positive().max(3_600_000).nullable(),
+        })
+        .strict(),
+      output: SettingsSnapshotSchema,
+    },
+    'settings.addRule': { input: RuleChangeSchema, output: SettingsSnapshotSchema },
+    'settings.removeRule': { input: RuleChangeSchema, output: SettingsSnapshotSchema },
+
+    /** Shell candidates on this machine and the one in effect. */
+    'shells.list': { input: NoInput, output: ShellsReportSchema },
+    /** The login-shell capture: status, shell, duration, key names (never values). */
+    'env.report': { input: NoInput, output: EnvironmentReportSchema },
+    /** Where a URL would go (proxy or direct) and which rule decided; sends nothing. */
+    'network.route': { input: UrlInput, output: UrlRouteSchema },
+    /** One request through the app's HTTP client. */
+    'network.test': { input: UrlInput, output: ConnectionReportSchema },
+    /** The audit log, newest first, filtered. */
+    'audit.query': {
+      input: AuditQuerySchema,
+      output: z.object({ entries: z.array(AuditEntryViewSchema), skippedLines: z.number() }),
+    },
   },
   events: {
     /** Something the user should see that belongs to no single screen (e.g. a settings file was unreadable). */
     'app.notice': { payload: NoticeSchema },
+    'sessions.changed': { payload: z.object({ sessions: z.array(SessionSchema) }) },
+    /** A call was created or changed state. */
+    'bash.call': { payload: BashCallSchema },
+    /** Live progress of a running call, coalesced. */
+    'bash.progress': { payload: BashProgressSchema },
+    'approvals.requested': { payload: PendingApprovalSchema },
+    'approvals.resolved': { payload: ApprovalResolvedSchema },
+    /** A task was registered or changed state. */
+    'tasks.updated': { payload: BackgroundTaskSchema },
+    /** New output of a running task, at most ~20 per second per task. */
+    'tasks.output': { payload: TaskOutputSchema },
+    /** Settings changed (from this UI, another window or a file). */
+    'settings.changed': { payload: z.object({ scope: z.enum(['user', 'workspace', 'session']) }) },
   },
 })
 

@@ -1,0 +1,43 @@
+import { z } from 'zod'
+import { PermissionModeSchema } from '../../settings'
+import { SessionIdSchema } from './sessions'
+
+export const RuleScopeSchema = z.enum(['session', 'workspace', 'user'])
+
+export const PendingApprovalSchema = z.object({
+  id: z.string(),
+  sessionId: SessionIdSchema,
+  command: z.string(),
+  cwd: z.string(),
+  shell: z.string(),
+  description: z.string().optional(),
+  mode: PermissionModeSchema,
+  why: z.object({
+    reason: z.string(),
+    nonReadOnly: z.array(z.object({ text: z.string(), reason: z.string() })),
+    nearMiss: z.object({ rule: z.string(), explanation: z.string() }).nullable(),
+    suggestedRules: z.array(z.string()),
+  }),
+  requestedAt: z.string(),
+  expiresAt: z.string().nullable(),
+})
+export type PendingApproval = z.infer<typeof PendingApprovalSchema>
+
+export const ApprovalAnswerSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('allow_once') }).strict(),
+  z
+    .object({
+      kind: z.literal('always_allow'),
+      rule: z.string().trim().min(1).max(2_000),
+      scope: RuleScopeSchema,
+    })
+    .strict(),
+  z.object({ kind: z.literal('deny'), message: z.string().max(4_000).optional() }).strict(),
+])
+
+export const ApprovalResolvedSchema = z.object({
+  id: z.string(),
+  sessionId: SessionIdSchema,
+  behavior: z.enum(['allow', 'deny']),
+  decidedBy: z.string(),
+})

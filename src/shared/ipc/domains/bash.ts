@@ -1,0 +1,78 @@
+import { z } from 'zod'
+import { SessionIdSchema } from './sessions'
+
+/** The command box refuses longer input before it reaches the classifier (which stops at 10 000). */
+export const COMMAND_INPUT_MAX_CHARS = 100_000
+
+/** The Bash tool call as an agent makes it; the strict tool schema in main re-validates every field. */
+export const BashRunInputSchema = z
+  .object({
+    sessionId: SessionIdSchema,
+    command: z
+      .string()
+      .max(COMMAND_INPUT_MAX_CHARS, `a command is at most ${COMMAND_INPUT_MAX_CHARS} characters`),
+    description: z.string().max(1_000).optional(),
+    timeout: z.union([z.number(), z.string().max(32)]).optional(),
+    run_in_background: z.union([z.boolean(), z.string().max(8)]).optional(),
+  })
+  .strict()
+
+export const BashCallStatusSchema = z.enum([
+  'waiting_for_approval',
+  'running',
+  'completed',
+  'failed',
+  'timed_out',
+  'cancelled',
+  'spawn_error',
+  'denied',
+  'backgrounded',
+])
+export type BashCallStatus = z.infer<typeof BashCallStatusSchema>
+
+export const BashDecisionSchema = z.object({
+  outcome: z.enum(['allow', 'ask', 'deny']),
+  decidedBy: z.string(),
+  reason: z.string(),
+  rule: z.string().nullable(),
+  ruleFile: z.string().nullable(),
+})
+
+/** One Bash call in a session's history. `content` is exactly what the model is shown. */
+export const BashCallSchema = z.object({
+  id: z.string(),
+  sessionId: SessionIdSchema,
+  command: z.string(),
+  description: z.string().nullable(),
+  cwd: z.string(),
+  startedAt: z.string(),
+  status: BashCallStatusSchema,
+  exitCode: z.number().nullable(),
+  exitSignal: z.string().nullable(),
+  durationMs: z.number().nullable(),
+  totalBytes: z.number(),
+  content: z.string(),
+  isError: z.boolean(),
+  outputPath: z.string().nullable(),
+  taskId: z.string().nullable(),
+  decision: BashDecisionSchema.nullable(),
+})
+export type BashCall = z.infer<typeof BashCallSchema>
+
+/** Live progress of a running call: elapsed, bytes, age of the last output and the tail. */
+export const BashProgressSchema = z.object({
+  callId: z.string(),
+  sessionId: SessionIdSchema,
+  elapsedMs: z.number(),
+  totalBytes: z.number(),
+  lastOutputAgeMs: z.number().nullable(),
+  tail: z.string(),
+})
+
+export const OutputSliceSchema = z.object({
+  text: z.string(),
+  totalBytes: z.number(),
+  /** Bytes before `text` that were not returned. */
+  skippedBytes: z.number(),
+  path: z.string().nullable(),
+})

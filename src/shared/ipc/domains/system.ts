@@ -1,0 +1,76 @@
+import { z } from 'zod'
+
+/** Settings → Environment: the login-shell capture, names only, never values. */
+export const EnvironmentReportSchema = z.object({
+  status: z.enum(['captured', 'failed', 'timed_out', 'skipped', 'pending']),
+  shell: z.string().nullable(),
+  durationMs: z.number(),
+  keys: z.array(z.string()),
+  sealedKeys: z.array(z.string()),
+  messages: z.array(z.string()),
+  pathPatched: z.boolean(),
+})
+
+export const ShellCandidateSchema = z.object({
+  path: z.string(),
+  name: z.string(),
+  kind: z.string(),
+  available: z.boolean(),
+  source: z.string(),
+})
+
+/** Settings → Shell: what exists on this machine and which one new sessions use. */
+export const ShellsReportSchema = z.object({
+  platform: z.string(),
+  candidates: z.array(ShellCandidateSchema),
+  selected: ShellCandidateSchema.nullable(),
+  why: z.string(),
+})
+
+/** "Where will this URL go?" */
+export const UrlRouteSchema = z.object({
+  route: z.enum(['proxy', 'direct', 'rejected']),
+  proxy: z.string().nullable(),
+  rule: z.string(),
+  source: z.string().nullable(),
+  pattern: z.string().optional(),
+  reason: z.string(),
+})
+
+export const ConnectionReportSchema = z.object({
+  status: z.enum(['ok', 'rejected', 'error']),
+  url: z.string(),
+  httpStatus: z.number().optional(),
+  bytes: z.number().optional(),
+  reason: z.string().optional(),
+  code: z.string().optional(),
+  traceId: z.string().nullable(),
+})
+
+export const AuditEntryViewSchema = z.object({
+  time: z.string(),
+  session: z.string(),
+  command: z.string(),
+  cwd: z.string(),
+  shell: z.string(),
+  verdict: z.enum(['allow', 'deny']),
+  decidedBy: z.string(),
+  rule: z.string().nullable(),
+  ruleFile: z.string().nullable(),
+  approvedBy: z.string().nullable(),
+  status: z.string(),
+  exitCode: z.number().nullable(),
+  durationMs: z.number().nullable(),
+  bytes: z.number().nullable(),
+  taskId: z.string().optional(),
+})
+
+export const AuditQuerySchema = z
+  .object({
+    session: z.string().max(128).optional(),
+    decidedBy: z.string().max(32).optional(),
+    status: z.string().max(32).optional(),
+    text: z.string().max(1_000).optional(),
+    limit: z.number().int().min(1).max(10_000).optional(),
+  })
+  .strict()
