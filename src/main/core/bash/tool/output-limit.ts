@@ -1,0 +1,15 @@
+/** seed 003 输出: how much of a Bash command's output the model sees inline. */
+
+export const BASH_MAX_OUTPUT_LENGTH = 30_000
+/** BASH_MAX_OUTPUT_LENGTH may raise the inline part to this many bytes, never further. */
+export const BASH_MAX_OUTPUT_LENGTH_CEILING = 150_000
+/** Characters of the persisted output shown in the envelope. */
+export const PERSISTED_PREVIEW_CHARS = 2_000
+
+export function resolveMaxOutputLength(env: Readonly<Record<string, string | undefined>>): number {
+  const raw = env.BASH_MAX_OUTPUT_LENGTH
+  if (raw === undefined || !/^\s*\d+\s*$/.test(raw)) return BASH_MAX_OUTPUT_LENGTH
+  const value = Number(raw)
+  if (value <= 0) return BASH_MAX_OUTPUT_LENGTH
+  return Math.min(value, BASH_MAX_OUTPUT_LENGTH_CEILING)
+}
