@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import { createCaLoader } from './ca-certificate'
+import { createDeadline, type Deadline, untilAborted } from './deadline'
 import { sendWithFetch } from './fetch-transport'
 import { type HopRequest, type HopResponse, REDIRECT_STATUSES } from './hop'
 import { type HostResolver, systemResolver } from './host-resolver'
@@ -23,6 +24,16 @@ export interface HttpClientOptions {
   sealedFallback?: boolean
   /** Used by the public egress policy; tests inject one so no real name is ever looked up. */
   resolver?: HostResolver
+  /**
+   * Replaces the transports. Only for tests of public-policy hops: a public server cannot exist
+   * on a test machine, and no test may send traffic off it. Production code never passes this.
+   */
+  transports?: HopTransports
+}
+
+export interface HopTransports {
+  node: typeof sendWithNode
+  fetch: typeof sendWithFetch
 }
 
 export interface HttpRequestOptions {
@@ -65,6 +76,7 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
   const { config } = options
   const resolver = options.resolver ?? systemResolver
   const loadCa = createCaLoader(config.caCertFile)
+  const transports = options.transports ?? { node: sendWithNode, fetch: sendWithFetch }
 
   async function sendHop(
     hop: HopRequest,
@@ -76,13 +88,13 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
       const verdict = await untilAborted(vetPublicDestination(hop.url, resolver), hop.signal)
       if (!verdict.allowed)
         throw new HttpRequestError('rejected', `public egress policy: ${verdict.reason}`, traceId)
-      return [await sendWithNode(hop, { proxyUrl: null, ca, pinned: verdict.destination }), publicRoute()]
+      return [await transports.node(hop, { proxyUrl: null, ca, pinned: verdict.destination }), publicRoute()]
     }
     const route = resolveProxyRoute(hop.url, config, { sealedFallback: options.sealedFallback })
     const response =
       route.proxyUrl || ca
-        ? await sendWithNode(hop, { proxyUrl: route.proxyUrl, ca, pinned: null })
-        : await sendWithFetch(hop)
+        ? await transports.node(hop, { proxyUrl: route.proxyUrl, ca, pinned: null })
+        : await transports.fetch(hop)
     return [response, describeProxyRoute(route)]
   }
 
@@ -91,14 +103,17 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
       const traceId = randomUUID()
       let hop: RedirectHop = {
         url: parseRequestUrl(request.url),
-        method: (request.method ?? 'GET').toUpperCase(),
+        method: checkMethod(request.method ?? 'GET'),
         headers: { ...lowerCaseKeys(request.headers ?? {}), [TRACE_ID_HEADER]: traceId },
         body: request.body === undefined ? undefined : Buffer.from(request.body),
       }
       loadCa()
       const policy = request.egressPolicy ?? 'default'
       const maxRedirects = request.followRedirects ? (request.maxRedirects ?? DEFAULT_MAX_REDIRECTS) : 0
-      const deadline = createDeadline(request.timeoutMs ?? config.timeoutMs.value, request.signal)
+      const deadline = createDeadline(
+        checkPositive('timeoutMs', request.timeoutMs) ?? config.timeoutMs.value,
+        request.signal,
+      )
       const redirects: string[] = []
       try {
         for (;;) {
@@ -106,7 +121,7 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
             {
               ...hop,
               signal: deadline.signal,
-              maxBodyBytes: request.maxBodyBytes ?? MAX_RESPONSE_BODY_BYTES,
+              maxBodyBytes: checkPositive('maxBodyBytes', request.maxBodyBytes) ?? MAX_RESPONSE_BODY_BYTES,
             },
             policy,
             traceId,
@@ -140,42 +155,6 @@ function followable(hop: RedirectHop, status: number, location: string, traceId:
   }
 }
 
-interface Deadline {
-  signal: AbortSignal
-  timedOut(): boolean
-  clear(): void
-}
-
-function createDeadline(timeoutMs: number, callerSignal: AbortSignal | undefined): Deadline {
-  const controller = new AbortController()
-  let timedOut = false
-  const timer = setTimeout(() => {
-    timedOut = true
-    controller.abort(new Error(`timed out after ${timeoutMs} ms`))
-  }, timeoutMs)
-  const onCallerAbort = () => controller.abort(callerSignal?.reason)
-  if (callerSignal?.aborted) onCallerAbort()
-  else callerSignal?.addEventListener('abort', onCallerAbort, { once: true })
-  return {
-    signal: controller.signal,
-    timedOut: () => timedOut,
-    clear() {
-      clearTimeout(timer)
-      callerSignal?.removeEventListener('abort', onCallerAbort)
-    },
-  }
-}
-
-/** DNS lookups cannot be cancelled; stop waiting for one when the request is aborted. */
-function untilAborted<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
-  if (signal.aborted) return Promise.reject(signal.reason)
-  return new Promise<T>((resolve, reject) => {
-    const onAbort = () => reject(signal.reason)
-    signal.addEventListener('abort', onAbort, { once: true })
-    promise.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort))
-  })
-}
-
 function toRequestError(error: unknown, deadline: Deadline, traceId: string): Error {
   if (error instanceof HttpRequestError || error instanceof NetworkConfigError) return error
   if (deadline.timedOut())
@@ -191,6 +170,21 @@ function describeNetworkError(error: unknown): string {
   // fetch wraps the useful part (ECONNREFUSED 127.0.0.1:9) in `cause`.
   const cause = error.cause instanceof Error ? `: ${error.cause.message}` : ''
   return `${error.message}${cause}`
+}
+
+/** RFC 9110 token; anything else would be rejected by Node mid-request or, worse, smuggled. */
+function checkMethod(method: string): string {
+  if (!/^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/.test(method)) {
+    throw new NetworkConfigError('method', `"${method}" is not an HTTP method`)
+  }
+  return method.toUpperCase()
+}
+
+function checkPositive(name: string, value: number | undefined): number | undefined {
+  if (value !== undefined && (!Number.isSafeInteger(value) || value < 1)) {
+    throw new NetworkConfigError(name, `must be a whole number ≥ 1, got ${value}`)
+  }
+  return value
 }
 
 function lowerCaseKeys(headers: Record<string, string>): Record<string, string> {

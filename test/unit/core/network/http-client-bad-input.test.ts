@@ -113,4 +113,20 @@ describe('bad input: a clear error naming the setting, and no request sent', () 
       'unsupported proxy scheme "gopher:"',
     )
   })
+
+  it('a method that is not an HTTP token, or a non-positive timeout or body cap', async () => {
+    const client = createHttpClient({ config: resolveNetworkConfig({ env: {} }) })
+    const url = `${server.origin}/`
+    await expectRefusedBeforeSending(
+      () => client.request({ url, method: 'GET /admin HTTP/1.1\r\nX:' }),
+      'method',
+      'is not an HTTP method',
+    )
+    await expectRefusedBeforeSending(() => client.request({ url, timeoutMs: 0 }), 'timeoutMs', 'got 0')
+    await expectRefusedBeforeSending(
+      () => client.request({ url, maxBodyBytes: 1.5 }),
+      'maxBodyBytes',
+      'got 1.5',
+    )
+  })
 })
