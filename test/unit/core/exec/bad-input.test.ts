@@ -1,0 +1,105 @@
+import { existsSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { describe, expect, it } from 'vitest'
+import { createExecutionPort, ExecInputError, runProcess } from '../../../../src/main/core/exec'
+import { useTempDirs } from './temp-dir'
+
+const tempDir = useTempDirs()
+const PATH_ONLY = { PATH: process.env.PATH ?? '/usr/bin:/bin' }
+
+describe('bad input is rejected before anything is spawned', () => {
+  // Each case would create `marker` if a process were started.
+  const cases: [string, (marker: string, dir: string) => Promise<unknown>, RegExp][] = [
+    [
+      'empty file name',
+      () => runProcess({ file: '', args: [] }, { timeoutMs: 1000, maxOutputBytes: 10 }),
+      /file must be a non-empty string/,
+    ],
+    [
+      'non-string args',
+      (marker) =>
+        runProcess(
+          { file: 'touch', args: [marker, 42 as unknown as string] },
+          { timeoutMs: 1000, maxOutputBytes: 10, env: PATH_ONLY },
+        ),
+      /args\[1\] must be a string/,
+    ],
+    [
+      'negative maxOutputBytes',
+      (marker) =>
+        runProcess(
+          { file: 'touch', args: [marker] },
+          { timeoutMs: 1000, maxOutputBytes: -1, env: PATH_ONLY },
+        ),
+      /maxOutputBytes must be a whole number/,
+    ],
+    [
+      'negative timeoutMs',
+      (marker) =>
+        runProcess({ file: 'touch', args: [marker] }, { timeoutMs: -5, maxOutputBytes: 10, env: PATH_ONLY }),
+      /timeoutMs must be a whole number/,
+    ],
+    [
+      'cwd that does not exist',
+      (marker, dir) =>
+        runProcess(
+          { file: 'touch', args: [marker] },
+          { timeoutMs: 1000, maxOutputBytes: 10, env: PATH_ONLY, cwd: join(dir, 'nope') },
+        ),
+      /cwd does not exist/,
+    ],
+    [
+      'cwd that is a file',
+      (marker, dir) => {
+        writeFileSync(join(dir, 'file'), '')
+        return runProcess(
+          { file: 'touch', args: [marker] },
+          { timeoutMs: 1000, maxOutputBytes: 10, env: PATH_ONLY, cwd: join(dir, 'file') },
+        )
+      },
+      /cwd is not a directory/,
+    ],
+    [
+      'env value that is not a string',
+      (marker) =>
+        runProcess(
+          { file: 'touch', args: [marker] },
+          { timeoutMs: 1000, maxOutputBytes: 10, env: { ...PATH_ONLY, N: 1 as unknown as string } },
+        ),
+      /env\.N must be a string/,
+    ],
+    [
+      'port: unknown command mode',
+      (marker, dir) =>
+        createExecutionPort().execute({
+          command: { mode: 'exec', file: 'touch', args: [marker] } as never,
+          cwd: dir,
+          env: PATH_ONLY,
+        }),
+      /command\.mode must be "argv" or "shell"/,
+    ],
+    [
+      'port: negative inline limit',
+      (marker, dir) =>
+        createExecutionPort().execute({
+          command: { mode: 'argv', file: 'touch', args: [marker] },
+          cwd: dir,
+          env: PATH_ONLY,
+          output: { mode: 'pipe', inlineLimitBytes: -1 },
+        }),
+      /inlineLimitBytes must be a whole number/,
+    ],
+  ]
+
+  for (const [name, run, message] of cases) {
+    it(name, async () => {
+      const dir = tempDir()
+      const marker = join(dir, 'started')
+      const error = await run(marker, dir).catch((caught: unknown) => caught)
+      expect(error).toBeInstanceOf(ExecInputError)
+      expect((error as Error).message).toMatch(message)
+      expect((error as ExecInputError).code).toBe('invalid_input')
+      expect(existsSync(marker)).toBe(false)
+    })
+  }
+})
