@@ -2,9 +2,9 @@ import { existsSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { createExecutionPort, ExecInputError, runProcess } from '../../../../src/main/core/exec'
-import { useTempDirs } from './temp-dir'
+import { tempDirsRemovedAfterEach } from './temp-dir'
 
-const tempDir = useTempDirs()
+const tempDir = tempDirsRemovedAfterEach()
 const PATH_ONLY = { PATH: process.env.PATH ?? '/usr/bin:/bin' }
 
 describe('bad input is rejected before anything is spawned', () => {

@@ -4,11 +4,11 @@ import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { runProcess } from '../../../../src/main/core/exec'
 import { ourZombies } from './process-checks'
-import { useTempDirs } from './temp-dir'
+import { tempDirsRemovedAfterEach } from './temp-dir'
 
 // seed 004's terminal-state matrix: each cell checks output, code, flags and cleanup.
 const PATH_ONLY = { PATH: process.env.PATH ?? '/usr/bin:/bin' }
-const tempDir = useTempDirs()
+const tempDir = tempDirsRemovedAfterEach()
 
 function expectCleanedUp(signal?: AbortSignal) {
   if (signal) expect(getEventListeners(signal, 'abort')).toHaveLength(0)

@@ -4,7 +4,7 @@ import { join } from 'node:path'
 import { afterEach } from 'vitest'
 
 /** A fresh directory under os.tmpdir() for each test that asks, removed after it. */
-export function useTempDirs(): () => string {
+export function tempDirsRemovedAfterEach(): () => string {
   const made: string[] = []
   afterEach(() => {
     for (const dir of made.splice(0)) rmSync(dir, { recursive: true, force: true })

@@ -4,12 +4,12 @@ import { describe, expect, it, vi } from 'vitest'
 import { createExecutionPort, killProcessTree, runProcess } from '../../../../src/main/core/exec'
 import { signalGroup, signalPid } from '../../../../src/main/core/exec/signal-process'
 import { isGone, readPids, waitAllGone } from './process-checks'
-import { useTempDirs } from './temp-dir'
+import { tempDirsRemovedAfterEach } from './temp-dir'
 
 const FIXTURES = resolve(import.meta.dirname, '../../../fixtures/exec')
 const PATH_ONLY = { PATH: process.env.PATH ?? '/usr/bin:/bin' }
 const TREE_SIZE = 6
-const tempDir = useTempDirs()
+const tempDir = tempDirsRemovedAfterEach()
 const port = createExecutionPort()
 
 describe('termination leaves nothing behind', () => {
