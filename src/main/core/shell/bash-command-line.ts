@@ -1,0 +1,55 @@
+import type { ExecutionCommand } from '../exec/types'
+import { shQuote, toGitBashPath } from './posix-quote'
+import type { ShellSelection } from './types'
+
+export interface BashCommandLineParts {
+  shell: Pick<ShellSelection, 'dialect' | 'path'>
+  /** A revalidated snapshot file, or null to run the shell as a login shell. */
+  snapshotPath: string | null
+  startupScriptPath: string | null
+  /** The user's command, exactly as the model wrote it. */
+  command: string
+  /** Where `pwd -P` goes on exit 0; null for no capture. */
+  cwdFile: string | null
+}
+
+/**
+ * The script handed to the shell (seed 000): the snapshot sourced quietly (a broken snapshot must
+ * not break the command), the startup script, then the user command and the cwd capture. Each on
+ * its own line, because bash reads aliases a line at a time: an alias defined on the line that uses
+ * it is not expanded. The user command goes through eval of one quoted word, so an unbalanced
+ * quote or a trailing backslash in it cannot swallow the capture that follows.
+ */
+export function composeBashScript(parts: BashCommandLineParts): string {
+  if (parts.shell.dialect === 'cmd') return composeCmdScript(parts)
+  const path = (p: string) => shQuote(parts.shell.dialect === 'git-bash' ? toGitBashPath(p) : p)
+  const lines: string[] = []
+  if (parts.snapshotPath) lines.push(`. ${path(parts.snapshotPath)} 2>/dev/null || true`)
+  if (parts.startupScriptPath) lines.push(`. ${path(parts.startupScriptPath)}`)
+  const capture = parts.cwdFile ? ` && { pwd -P >| ${path(parts.cwdFile)} 2>/dev/null || true; }` : ''
+  lines.push(`eval ${shQuote(parts.command)}${capture}`)
+  return lines.join('\n')
+}
+
+/** cmd has no snapshot (seed 000: bash and zsh only); `cd` prints the directory. */
+function composeCmdScript(parts: BashCommandLineParts): string {
+  return parts.cwdFile ? `${parts.command} && cd > "${parts.cwdFile}"` : parts.command
+}
+
+/**
+ * The port command for the script. With a snapshot: `<shell> -c script`. Without one the shell
+ * must be a login shell (`-c -l`), which the port's shell mode does not offer, so the `-c` shell
+ * execs itself as a login shell: same pid and process group, the posix-bash profile still applies.
+ */
+export function bashToolExecutionCommand(
+  shell: Pick<ShellSelection, 'dialect' | 'path'>,
+  script: string,
+  login: boolean,
+): ExecutionCommand {
+  const wantsLogin =
+    login && (shell.dialect === 'bash' || shell.dialect === 'zsh' || shell.dialect === 'git-bash')
+  const command = wantsLogin
+    ? `exec ${shQuote(shell.dialect === 'git-bash' ? toGitBashPath(shell.path) : shell.path)} -l -c ${shQuote(script)}`
+    : script
+  return { mode: 'shell', command, shell: shell.path, shellProfile: 'posix-bash' }
+}
