@@ -1,0 +1,31 @@
+import type { Connector, EnvAssignment, Redirect } from '../verdict'
+
+/** One simple command as bash will run it, before any policy is applied. */
+export interface AnalyzedCommand {
+  /** The source text of this simple command. */
+  text: string
+  /** Words after quote removal; null when any word is expanded at run time. */
+  argv: string[] | null
+  envAssignments: EnvAssignment[]
+  redirects: Redirect[]
+  connector: Connector | null
+  /** Source text of every part expanded at run time (`$(…)`, `$x`, `{a,b}`…), in order. */
+  dynamicParts: string[]
+  /** Indexes into argv of words that start with an unquoted glob (`*`, `?`, `[…]`). */
+  leadingGlobArgs: number[]
+  /** Indexes into argv of words holding an unquoted glob anywhere. */
+  globArgs: number[]
+}
+
+/** The parse step of classify: what the line contains, with nothing judged yet. */
+export interface CommandAnalysis {
+  command: string
+  parsed: boolean
+  /** Why the line did not parse; null when it did. */
+  parseError: string | null
+  commands: AnalyzedCommand[]
+  /** Node kinds that were not walked (subshell, if, for, function, background `&`, …). */
+  unsupported: string[]
+  /** parsed, nothing unsupported, nothing dynamic. */
+  permissionSafe: boolean
+}

@@ -1,0 +1,51 @@
+import type { Word, WordPart } from 'unbash'
+
+/** What bash will run for one word, after quote removal and backslash processing. */
+export interface WordReading {
+  /** The word's value; null when any part is expanded at run time. */
+  value: string | null
+  /** The first part that is expanded at run time (`$(…)`, `$x`, `{a,b}`…), for the reason text. */
+  dynamicPart: string | null
+  /** The word starts with an unquoted glob, so pathname expansion could yield a name like `-o…`. */
+  leadingGlob: boolean
+  /** The word holds an unquoted glob anywhere, so it may become several words. */
+  glob: boolean
+}
+
+// Pathname globs only select existing file names and run nothing, so a word with `*`, `?` or `[…]`
+// keeps its pattern as the value; the leading-glob flag lets the policy refuse it where a file named
+// like a flag could write (`sort *` with a file called `-o`).
+const STATIC_PART_TYPES = new Set(['Literal', 'SingleQuoted', 'AnsiCQuoted', 'Glob'])
+
+export function readWord(word: Word): WordReading {
+  const parts = word.parts
+  if (!parts) return { value: word.value, dynamicPart: null, leadingGlob: false, glob: false }
+  const dynamicPart = findDynamicPart(parts)
+  if (dynamicPart) return { value: null, dynamicPart, leadingGlob: false, glob: false }
+  const glob = parts.some((part) => part.type === 'Glob')
+  return { value: word.value, dynamicPart: null, leadingGlob: parts[0]?.type === 'Glob', glob }
+}
+
+function findDynamicPart(parts: readonly WordPart[]): string | null {
+  for (const part of parts) {
+    if (part.type === 'DoubleQuoted' || part.type === 'LocaleString') {
+      const inner = part.parts.find((child) => child.type !== 'Literal')
+      if (inner) return inner.text
+      continue
+    }
+    if (part.type === 'Glob' && part.kind === 'bracket') {
+      const inner = findDynamicPart(part.parts)
+      if (inner) return inner
+      continue
+    }
+    if (!STATIC_PART_TYPES.has(part.type)) return part.text
+  }
+  return null
+}
+
+/** Here-doc bodies expand `$…` and `` `…` `` unless the delimiter was quoted. */
+export function findDynamicHeredocPart(parts: readonly WordPart[] | undefined): string | null {
+  if (!parts) return null
+  const dynamic = parts.find((part) => part.type !== 'Literal')
+  return dynamic ? dynamic.text : null
+}

@@ -1,0 +1,99 @@
+import { analyzeCommand } from './analysis/analyze-command'
+import type { CommandAnalysis } from './analysis/command-analysis'
+import { checkGitRuntimeSafety, type GitRuntimeSafety } from './git-safety/git-runtime-safety'
+import { evaluateCommandPart, type PartVerdict } from './readonly/part-policy'
+import type { CommandPart, CommandVerdict } from './verdict'
+
+export interface ClassifyOptions {
+  /** The directory the command would run in; git safety is judged from here. */
+  cwd: string
+  platform?: NodeJS.Platform
+}
+
+// git in a line that also changes directory may load hooks and config from the target directory,
+// which we did not check; `cd sub && grep x` stays read-only.
+const DIRECTORY_CHANGERS = new Set(['cd', 'pushd', 'popd'])
+
+export { analyzeCommand }
+
+/** The read-only verdict for one command line. Synchronous; never throws, whatever the input. */
+export function classifyCommand(command: string, options: ClassifyOptions): CommandVerdict {
+  try {
+    return classifyAnalysis(analyzeCommand(command), options)
+  } catch (error) {
+    return {
+      command: typeof command === 'string' ? command : String(command),
+      parsed: false,
+      readOnly: false,
+      permissionSafe: false,
+      reason: `the command could not be classified: ${error instanceof Error ? error.message : String(error)}`,
+      parts: [],
+      unsupported: [],
+    }
+  }
+}
+
+function classifyAnalysis(analysis: CommandAnalysis, options: ClassifyOptions): CommandVerdict {
+  const base = {
+    command: analysis.command,
+    parsed: analysis.parsed,
+    permissionSafe: analysis.permissionSafe,
+    unsupported: analysis.unsupported,
+  }
+  if (!analysis.parsed) {
+    return {
+      ...base,
+      readOnly: false,
+      reason: `the command does not parse: ${analysis.parseError}`,
+      parts: [],
+    }
+  }
+  const platform = options.platform ?? process.platform
+  const verdicts = analysis.commands.map((part) => evaluateCommandPart(part, platform))
+  applyGitRules(verdicts, options.cwd)
+  const parts: CommandPart[] = analysis.commands.map((part, index) => ({
+    text: part.text,
+    argv: part.argv,
+    envAssignments: part.envAssignments,
+    redirects: part.redirects,
+    connector: part.connector,
+    readOnly: (verdicts[index] as PartVerdict).readOnly,
+    reason: (verdicts[index] as PartVerdict).reason,
+  }))
+  const firstUnsupported = analysis.unsupported[0]
+  if (firstUnsupported !== undefined) {
+    return {
+      ...base,
+      readOnly: false,
+      reason: `${firstUnsupported} is not analysed, so it may do anything`,
+      parts,
+    }
+  }
+  if (parts.length === 0) return { ...base, readOnly: false, reason: 'the command is empty', parts }
+  const refused = parts.find((part) => !part.readOnly)
+  if (refused) return { ...base, readOnly: false, reason: refused.reason, parts }
+  const names = [...new Set(verdicts.map((verdict) => verdict.name))].join(', ')
+  const reason = parts.length === 1 ? (parts[0] as CommandPart).reason : `every command only reads (${names})`
+  return { ...base, readOnly: true, reason, parts }
+}
+
+/** Whole-line git rules: git next to cd/pushd/popd, and the repository around cwd. */
+function applyGitRules(verdicts: PartVerdict[], cwd: string): void {
+  const gitParts = verdicts.filter((verdict) => verdict.name === 'git' && verdict.readOnly)
+  if (gitParts.length === 0) return
+  const changer = verdicts.find((verdict) => verdict.name !== null && DIRECTORY_CHANGERS.has(verdict.name))
+  let safety: GitRuntimeSafety | null = null
+  if (changer) {
+    safety = {
+      safe: false,
+      reason: `git with ${changer.name} in one command may load hooks and config from the other directory`,
+    }
+  } else {
+    safety = checkGitRuntimeSafety(cwd)
+  }
+  if (safety.safe) return
+  for (const verdict of gitParts) {
+    verdict.readOnly = false
+    verdict.reason = safety.reason
+  }
+}

@@ -1,0 +1,164 @@
+import {
+  closeSync,
+  fstatSync,
+  lstatSync,
+  openSync,
+  readSync,
+  realpathSync,
+  type Stats,
+  statSync,
+} from 'node:fs'
+import path from 'node:path'
+import { findProgramConfig } from './repository-config-scan'
+
+/** A `gitdir:` file is one short line; anything bigger is not what git writes. */
+export const MAX_GITDIR_FILE_BYTES = 32 * 1024
+const MAX_HEAD_BYTES = 4096
+const VALID_HEAD = /^(?:ref: refs\/\S+|[0-9a-f]{40}|[0-9a-f]{64})\s*$/
+
+export type GitRuntimeSafety = { safe: true; reason: string } | { safe: false; reason: string }
+
+/**
+ * Whether a git command started in `cwd` could be made to run a program the repository chose.
+ * Walks up from cwd like git does, checks the `.git` it finds (symlink, gitdir file or directory)
+ * and bare-repository lookalikes on the way, then reads the repository's config files for keys
+ * that run programs. Reads files only; never runs git. Never throws.
+ */
+export function checkGitRuntimeSafety(cwd: string): GitRuntimeSafety {
+  try {
+    return walkUp(path.resolve(cwd))
+  } catch (error) {
+    return {
+      safe: false,
+      reason: `the git repository around ${cwd} could not be checked: ${(error as Error).message}`,
+    }
+  }
+}
+
+function walkUp(cwd: string): GitRuntimeSafety {
+  const realCwd = safeRealpath(cwd)
+  for (let dir = cwd; ; dir = path.dirname(dir)) {
+    const bare = findBareMarker(dir)
+    if (bare) return unsafe(`${bare} looks like a bare repository git would use instead of a checked .git`)
+    const dotGit = path.join(dir, '.git')
+    const stats = lstatOrNull(dotGit)
+    if (stats) {
+      const gitDir = resolveGitDir(dotGit, stats, realCwd === null ? [cwd] : [cwd, realCwd])
+      if (typeof gitDir !== 'string') return gitDir
+      return checkConfig(gitDir, cwd)
+    }
+    if (path.dirname(dir) === dir)
+      return { safe: true, reason: 'no git repository above the working directory' }
+  }
+}
+
+function unsafe(reason: string): GitRuntimeSafety {
+  return { safe: false, reason }
+}
+
+function resolveGitDir(dotGit: string, stats: Stats, cwds: string[]): string | GitRuntimeSafety {
+  if (stats.isSymbolicLink()) {
+    const target = safeRealpath(dotGit)
+    if (target === null) return unsafe(`${dotGit} is a symlink that does not resolve`)
+    return checkTarget(dotGit, target, cwds)
+  }
+  if (stats.isFile()) {
+    if (stats.size > MAX_GITDIR_FILE_BYTES) return unsafe(`${dotGit} is over ${MAX_GITDIR_FILE_BYTES} bytes`)
+    const text = readSmallFile(dotGit, MAX_GITDIR_FILE_BYTES)
+    if (text.includes('\0')) return unsafe(`${dotGit} contains a NUL byte`)
+    const match = /^gitdir: *(.+?)\s*$/m.exec(text)
+    if (!match) return unsafe(`${dotGit} is a file without a gitdir: line`)
+    const literal = path.resolve(path.dirname(dotGit), match[1] as string)
+    return checkTarget(dotGit, safeRealpath(literal) ?? literal, cwds)
+  }
+  if (stats.isDirectory()) {
+    const problem = findDirectoryProblem(dotGit)
+    return problem ? unsafe(problem) : dotGit
+  }
+  return unsafe(`${dotGit} is neither a directory, a file nor a symlink`)
+}
+
+/** A .git that points back inside the working directory, or at a path with no .git segment, is staged. */
+function checkTarget(dotGit: string, target: string, cwds: string[]): string | GitRuntimeSafety {
+  for (const cwd of cwds) {
+    if (isInside(target, cwd)) return unsafe(`${dotGit} points inside the working directory (${target})`)
+  }
+  if (!target.split(path.sep).includes('.git'))
+    return unsafe(`${dotGit} points at ${target}, which has no .git segment`)
+  return target
+}
+
+function findDirectoryProblem(gitDir: string): string | null {
+  const head = path.join(gitDir, 'HEAD')
+  const headStats = lstatOrNull(head)
+  if (!headStats?.isFile() || !VALID_HEAD.test(readSmallFile(head, MAX_HEAD_BYTES))) {
+    return `${gitDir} has no valid HEAD`
+  }
+  for (const name of ['objects', 'refs']) {
+    if (!statOrNull(path.join(gitDir, name))?.isDirectory()) return `${gitDir} has no ${name} directory`
+  }
+  if (lstatOrNull(path.join(gitDir, 'commondir'))) return `${gitDir} has a commondir file pointing elsewhere`
+  return null
+}
+
+function findBareMarker(dir: string): string | null {
+  const head = lstatOrNull(path.join(dir, 'HEAD'))
+  if (head?.isFile()) return path.join(dir, 'HEAD')
+  for (const name of ['objects', 'refs']) {
+    if (lstatOrNull(path.join(dir, name))?.isDirectory()) return path.join(dir, name)
+  }
+  return null
+}
+
+function checkConfig(gitDir: string, cwd: string): GitRuntimeSafety {
+  const found = findProgramConfig(gitDir)
+  if (found === null) return { safe: true, reason: `${gitDir} sets no program-running configuration` }
+  if ('problem' in found) return unsafe(found.problem)
+  return unsafe(`git config ${found.key} in ${displayPath(found.file, cwd)} runs a program`)
+}
+
+function displayPath(file: string, cwd: string): string {
+  const relative = path.relative(cwd, file)
+  return relative.startsWith('..') || path.isAbsolute(relative) ? file : relative
+}
+
+function isInside(target: string, dir: string): boolean {
+  const relative = path.relative(dir, target)
+  return relative === '' || (!relative.startsWith('..') && !path.isAbsolute(relative))
+}
+
+function readSmallFile(file: string, maxBytes: number): string {
+  const fd = openSync(file, 'r')
+  try {
+    const size = Math.min(fstatSync(fd).size, maxBytes)
+    const buffer = Buffer.alloc(size)
+    const read = readSync(fd, buffer, 0, size, 0)
+    return buffer.subarray(0, read).toString('utf8')
+  } finally {
+    closeSync(fd)
+  }
+}
+
+function lstatOrNull(file: string): Stats | null {
+  try {
+    return lstatSync(file)
+  } catch {
+    return null
+  }
+}
+
+function statOrNull(file: string): Stats | null {
+  try {
+    return statSync(file)
+  } catch {
+    return null
+  }
+}
+
+function safeRealpath(file: string): string | null {
+  try {
+    return realpathSync(file)
+  } catch {
+    return null
+  }
+}

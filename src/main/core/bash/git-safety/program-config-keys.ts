@@ -1,0 +1,67 @@
+import { entryName, type GitConfigEntry } from './git-config-file'
+
+const FALSE_VALUES = new Set(['false', 'no', 'off', '0', ''])
+
+// Keys whose value names a program (or a hook directory, or turns on a program) that git may run
+// during an ordinary read like `git status`, `git diff` or `git log`. Written as
+// section[.subsection].key patterns, `*` standing for any subsection.
+const PROGRAM_KEYS = [
+  'core.fsmonitor',
+  'core.pager',
+  'core.editor',
+  'core.sshcommand',
+  'core.askpass',
+  'core.hookspath',
+  'core.gitproxy',
+  'core.alternaterefscommand',
+  'sequence.editor',
+  'diff.external',
+  'diff.*.textconv',
+  'diff.*.command',
+  'merge.*.driver',
+  'filter.*.clean',
+  'filter.*.smudge',
+  'filter.*.process',
+  'gpg.program',
+  'gpg.*.program',
+  'credential.helper',
+  'credential.*.helper',
+  'interactive.difffilter',
+  'log.showsignature',
+  'remote.*.uploadpack',
+  'remote.*.receivepack',
+  'remote.*.vcs',
+  'url.*.insteadof',
+  'url.*.pushinsteadof',
+  'protocol.allow',
+  'protocol.*.allow',
+  'uploadpack.packobjectshook',
+  'web.browser',
+  'browser.*.cmd',
+  'browser.*.path',
+  'man.*.cmd',
+  'man.*.path',
+  'difftool.*.cmd',
+  'mergetool.*.cmd',
+]
+
+function matches(pattern: string, entry: GitConfigEntry): boolean {
+  const parts = pattern.split('.')
+  const section = parts[0]
+  const key = parts[parts.length - 1]
+  if (entry.section !== section || entry.key !== key) return false
+  return parts.length === 2 ? entry.subsection === null : entry.subsection !== null
+}
+
+/** The config name when this entry can make git run a program, else null. */
+export function findProgramKey(entry: GitConfigEntry): string | null {
+  // pager.<cmd> runs a pager for that subcommand (pager.status = "sh -c …"), unless it is off.
+  if (entry.section === 'pager') return isOff(entry) ? null : entryName(entry)
+  if (entry.section === 'core' && entry.key === 'fsmonitor') return isOff(entry) ? null : entryName(entry)
+  if (entry.section === 'log' && entry.key === 'showsignature') return isOff(entry) ? null : entryName(entry)
+  return PROGRAM_KEYS.some((pattern) => matches(pattern, entry)) ? entryName(entry) : null
+}
+
+function isOff(entry: GitConfigEntry): boolean {
+  return entry.value !== null && FALSE_VALUES.has(entry.value.toLowerCase())
+}

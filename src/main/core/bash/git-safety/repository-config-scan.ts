@@ -1,0 +1,75 @@
+import { existsSync, readFileSync, statSync } from 'node:fs'
+import { homedir } from 'node:os'
+import path from 'node:path'
+import { parseGitConfig } from './git-config-file'
+import { findProgramKey } from './program-config-keys'
+
+/** git itself stops at 10 nested includes. */
+const MAX_INCLUDE_DEPTH = 10
+/** A repository config larger than this is not something we read in full on every classify. */
+export const MAX_CONFIG_BYTES = 1024 * 1024
+
+export interface ConfigFinding {
+  /** The config name, e.g. `core.fsmonitor`. */
+  key: string
+  file: string
+}
+
+/**
+ * Read the repository's config files as text (never by running git) and follow every include,
+ * conditional or not (we do not evaluate includeIf conditions, so we assume they match).
+ * Returns the first program-running key, or a problem reading the files, or null.
+ */
+export function findProgramConfig(gitDir: string): ConfigFinding | { problem: string } | null {
+  const files = [path.join(gitDir, 'config'), path.join(gitDir, 'config.worktree')]
+  const commonDir = readCommonDir(gitDir)
+  if (commonDir) files.push(path.join(commonDir, 'config'), path.join(commonDir, 'config.worktree'))
+  for (const file of files) {
+    const found = scanFile(file, 0, new Set())
+    if (found) return found
+  }
+  return null
+}
+
+function readCommonDir(gitDir: string): string | null {
+  const file = path.join(gitDir, 'commondir')
+  if (!existsSync(file)) return null
+  const value = readFileSync(file, 'utf8').trim()
+  return value ? path.resolve(gitDir, value) : null
+}
+
+function scanFile(
+  file: string,
+  depth: number,
+  seen: Set<string>,
+): ConfigFinding | { problem: string } | null {
+  if (seen.has(file)) return null
+  seen.add(file)
+  let size: number
+  try {
+    size = statSync(file).size
+  } catch {
+    // git ignores config files and includes that do not exist.
+    return null
+  }
+  if (size > MAX_CONFIG_BYTES) return { problem: `${file} is over ${MAX_CONFIG_BYTES} bytes` }
+  const { entries, unreadable } = parseGitConfig(readFileSync(file, 'utf8'))
+  if (unreadable.length > 0)
+    return { problem: `${file} has a line we cannot read: ${JSON.stringify(unreadable[0])}` }
+  for (const entry of entries) {
+    const key = findProgramKey(entry)
+    if (key) return { key, file }
+    const isInclude = (entry.section === 'include' || entry.section === 'includeif') && entry.key === 'path'
+    if (!isInclude || !entry.value) continue
+    if (depth + 1 > MAX_INCLUDE_DEPTH)
+      return { problem: `${file} nests includes deeper than ${MAX_INCLUDE_DEPTH}` }
+    const found = scanFile(resolveIncludePath(entry.value, file), depth + 1, seen)
+    if (found) return found
+  }
+  return null
+}
+
+function resolveIncludePath(value: string, fromFile: string): string {
+  if (value === '~' || value.startsWith('~/')) return path.join(homedir(), value.slice(1))
+  return path.resolve(path.dirname(fromFile), value)
+}

@@ -1,0 +1,61 @@
+import type { PolicyCheck } from '../readonly/flag-types'
+
+/** `%G?`, `%GS`… and `%(signature…)` make git run gpg to verify each signature. */
+export const signatureFormatCheck: PolicyCheck = ({ flags, positionals }) => {
+  const values = [...flags.map((f) => f.value ?? ''), ...positionals]
+  const format = values.find((value) => value.includes('%G') || value.includes('%(signature'))
+  return format === undefined
+    ? null
+    : `git format ${JSON.stringify(format)} verifies signatures by running gpg`
+}
+
+/** branch/tag with a name and without --list create that branch or tag. */
+export function creationCheck(kind: 'branch' | 'tag'): PolicyCheck {
+  return (parsed, context) => {
+    const listing = parsed.flags.some((f) => f.flag === '--list' || f.flag === '-l')
+    if (!listing && parsed.positionals.length > 0) {
+      return `git ${kind} ${parsed.positionals[0]} creates a ${kind}; only --list is read-only`
+    }
+    return signatureFormatCheck(parsed, context)
+  }
+}
+
+export const reflogCheck: PolicyCheck = (parsed, context) => {
+  const action = parsed.positionals[0]
+  if (action !== undefined && action !== 'show' && action !== 'list') {
+    return `git reflog ${action} is not show or list; expire and delete rewrite the reflog`
+  }
+  return signatureFormatCheck(parsed, context)
+}
+
+export const lsRemoteCheck: PolicyCheck = ({ positionals }) =>
+  positionals.length > 0
+    ? `git ls-remote ${positionals[0]} contacts that remote, and a URL like ext::… runs a command`
+    : null
+
+export const remoteShowCheck: PolicyCheck = ({ flags }) =>
+  flags.some((f) => f.flag === '-n')
+    ? null
+    : 'git remote show without -n contacts the remote over the network'
+
+export const remoteListCheck: PolicyCheck = ({ positionals }) =>
+  positionals.length > 0 ? `git remote ${positionals[0]} changes remotes; only listing is read-only` : null
+
+const CONFIG_READ_FLAGS = new Set([
+  '--get',
+  '--get-all',
+  '--get-regexp',
+  '--get-urlmatch',
+  '--get-color',
+  '--get-colorbool',
+  '--list',
+  '-l',
+])
+
+/** `git config KEY VALUE` writes; only the --get…/--list forms read. */
+export const configReadCheck: PolicyCheck = ({ flags, positionals }) => {
+  if (flags.some((f) => CONFIG_READ_FLAGS.has(f.flag))) return null
+  return positionals.length > 0
+    ? `git config ${positionals.join(' ')} without --get or --list can set configuration`
+    : 'git config without --get or --list is not read-only'
+}

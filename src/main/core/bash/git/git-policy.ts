@@ -1,0 +1,37 @@
+import { parseFlags } from '../readonly/flag-parser'
+import type { PolicyContext } from '../readonly/flag-types'
+import { readGitGlobalOptions } from './git-global-options'
+import { findGitSubcommand } from './git-subcommands'
+
+export interface GitArgvVerdict {
+  readOnly: boolean
+  reason: string
+  /** argv index (from `git`) where the subcommand's own arguments start; for the glob rule. */
+  argsStart: number
+}
+
+/** Decide whether one `git …` argv only reads: global options, subcommand by longest prefix, flags, callbacks. */
+export function evaluateGitArgv(argv: string[], context: PolicyContext): GitArgvVerdict {
+  const globals = readGitGlobalOptions(argv.slice(1))
+  if (!globals.ok) return { readOnly: false, reason: globals.reason, argsStart: argv.length }
+  const words = globals.rest
+  const skipped = argv.length - words.length
+  if (words.length === 0)
+    return { readOnly: false, reason: 'git without a subcommand', argsStart: argv.length }
+  const subcommand = findGitSubcommand(words)
+  if (!subcommand) {
+    return {
+      readOnly: false,
+      reason: `git ${words[0]} is not a read-only git subcommand`,
+      argsStart: argv.length,
+    }
+  }
+  const name = `git ${subcommand.name}`
+  const args = words.slice(subcommand.length)
+  const argsStart = skipped + subcommand.length
+  const flags = parseFlags(name, args, subcommand.policy)
+  if (!flags.ok) return { readOnly: false, reason: flags.reason, argsStart }
+  const problem = subcommand.policy.check?.(flags.parsed, context)
+  if (problem) return { readOnly: false, reason: problem, argsStart }
+  return { readOnly: true, reason: `${name} only reads the repository`, argsStart }
+}

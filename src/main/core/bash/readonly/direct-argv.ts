@@ -1,0 +1,64 @@
+/** Whole command lines known to print and do nothing else. */
+const EXACT_ARGV: ReadonlySet<string> = new Set([
+  'node -v',
+  'node --version',
+  'python --version',
+  'python -V',
+  'python3 --version',
+  'python3 -V',
+  'npm -v',
+  'npm --version',
+  'pnpm --version',
+  'yarn --version',
+  'bun --version',
+  'deno --version',
+  'go version',
+  'cargo --version',
+  'rustc --version',
+  'java -version',
+  'ruby --version',
+  'git --version',
+  'docker --version',
+  'docker version',
+  'gh --version',
+  'ip addr',
+  'ip a',
+  'ip addr show',
+  'ip route',
+  'ip r',
+  'ip link',
+  'ip link show',
+  'hostname',
+  'arch',
+  'ifconfig',
+  'ifconfig -a',
+  'history',
+])
+
+/**
+ * Exact argv first, then the few commands whose only read-only forms are special: `history N`
+ * (other flags clear or write the history file), `ifconfig IFACE` (more operands configure it).
+ * `arch CMD` runs CMD on macOS, so only bare `arch` is in the exact set. Undefined means "not decided here".
+ */
+export function evaluateDirectArgv(argv: string[]): { readOnly: boolean; reason: string } | undefined {
+  const line = argv.join(' ')
+  if (EXACT_ARGV.has(line)) return { readOnly: true, reason: `${line} only prints information` }
+  const [name, ...args] = argv
+  if (name === 'history') {
+    return args.length === 1 && /^\d+$/.test(args[0] as string)
+      ? { readOnly: true, reason: 'history N only prints the last N entries' }
+      : { readOnly: false, reason: 'history with flags can clear or write the history file' }
+  }
+  if (name === 'ifconfig') {
+    return args.length === 1 && /^[\w.:-]+$/.test(args[0] as string)
+      ? { readOnly: true, reason: 'ifconfig IFACE only prints that interface' }
+      : { readOnly: false, reason: 'ifconfig with more operands configures an interface' }
+  }
+  if (name === 'arch' || name === 'hostname') {
+    return {
+      readOnly: false,
+      reason: `${name} with operands ${name === 'arch' ? 'runs a command' : 'sets the host name'}`,
+    }
+  }
+  return undefined
+}

@@ -1,0 +1,13 @@
+/** Why a part expanded at run time keeps the command from being judged, in the user's terms. */
+export function describeDynamicPart(part: string): string {
+  if (part.startsWith('$(') && !part.startsWith('$(('))
+    return `${part} is a command substitution: it runs first`
+  if (part.startsWith('`')) return `${part} is a command substitution: it runs first`
+  if (part.startsWith('<(') || part.startsWith('>('))
+    return `${part} is a process substitution: it runs a command`
+  if (part.startsWith('$((')) return `${part} is arithmetic expanded at run time`
+  if (part.startsWith('$')) return `${part} is a variable expanded at run time`
+  if (part.startsWith('{')) return `${part} is a brace expansion`
+  if (/^[?*+@!]\(/.test(part)) return `${part} is an extended glob`
+  return `${part} is only known at run time`
+}

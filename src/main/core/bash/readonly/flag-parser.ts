@@ -1,0 +1,121 @@
+import type { CommandPolicy, FlagValueKind, ParsedArgs } from './flag-types'
+
+export type FlagCheck = { ok: true; parsed: ParsedArgs } | { ok: false; reason: string }
+
+const NUMBER = /^-?\d+$/
+
+/**
+ * Check every flag of `args` (argv without the command name) against the command's table, the way
+ * getopt reads them: `--flag=value`, `--flag value`, `-n5`, `-n 5`, clusters like `-la` (a value
+ * flag inside a cluster takes the rest of the word), and nothing after `--`. Unknown flags are refused.
+ */
+export function parseFlags(name: string, args: string[], policy: CommandPolicy): FlagCheck {
+  const parsed: ParsedArgs = { flags: [], positionals: [] }
+  let index = 0
+  const fail = (reason: string): FlagCheck => ({ ok: false, reason })
+  while (index < args.length) {
+    const arg = args[index] as string
+    index += 1
+    if (arg === '--') {
+      parsed.positionals.push(...args.slice(index))
+      break
+    }
+    if (!arg.startsWith('-') || arg === '-') {
+      parsed.positionals.push(arg)
+      if (policy.optionsEndAtFirstPositional) {
+        parsed.positionals.push(...args.slice(index))
+        break
+      }
+      continue
+    }
+    if (policy.dashCount && NUMBER.test(arg)) {
+      parsed.flags.push({ flag: '-n', value: arg.slice(1) })
+      continue
+    }
+    const isLong =
+      policy.singleDashLong ||
+      arg.startsWith('--') ||
+      Object.hasOwn(policy.flags, arg) ||
+      Object.hasOwn(policy.refusedFlags ?? {}, arg)
+    const step = isLong
+      ? readLongFlag(name, arg, args, index, policy)
+      : readShortCluster(name, arg, args, index, policy)
+    if (typeof step === 'string') return fail(step)
+    parsed.flags.push(...step.flags)
+    index = step.next
+  }
+  if (policy.maxPositionals !== undefined && parsed.positionals.length > policy.maxPositionals) {
+    return fail(`${name} takes at most ${policy.maxPositionals} operand(s) when read-only`)
+  }
+  return { ok: true, parsed }
+}
+
+type Step = { flags: ParsedArgs['flags']; next: number } | string
+
+function refusal(name: string, flag: string, policy: CommandPolicy): string {
+  const known =
+    policy.refusedFlags && Object.hasOwn(policy.refusedFlags, flag) ? policy.refusedFlags[flag] : undefined
+  return known ?? `${name} ${flag} is not a flag known to be read-only`
+}
+
+function readLongFlag(name: string, arg: string, args: string[], next: number, policy: CommandPolicy): Step {
+  const equals = arg.indexOf('=')
+  const flag = equals === -1 ? arg : arg.slice(0, equals)
+  const attached = equals === -1 ? null : arg.slice(equals + 1)
+  const kind = Object.hasOwn(policy.flags, flag) ? policy.flags[flag] : undefined
+  if (kind === undefined) return refusal(name, flag, policy)
+  if (kind === 'none') {
+    return attached === null ? { flags: [{ flag, value: null }], next } : `${name} ${flag} takes no value`
+  }
+  if (attached !== null || kind === 'optionalString') {
+    const problem = attached === null ? null : valueProblem(name, flag, kind, attached)
+    return problem ?? { flags: [{ flag, value: attached }], next }
+  }
+  return takeNext(name, flag, kind, args, next)
+}
+
+function readShortCluster(
+  name: string,
+  arg: string,
+  args: string[],
+  next: number,
+  policy: CommandPolicy,
+): Step {
+  const flags: ParsedArgs['flags'] = []
+  for (let position = 1; position < arg.length; position += 1) {
+    const flag = `-${arg[position]}`
+    const kind = Object.hasOwn(policy.flags, flag) ? policy.flags[flag] : undefined
+    if (kind === undefined) return refusal(name, flag, policy)
+    if (kind === 'none') {
+      flags.push({ flag, value: null })
+      continue
+    }
+    const rest = arg.slice(position + 1)
+    if (rest !== '' || kind === 'optionalString') {
+      const problem = rest === '' ? null : valueProblem(name, flag, kind, rest)
+      if (problem) return problem
+      flags.push({ flag, value: rest === '' ? null : rest })
+      return { flags, next }
+    }
+    const taken = takeNext(name, flag, kind, args, next)
+    if (typeof taken === 'string') return taken
+    return { flags: [...flags, ...taken.flags], next: taken.next }
+  }
+  return { flags, next }
+}
+
+function takeNext(name: string, flag: string, kind: FlagValueKind, args: string[], next: number): Step {
+  const value = args[next]
+  if (value === undefined) return `${name} ${flag} needs a value`
+  const problem = valueProblem(name, flag, kind, value)
+  return problem ?? { flags: [{ flag, value }], next: next + 1 }
+}
+
+function valueProblem(name: string, flag: string, kind: FlagValueKind, value: string): string | null {
+  if (kind === 'number' && !NUMBER.test(value))
+    return `${name} ${flag} expects a number, got ${JSON.stringify(value)}`
+  if (kind === 'char' && [...value].length !== 1) return `${name} ${flag} expects one character`
+  if (kind === '{}' && value !== '{}') return `${name} ${flag} is read-only only with the literal {}`
+  if (kind === 'EOF' && value !== 'EOF') return `${name} ${flag} is read-only only with the literal EOF`
+  return null
+}

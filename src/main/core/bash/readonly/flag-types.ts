@@ -1,0 +1,47 @@
+/**
+ * What a known-safe flag takes: nothing, a number, any string, a string only when attached
+ * (`--color=auto`), one character, or exactly the literal `{}` / `EOF` (xargs -I / -E).
+ */
+export type FlagValueKind = 'none' | 'number' | 'string' | 'optionalString' | 'char' | '{}' | 'EOF'
+
+/** The arguments of one command, once every flag passed its table. */
+export interface ParsedArgs {
+  /** Every flag in order with its value (null for `none` flags), by the spelling used. */
+  flags: Array<{ flag: string; value: string | null }>
+  positionals: string[]
+}
+
+/** A semantic check the flag table cannot express; returns why the command is not read-only, or null. */
+export type PolicyCheck = (parsed: ParsedArgs, context: PolicyContext) => string | null
+
+export interface PolicyContext {
+  command: string
+  platform: NodeJS.Platform
+}
+
+export interface CommandPolicy {
+  flags: Record<string, FlagValueKind>
+  /** Flags known to write or run something, with the reason shown to the user. */
+  refusedFlags?: Record<string, string>
+  /** Some flag of this command can write or run a program, so an unquoted leading glob is refused. */
+  flagsCanWrite?: boolean
+  /** `head -20` / `tail -20`: a dash and a count is the line count. */
+  dashCount?: boolean
+  /** Every `-word` is one flag, never a cluster (find's `-name`, xxd's `-cols`). */
+  singleDashLong?: boolean
+  /** Options end at the first positional (xargs and its driven command, getopt `+` style). */
+  optionsEndAtFirstPositional?: boolean
+  maxPositionals?: number
+  /** A second operand changes what the command does (`uniq IN OUT`), so no glob may stand for several. */
+  operandCountMatters?: boolean
+  check?: PolicyCheck
+}
+
+/** Build a flag table from space-separated flag lists per value kind. */
+export function flagTable(spec: Partial<Record<FlagValueKind, string>>): Record<string, FlagValueKind> {
+  const table: Record<string, FlagValueKind> = {}
+  for (const [kind, list] of Object.entries(spec) as Array<[FlagValueKind, string]>) {
+    for (const flag of list.split(/\s+/)) if (flag) table[flag] = kind
+  }
+  return table
+}

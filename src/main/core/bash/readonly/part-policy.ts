@@ -1,0 +1,99 @@
+import type { AnalyzedCommand } from '../analysis/command-analysis'
+import { evaluateGitArgv } from '../git/git-policy'
+import { ANY_ARGS_COMMANDS } from './any-args-commands'
+import { findUncPath, isPathQualified, stripTransparentWrappers } from './command-name'
+import { evaluateDirectArgv } from './direct-argv'
+import { describeDynamicPart } from './dynamic-reason'
+import { refuseEnvAssignments } from './env-allowlist'
+import { parseFlags } from './flag-parser'
+import type { CommandPolicy, PolicyContext } from './flag-types'
+import { COMMAND_POLICIES } from './policy-tables'
+import { findPrefixPolicy } from './prefix-commands'
+import { refuseRedirects } from './redirect-policy'
+import { REFUSED_COMMANDS } from './refused-commands'
+import { findKnownWriteOption } from './write-options'
+
+export interface PartVerdict {
+  readOnly: boolean
+  reason: string
+  /** The command name after wrappers, for whole-line rules (git with cd); null when unknown. */
+  name: string | null
+}
+
+/**
+ * The read-only policy for one simple command, as a chain of short circuits: each layer either
+ * decides with a reason or passes to the next; a command no layer knows is not read-only.
+ */
+export function evaluateCommandPart(part: AnalyzedCommand, platform: NodeJS.Platform): PartVerdict {
+  const refuse = (reason: string, name: string | null = null): PartVerdict => ({
+    readOnly: false,
+    reason,
+    name,
+  })
+  const dynamic = part.dynamicParts[0]
+  if (dynamic !== undefined || part.argv === null) return refuse(describeDynamicPart(dynamic ?? part.text))
+  const envProblem = refuseEnvAssignments(part.envAssignments)
+  if (envProblem) return refuse(envProblem)
+  const redirectProblem = refuseRedirects(part.redirects)
+  if (redirectProblem) return refuse(redirectProblem)
+  const argv = stripTransparentWrappers(part.argv)
+  const name = argv[0]
+  if (name === undefined) return refuse('there is no command, only assignments or redirects')
+  const unc = findUncPath(argv, platform)
+  if (unc)
+    return refuse(`${unc} is a UNC path: Windows connects to that host and offers your credentials`, name)
+  if (isPathQualified(name, platform)) {
+    return refuse(`${name} runs the file at that path, not a known command`, name)
+  }
+  const context: PolicyContext = { command: part.text, platform }
+  const offset = part.argv.length - argv.length
+  const globAt = (indexes: number[], from: number) => indexes.find((index) => index - offset >= from)
+  if (name === 'git') {
+    const git = evaluateGitArgv(argv, context)
+    if (!git.readOnly) return refuse(git.reason, name)
+    const glob = globAt(part.leadingGlobArgs, git.argsStart)
+    if (glob !== undefined) return refuse(leadingGlobReason('git', part.argv[glob] as string), name)
+    return { readOnly: true, reason: git.reason, name }
+  }
+  const writeOption = findKnownWriteOption(argv)
+  if (writeOption) return refuse(writeOption, name)
+  const direct = evaluateDirectArgv(argv)
+  if (direct) return { ...direct, name }
+  const prefix = findPrefixPolicy(argv)
+  if (prefix) return evaluateWithTable(prefix.prefix, argv.slice(prefix.words), prefix.policy, context, name)
+  const policy = COMMAND_POLICIES.get(name)
+  if (policy) {
+    const leading = policy.flagsCanWrite ? globAt(part.leadingGlobArgs, 1) : undefined
+    if (leading !== undefined) return refuse(leadingGlobReason(name, part.argv[leading] as string), name)
+    const anyGlob = policy.operandCountMatters ? globAt(part.globArgs, 1) : undefined
+    if (anyGlob !== undefined) {
+      return refuse(
+        `${name} ${part.argv[anyGlob]}: a glob could expand to several operands, and a second one is written to`,
+        name,
+      )
+    }
+    return evaluateWithTable(name, argv.slice(1), policy, context, name)
+  }
+  if (ANY_ARGS_COMMANDS.has(name))
+    return { readOnly: true, reason: `${name} only reads, whatever its arguments`, name }
+  const known = Object.hasOwn(REFUSED_COMMANDS, name) ? REFUSED_COMMANDS[name] : undefined
+  return refuse(known ?? `${name} is not a known read-only command`, name)
+}
+
+function evaluateWithTable(
+  label: string,
+  args: string[],
+  policy: CommandPolicy,
+  context: PolicyContext,
+  name: string,
+): PartVerdict {
+  const flags = parseFlags(label, args, policy)
+  if (!flags.ok) return { readOnly: false, reason: flags.reason, name }
+  const problem = policy.check?.(flags.parsed, context)
+  if (problem) return { readOnly: false, reason: problem, name }
+  return { readOnly: true, reason: `${label} with these flags only reads`, name }
+}
+
+function leadingGlobReason(name: string, glob: string): string {
+  return `${name} ${glob}: an unquoted glob could expand to a file named like a flag, and ${name} has flags that write or run programs`
+}

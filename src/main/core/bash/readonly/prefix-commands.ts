@@ -1,0 +1,77 @@
+import { ghValuesCheck } from './callbacks/gh-values'
+import { type CommandPolicy, flagTable } from './flag-types'
+
+const ANY_FLAGS: CommandPolicy = { flags: {} }
+
+// gh flags shared by the read-only commands; --web opens a browser and is refused everywhere.
+const GH_FLAGS = flagTable({
+  none: `-c --comments --json-help --patch --name-only --log --log-failed --exit-status --verbose -v
+    --required --watch --fail-fast --all --help`,
+  number: '-L --limit -a --attempt -i --interval',
+  string: `-R --repo -q --jq -t --template --json -s --state -A --author -a --assignee -l --label -B --base
+    -H --head -S --search -b --branch -u --user -w --workflow -e --event -j --job --color --order --sort
+    --owner --language --visibility --match --created --commit --status --exclude --ref -r --ref-type`,
+})
+
+const GH_POLICY: CommandPolicy = {
+  flags: GH_FLAGS,
+  refusedFlags: { '--web': 'gh --web opens a browser' },
+  check: ghValuesCheck,
+}
+
+const GH_READ_ONLY = [
+  'gh pr view',
+  'gh pr list',
+  'gh pr status',
+  'gh pr diff',
+  'gh pr checks',
+  'gh issue view',
+  'gh issue list',
+  'gh issue status',
+  'gh run list',
+  'gh run view',
+  'gh workflow list',
+  'gh workflow view',
+  'gh repo view',
+  'gh release list',
+  'gh release view',
+  'gh search code',
+  'gh search issues',
+  'gh search prs',
+  'gh search repos',
+  'gh search commits',
+  'gh label list',
+]
+
+const DOCKER_LIST_FLAGS = flagTable({
+  none: '-a --all -q --quiet --no-trunc -s --size -l --latest --digests --help',
+  number: '-n --last',
+  string: '-f --filter --format',
+})
+
+/**
+ * Read-only commands named by more than one word, matched by the longest prefix. `docker -H …` or
+ * `gh --repo … pr view` never match, so options before the subcommand are refused as unknown.
+ */
+export const PREFIX_POLICIES: ReadonlyMap<string, CommandPolicy> = new Map<string, CommandPolicy>([
+  ['docker inspect', ANY_FLAGS],
+  ['docker logs', ANY_FLAGS],
+  ['docker ps', { flags: DOCKER_LIST_FLAGS }],
+  ['docker images', { flags: DOCKER_LIST_FLAGS }],
+  ['gh auth status', { flags: flagTable({ none: '-t --show-token --help', string: '-h --hostname' }) }],
+  ...GH_READ_ONLY.map((prefix): [string, CommandPolicy] => [prefix, GH_POLICY]),
+])
+
+const LONGEST_PREFIX_WORDS = 3
+
+/** The longest table prefix of argv, with its policy and the words it covers. */
+export function findPrefixPolicy(
+  argv: string[],
+): { prefix: string; policy: CommandPolicy; words: number } | null {
+  for (let words = Math.min(LONGEST_PREFIX_WORDS, argv.length); words >= 2; words -= 1) {
+    const prefix = argv.slice(0, words).join(' ')
+    const policy = PREFIX_POLICIES.get(prefix)
+    if (policy) return { prefix, policy, words }
+  }
+  return null
+}

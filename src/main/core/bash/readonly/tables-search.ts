@@ -1,0 +1,86 @@
+import { type CommandPolicy, flagTable } from './flag-types'
+
+const GREP_FLAGS = flagTable({
+  none: `-E -F -G -P -i -y -v -w -x -c -L -l -o -q -s -b -H -h -n -T -Z -z -a -I -r -R -U -V
+    --extended-regexp --fixed-strings --basic-regexp --perl-regexp --ignore-case --no-ignore-case
+    --invert-match --word-regexp --line-regexp --count --files-without-match --files-with-matches
+    --only-matching --quiet --silent --no-messages --byte-offset --with-filename --no-filename
+    --line-number --initial-tab --null --null-data --text --recursive --dereference-recursive
+    --binary --line-buffered --no-group-separator --version --help`,
+  number: '-m --max-count -A --after-context -B --before-context -C --context',
+  string: `-e --regexp -f --file --include --exclude --exclude-dir --exclude-from --label
+    --binary-files -d --directories -D --devices --group-separator`,
+  optionalString: '--color --colour',
+})
+
+// grep has no flag that writes or runs a program; `-5` is a context of five lines.
+const grep: CommandPolicy = { flags: GREP_FLAGS, dashCount: true }
+
+const rg: CommandPolicy = {
+  flags: flagTable({
+    none: `-i -s -S -v -w -x -c -l -n -N -H -I -o -F -U -u -a -L -q -b -p -0 -P -V -h
+      --files --hidden --no-hidden --no-ignore --no-ignore-vcs --no-ignore-parent --no-ignore-dot
+      --no-heading --heading --json --vimgrep --count --count-matches --files-with-matches
+      --files-without-match --line-number --no-line-number --ignore-case --case-sensitive --smart-case
+      --fixed-strings --word-regexp --line-regexp --invert-match --only-matching --multiline
+      --multiline-dotall --follow --text --null --null-data --trim --stats --sort-files --no-messages
+      --quiet --column --no-column --no-filename --with-filename --pretty --byte-offset --passthru
+      --no-config --crlf --debug --trace --type-list --pcre2 --no-pcre2 --binary --no-binary
+      --one-file-system --no-unicode --include-zero --max-columns-preview --version --help`,
+    number: '-m --max-count -A -B -C --after-context --before-context --context -d --max-depth -j --threads',
+    string: `-e --regexp -f --file -g --glob --iglob -t --type -T --type-not --sort --sortr -r --replace
+      --colors --color --type-add --type-clear --max-filesize -E --encoding --path-separator
+      --context-separator --field-match-separator --field-context-separator -M --max-columns --engine
+      --ignore-file`,
+  }),
+  refusedFlags: {
+    '--pre': 'rg --pre runs a program on every file it searches',
+    '--pre-glob': 'rg --pre-glob selects files for a --pre program',
+    '-z': 'rg -z runs decompression programs on compressed files',
+    '--search-zip': 'rg --search-zip runs decompression programs on compressed files',
+  },
+  flagsCanWrite: true,
+}
+
+const find: CommandPolicy = {
+  flags: flagTable({
+    none: `-H -L -P -print -print0 -ls -prune -quit -true -false -empty -executable -readable -writable
+      -nouser -nogroup -depth -d -follow -mount -xdev -noleaf -daystart -ignore_readdir_race
+      -noignore_readdir_race -not -and -or -a -o -help --help -version --version`,
+    string: `-name -iname -path -ipath -wholename -iwholename -regex -iregex -regextype -type -xtype
+      -user -group -perm -size -newer -anewer -cnewer -samefile -lname -ilname -fstype -printf
+      -inum -links -uid -gid -used -amin -mmin -cmin -atime -mtime -ctime -maxdepth -mindepth -D -O
+      -newermt -newerct -newerat -newerBt -newermm -newercc -neweraa`,
+  }),
+  singleDashLong: true,
+  flagsCanWrite: true,
+}
+
+const FD_POLICY: CommandPolicy = {
+  flags: flagTable({
+    none: `-H --hidden -I --no-ignore -u --unrestricted -s --case-sensitive -i --ignore-case -g --glob
+      --regex -F --fixed-strings -a --absolute-path -l --list-details -L --follow -p --full-path -0
+      --print0 -1 -q --quiet --show-errors --prune --no-ignore-vcs --no-require-git -h --help -V --version`,
+    number: '-d --max-depth --min-depth --exact-depth --max-results -j --threads',
+    string: `-t --type -e --extension -E --exclude -S --size --changed-within --changed-before -o --owner
+      -c --color --base-directory --search-path --format --and --ignore-file`,
+  }),
+  refusedFlags: {
+    '-x': 'fd -x runs a program for each result',
+    '--exec': 'fd --exec runs a program for each result',
+    '-X': 'fd -X runs a program on the results',
+    '--exec-batch': 'fd --exec-batch runs a program on the results',
+  },
+  flagsCanWrite: true,
+}
+
+/** Commands that search files or names. */
+export const SEARCH_POLICIES: Readonly<Record<string, CommandPolicy>> = {
+  grep,
+  egrep: grep,
+  fgrep: grep,
+  rg,
+  find,
+  fd: FD_POLICY,
+  fdfind: FD_POLICY,
+}

@@ -1,0 +1,78 @@
+import { dateOperandCheck, psEnvironmentCheck } from './callbacks/date-ps'
+import { xargsCommandCheck } from './callbacks/xargs-command'
+import { type CommandPolicy, flagTable } from './flag-types'
+
+const date: CommandPolicy = {
+  flags: flagTable({
+    none: '-u --utc --universal -R --rfc-email --debug --help --version',
+    string: '-d --date -f --file -r --reference --rfc-3339',
+    optionalString: '-I --iso-8601',
+  }),
+  refusedFlags: {
+    '-s': 'date -s sets the system clock',
+    '--set': 'date --set sets the system clock',
+  },
+  check: dateOperandCheck,
+}
+
+const ps: CommandPolicy = {
+  flags: flagTable({
+    none: `-e -A -a -d -N -f -F -l -j -H -L -T -M -Z -y -w -c --forest --no-headers --headers --help
+      --version`,
+    string: `-o -O -p -q -u -U -g -G -C -t -s --pid --ppid --sort --format --user --group --cols --columns
+      --lines --width --sid --quick-pid`,
+  }),
+  check: psEnvironmentCheck,
+}
+
+const xargs: CommandPolicy = {
+  flags: flagTable({
+    none: '-0 -r -t -x --null --no-run-if-empty --verbose --exit --help --version',
+    number: '-n --max-args -P --max-procs -L --max-lines -s --max-chars',
+    char: '-d --delimiter',
+    '{}': '-I',
+    EOF: '-E',
+    string: '-a --arg-file',
+  }),
+  refusedFlags: {
+    '-p': 'xargs -p prompts on the terminal',
+    '-o': 'xargs -o hands the terminal to the command',
+  },
+  optionsEndAtFirstPositional: true,
+  check: xargsCommandCheck,
+}
+
+// cd only moves the fresh shell; more than one operand is an error bash would still act on in zsh.
+const cd: CommandPolicy = {
+  flags: flagTable({ none: '-L -P -e -@' }),
+  maxPositionals: 1,
+  operandCountMatters: true,
+}
+
+const tree: CommandPolicy = {
+  flags: flagTable({
+    none: `-a -d -l -f -x -i -q -N -Q -p -u -g -s -h -D -F -v -t -c -U -r -C -n -A -S -J -X --inodes
+      --device --dirsfirst --filesfirst --noreport --du --si --prune --matchdirs --ignore-case --gitignore
+      --fflinks --help --version`,
+    number: '-L --filelimit',
+    string: '-P -I --charset --timefmt --sort -H -T --gitfile --infofile',
+  }),
+  flagsCanWrite: true,
+}
+
+const file: CommandPolicy = {
+  flags: flagTable({
+    none: `-b -i -L -h -z -Z -k -N -n -p -r -s -E -0 -l --brief --mime --mime-type --mime-encoding
+      --dereference --no-dereference --uncompress --uncompress-noreport --keep-going --no-pad --print0
+      --special-files --raw --preserve-date --list --extension --apple --help --version -v`,
+    string: '-e --exclude --exclude-quiet -F --separator -m --magic-file -P --parameter -f --files-from',
+  }),
+  refusedFlags: {
+    '-C': 'file -C writes a compiled magic file',
+    '--compile': 'file --compile writes a compiled magic file',
+  },
+  flagsCanWrite: true,
+}
+
+/** Commands about processes, time, the shell and file types. */
+export const SYSTEM_POLICIES: Readonly<Record<string, CommandPolicy>> = { date, ps, xargs, cd, tree, file }

@@ -1,0 +1,144 @@
+import { jqFilterCheck } from './callbacks/jq-filter'
+import { sedScriptCheck } from './callbacks/sed-script'
+import { type CommandPolicy, flagTable } from './flag-types'
+
+const head: CommandPolicy = {
+  flags: flagTable({
+    none: '-q -v -z --quiet --silent --verbose --zero-terminated --help --version',
+    string: '-n --lines -c --bytes',
+  }),
+  dashCount: true,
+}
+
+const tail: CommandPolicy = {
+  flags: flagTable({
+    none: `-q -v -z -f -F --quiet --silent --verbose --zero-terminated --retry --help --version`,
+    number: '--pid --max-unchanged-stats',
+    string: '-n --lines -c --bytes -s --sleep-interval',
+    optionalString: '--follow',
+  }),
+  dashCount: true,
+}
+
+const cat: CommandPolicy = {
+  flags: flagTable({
+    none: `-A -b -e -E -n -s -t -T -u -v --show-all --number-nonblank --show-ends --number
+      --squeeze-blank --show-tabs --show-nonprinting --help --version`,
+  }),
+}
+
+const wc: CommandPolicy = {
+  flags: flagTable({
+    none: '-c -m -l -L -w --bytes --chars --lines --max-line-length --words --help --version',
+    string: '--files0-from --total',
+  }),
+}
+
+const cut: CommandPolicy = {
+  flags: flagTable({
+    none: '-n -s -z --complement --only-delimited --zero-terminated --help --version',
+    string: '-b -c -f -d --bytes --characters --fields --delimiter --output-delimiter',
+  }),
+}
+
+const sort: CommandPolicy = {
+  flags: flagTable({
+    none: `-b -d -f -g -h -i -M -n -R -r -V -c -C -m -s -u -z --ignore-leading-blanks --dictionary-order
+      --ignore-case --general-numeric-sort --human-numeric-sort --ignore-nonprinting --month-sort
+      --numeric-sort --random-sort --reverse --version-sort --merge --stable --unique --zero-terminated
+      --debug --help --version`,
+    number: '--parallel',
+    string: '-k --key -t --field-separator -S --buffer-size --sort --random-source --files0-from',
+    optionalString: '--check',
+  }),
+  refusedFlags: {
+    '-o': 'sort -o writes its output to a file',
+    '--output': 'sort --output writes its output to a file',
+    '-T': 'sort -T writes temporary files into that directory',
+    '--temporary-directory': 'sort --temporary-directory writes temporary files into that directory',
+    '--compress-program': 'sort --compress-program runs a program',
+  },
+  flagsCanWrite: true,
+}
+
+const uniq: CommandPolicy = {
+  flags: flagTable({
+    none: `-c -d -D -i -u -z --count --repeated --ignore-case --unique --zero-terminated --help --version`,
+    number: '-f --skip-fields -s --skip-chars -w --check-chars',
+    optionalString: '--all-repeated --group',
+  }),
+  flagsCanWrite: true,
+  operandCountMatters: true,
+  check: ({ positionals }) => (positionals.length > 1 ? 'uniq INPUT OUTPUT writes to OUTPUT' : null),
+}
+
+const shuf: CommandPolicy = {
+  flags: flagTable({
+    none: '-e -r -z --echo --repeat --zero-terminated --help --version',
+    string: '-i --input-range -n --head-count --random-source',
+  }),
+  refusedFlags: {
+    '-o': 'shuf -o writes its output to a file',
+    '--output': 'shuf --output writes its output to a file',
+  },
+  flagsCanWrite: true,
+}
+
+const sed: CommandPolicy = {
+  flags: flagTable({
+    none: `-n --quiet --silent -E -r --regexp-extended -s --separate -u --unbuffered -z --null-data
+      --posix --debug --sandbox -b --binary --follow-symlinks --help --version`,
+    string: '-e --expression',
+    number: '-l --line-length',
+  }),
+  refusedFlags: {
+    '-f': 'sed -f reads a script we cannot see, which could write (w) or run commands (e)',
+    '--file': 'sed --file reads a script we cannot see, which could write (w) or run commands (e)',
+  },
+  flagsCanWrite: true,
+  check: sedScriptCheck,
+}
+
+const jq: CommandPolicy = {
+  flags: flagTable({
+    none: `-r -j -a -c -n -s -e -S -C -M -R --raw-output --join-output --ascii-output --compact-output
+      --null-input --slurp --exit-status --sort-keys --color-output --monochrome-output --raw-input --tab
+      --seq --stream --stream-errors --raw-output0 --args --jsonargs --unbuffered -h --help -V --version`,
+    number: '--indent',
+    string: '--arg --argjson',
+  }),
+  refusedFlags: {
+    '-f': 'jq -f reads its filter from a file we cannot see',
+    '--from-file': 'jq --from-file reads its filter from a file we cannot see',
+    '-L': 'jq -L loads modules from a directory',
+    '--rawfile': 'jq --rawfile reads a file into a variable',
+    '--slurpfile': 'jq --slurpfile reads a file into a variable',
+  },
+  check: jqFilterCheck,
+}
+
+const xxd: CommandPolicy = {
+  flags: flagTable({
+    none: '-a -autoskip -b -bits -C -capitalize -e -E -EBCDIC -i -include -p -ps -postscript -plain -u -d -r -revert -h -help -v -version',
+    string: '-c -cols -g -groupsize -l -len -n -name -o -s -seek',
+  }),
+  singleDashLong: true,
+  flagsCanWrite: true,
+  operandCountMatters: true,
+  check: ({ positionals }) => (positionals.length > 1 ? 'xxd INFILE OUTFILE writes to OUTFILE' : null),
+}
+
+/** Commands that read and transform text. */
+export const TEXT_POLICIES: Readonly<Record<string, CommandPolicy>> = {
+  head,
+  tail,
+  cat,
+  wc,
+  cut,
+  sort,
+  uniq,
+  shuf,
+  sed,
+  jq,
+  xxd,
+}
