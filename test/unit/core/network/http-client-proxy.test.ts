@@ -7,6 +7,7 @@ import { resolveNetworkConfig } from '../../../../src/main/core/network/network-
 import { type ConnectProxy, startConnectProxy } from '../../../fixtures/network/connect-proxy'
 import { startForwardProxy } from '../../../fixtures/network/forward-proxy'
 import { startHttpServer, startHttpsServer, type TestServer } from '../../../fixtures/network/http-server'
+import { type Socks5Proxy, startSocks5Proxy } from '../../../fixtures/network/socks5-proxy'
 import { generateTestCertificates, type TestCertificates } from '../../../fixtures/network/tls-cert'
 
 let dir: string
@@ -15,6 +16,7 @@ let origin: TestServer
 let tlsOrigin: TestServer
 let forwardProxy: TestServer
 let connectProxy: ConnectProxy
+let socksProxy: Socks5Proxy
 
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'shellgate-net-'))
@@ -23,10 +25,17 @@ beforeAll(async () => {
   tlsOrigin = await startHttpsServer(certs, (request, response) => response.end(`secure ${request.url}`))
   forwardProxy = await startForwardProxy()
   connectProxy = await startConnectProxy()
+  socksProxy = await startSocks5Proxy()
 })
 
 afterAll(async () => {
-  await Promise.all([origin.close(), tlsOrigin.close(), forwardProxy.close(), connectProxy.close()])
+  await Promise.all([
+    origin.close(),
+    tlsOrigin.close(),
+    forwardProxy.close(),
+    connectProxy.close(),
+    socksProxy.close(),
+  ])
   rmSync(dir, { recursive: true, force: true })
 })
 
@@ -67,6 +76,16 @@ describe('HTTP client routing', () => {
     expect(response.body.toString()).toBe('secure /tunnel')
     expect(connectProxy.tunnels.at(-1)?.target).toBe(`127.0.0.1:${tlsOrigin.port}`)
     expect(response.route).toMatchObject({ route: 'proxy', source: 'SHELLGATE_HTTP_PROXY' })
+  })
+
+  it('goes through a SOCKS5 proxy for http:// and https://', async () => {
+    const config = resolveNetworkConfig({
+      env: { SHELLGATE_HTTP_PROXY: socksProxy.url, SHELLGATE_CA_CERT: certs.caFile },
+    })
+    const client = createHttpClient({ config })
+    expect((await client.request({ url: `${origin.origin}/socks` })).body.toString()).toBe('plain /socks')
+    expect((await client.request({ url: `${tlsOrigin.origin}/socks` })).body.toString()).toBe('secure /socks')
+    expect(socksProxy.connects).toEqual([`127.0.0.1:${origin.port}`, `127.0.0.1:${tlsOrigin.port}`])
   })
 
   it('reaches an https server with a self-signed CA directly, and fails without the CA', async () => {
