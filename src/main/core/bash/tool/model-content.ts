@@ -55,7 +55,11 @@ export function formatBashModelContent(input: ModelContentInput): ModelContent {
     lines.push(`Exit code ${outcome.exitCode}`)
   lines.push(outputText(outcome))
   if (outcome.status === 'failed' && !semantics.isError && semantics.message) lines.push(semantics.message)
-  if (outcome.errorMessage && !aborted) lines.push(outcome.errorMessage)
+  // A plain non-zero exit is already said by "Exit code N" (or its meaning); the executor's words
+  // matter for a timeout or a spawn error.
+  if (outcome.errorMessage && (outcome.status === 'timed_out' || outcome.status === 'spawn_error')) {
+    lines.push(outcome.errorMessage)
+  }
   if (aborted) lines.push(ABORT_NOTE)
   if (input.cwdNote) lines.push(input.cwdNote)
   if (input.ghHint) lines.push(input.ghHint)
