@@ -110,6 +110,10 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
       loadCa()
       const policy = request.egressPolicy ?? 'default'
       const maxRedirects = request.followRedirects ? (request.maxRedirects ?? DEFAULT_MAX_REDIRECTS) : 0
+      if (!Number.isSafeInteger(maxRedirects) || maxRedirects < 0) {
+        throw new NetworkConfigError('maxRedirects', `must be a whole number ≥ 0, got ${maxRedirects}`)
+      }
+      const maxBodyBytes = checkPositive('maxBodyBytes', request.maxBodyBytes) ?? MAX_RESPONSE_BODY_BYTES
       const deadline = createDeadline(
         checkPositive('timeoutMs', request.timeoutMs) ?? config.timeoutMs.value,
         request.signal,
@@ -118,11 +122,7 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
       try {
         for (;;) {
           const [response, route] = await sendHop(
-            {
-              ...hop,
-              signal: deadline.signal,
-              maxBodyBytes: checkPositive('maxBodyBytes', request.maxBodyBytes) ?? MAX_RESPONSE_BODY_BYTES,
-            },
+            { ...hop, signal: deadline.signal, maxBodyBytes },
             policy,
             traceId,
           )
