@@ -1,10 +1,56 @@
+import { useState } from 'react'
 import { EmptyState } from '../components/EmptyState'
+import { FormError } from '../forms/FormError'
+import { errorMessage } from '../forms/field-errors'
+import { CallHistory } from '../session/CallHistory'
+import { CommandForm } from '../session/CommandForm'
+import { SessionTabs } from '../session/SessionTabs'
+import { useSessions } from '../session/SessionsProvider'
 
 export function SessionScreen() {
+  const { sessions, selected, error, create } = useSessions()
+  const [createError, setCreateError] = useState<string>()
   return (
-    <EmptyState title="Session">
-      Commands run by an agent in this workspace will appear here with their status, exit code and output. No
-      commands have run yet.
-    </EmptyState>
+    <section className="screen" aria-labelledby="session-title">
+      <h1 id="session-title">Session</h1>
+      {error && <p role="alert">Could not load sessions: {error}</p>}
+      {sessions && <SessionTabs />}
+      {sessions?.length === 0 && (
+        <EmptyState title="No session is open">
+          A session is one agent conversation in this workspace, with its own shell and history.{' '}
+          <button
+            type="button"
+            className="primary"
+            onClick={() => create().catch((failure: unknown) => setCreateError(errorMessage(failure)))}
+          >
+            Start a session
+          </button>
+        </EmptyState>
+      )}
+      <FormError message={createError} />
+      {selected && (
+        <>
+          <dl className="inline-facts session-facts">
+            <dt>Workspace</dt>
+            <dd data-field="workspace">
+              <code>{selected.workspace}</code>
+            </dd>
+            <dt>Shell</dt>
+            <dd data-field="shell">
+              {selected.shell.name}
+              {selected.shell.path && (
+                <>
+                  {' '}
+                  <code>{selected.shell.path}</code>
+                </>
+              )}
+            </dd>
+          </dl>
+          {selected.shell.reminder && <p className="muted">{selected.shell.reminder}</p>}
+          <CommandForm key={selected.id} sessionId={selected.id} />
+          <CallHistory sessionId={selected.id} />
+        </>
+      )}
+    </section>
   )
 }

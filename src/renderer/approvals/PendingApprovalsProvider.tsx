@@ -1,0 +1,53 @@
+import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react'
+import type { PendingApproval } from '../../shared/ipc/domains/approvals'
+import { useEvent } from '../events/use-event'
+import { errorMessage } from '../forms/field-errors'
+import { useClient } from '../rpc'
+
+export interface PendingApprovalsState {
+  pending: PendingApproval[] | null
+  error: string | null
+  /** Drops a card at once after a successful answer; approvals.resolved would drop it too. */
+  forget(id: string): void
+}
+
+const PendingApprovalsContext = createContext<PendingApprovalsState | null>(null)
+
+/** App-wide, so the nav badge counts live even while another screen is open. */
+export function PendingApprovalsProvider({ children }: { children: ReactNode }) {
+  const client = useClient()
+  const [pending, setPending] = useState<PendingApproval[] | null>(null)
+  const [error, setError] = useState<string | null>(null)
+
+  useEffect(() => {
+    let current = true
+    client.request('approvals.list', {}).then(
+      (list) =>
+        current &&
+        // Events may have arrived while the list was loading: keep them, without duplicates.
+        setPending((seen) => [...list, ...(seen ?? []).filter((a) => !list.some((b) => b.id === a.id))]),
+      (failure: unknown) => current && setError(errorMessage(failure)),
+    )
+    return () => {
+      current = false
+    }
+  }, [client])
+
+  useEvent('approvals.requested', (approval) =>
+    setPending((list) => (list?.some((a) => a.id === approval.id) ? list : [...(list ?? []), approval])),
+  )
+  const forget = useCallback(
+    (id: string) => setPending((list) => list?.filter((a) => a.id !== id) ?? null),
+    [],
+  )
+  useEvent('approvals.resolved', ({ id }) => forget(id))
+
+  const value = useMemo(() => ({ pending, error, forget }), [pending, error, forget])
+  return <PendingApprovalsContext.Provider value={value}>{children}</PendingApprovalsContext.Provider>
+}
+
+export function usePendingApprovals(): PendingApprovalsState {
+  const state = useContext(PendingApprovalsContext)
+  if (!state) throw new Error('usePendingApprovals outside <PendingApprovalsProvider>')
+  return state
+}

@@ -1,0 +1,58 @@
+import type { BashCall } from '../../shared/ipc/domains/bash'
+import { formatBytes, formatDuration, formatTime } from '../format/measures'
+import { CallProgressView } from './CallProgressView'
+import { CALL_STATUS_LABEL } from './call-status'
+import { DecisionSummary } from './DecisionSummary'
+import { FullOutput } from './FullOutput'
+import type { CallProgress } from './use-call-history'
+
+/** One Bash call: what ran, how it ended, who allowed it, what the model was told, and the output on demand. */
+export function CallCard({ call, progress }: { call: BashCall; progress: CallProgress | undefined }) {
+  return (
+    <article className="panel call-card" aria-label={call.command} data-status={call.status}>
+      <header className="call-header">
+        <span className={`status status-${call.status}`} data-field="status">
+          {CALL_STATUS_LABEL[call.status]}
+        </span>
+        <code className="call-command">{call.command}</code>
+      </header>
+      {call.description && <p className="muted">{call.description}</p>}
+      <dl className="inline-facts">
+        <dt>Started</dt>
+        <dd>{formatTime(call.startedAt)}</dd>
+        <dt>Exit</dt>
+        <dd data-field="exit">{call.exitCode ?? (call.exitSignal ? `signal ${call.exitSignal}` : '—')}</dd>
+        <dt>Duration</dt>
+        <dd data-field="duration">{call.durationMs === null ? '—' : formatDuration(call.durationMs)}</dd>
+        <dt>Output</dt>
+        <dd>{formatBytes(call.totalBytes)}</dd>
+        <dt>Decision</dt>
+        <dd data-field="decision">
+          <DecisionSummary decision={call.decision} />
+        </dd>
+      </dl>
+      {call.status === 'waiting_for_approval' && (
+        <p className="call-notice">
+          Waiting for your approval. <a href="#/approvals">Open Approvals</a>
+        </p>
+      )}
+      {call.status === 'backgrounded' && call.taskId && (
+        <p className="call-notice">
+          Running in the background as task <code>{call.taskId}</code>. <a href="#/tasks">Open Tasks</a>
+        </p>
+      )}
+      {call.status === 'running' && <CallProgressView startedAt={call.startedAt} progress={progress} />}
+      {call.content !== '' && (
+        <section aria-label="Result shown to the agent">
+          <h3 className="small-heading">Result shown to the agent</h3>
+          <pre className={`call-content${call.isError ? ' is-error' : ''}`} data-field="content">
+            {call.content}
+          </pre>
+        </section>
+      )}
+      {call.outputPath && call.status !== 'running' && (
+        <FullOutput sessionId={call.sessionId} callId={call.id} />
+      )}
+    </article>
+  )
+}

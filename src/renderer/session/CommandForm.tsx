@@ -1,0 +1,114 @@
+import { type FormEvent, useState } from 'react'
+import { Field } from '../forms/Field'
+import { FormError } from '../forms/FormError'
+import { type FieldErrors, fieldErrorsFromRpc } from '../forms/field-errors'
+import { useClient } from '../rpc'
+import {
+  BASH_RUN_FIELDS,
+  type CommandField,
+  type CommandFormValues,
+  validateCommandForm,
+} from './command-form-values'
+
+const EMPTY: CommandFormValues = { command: '', description: '', timeout: '', background: false }
+
+/**
+ * Issues one Bash tool call exactly as an agent would. bash.run resolves only when the call ends,
+ * so the form does not wait for it: the call shows up in the history through bash.call events.
+ */
+export function CommandForm({ sessionId }: { sessionId: string }) {
+  const client = useClient()
+  const [values, setValues] = useState<CommandFormValues>(EMPTY)
+  const [errors, setErrors] = useState<FieldErrors<CommandField>>({})
+  const [sending, setSending] = useState(false)
+  const update = (patch: Partial<CommandFormValues>) => setValues((v) => ({ ...v, ...patch }))
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault()
+    const checked = validateCommandForm(values)
+    if (!checked.ok) {
+      setErrors(checked.errors)
+      return
+    }
+    setErrors({})
+    setSending(true)
+    let settled = false
+    client.request('bash.run', { sessionId, ...checked.call }).then(
+      () => {
+        settled = true
+        setSending(false)
+      },
+      (failure: unknown) => {
+        settled = true
+        setSending(false)
+        setErrors(fieldErrorsFromRpc(failure, BASH_RUN_FIELDS))
+      },
+    )
+    // A bad call is refused at once; a good one runs for as long as it runs. Free the button soon either way.
+    window.setTimeout(() => !settled && setSending(false), 300)
+  }
+
+  return (
+    <form className="panel command-form" aria-label="Run a command" onSubmit={submit} noValidate>
+      <Field label="Command" error={errors.command} hint="Ctrl+Enter runs it.">
+        {(control) => (
+          <textarea
+            {...control}
+            className="mono"
+            rows={3}
+            value={values.command}
+            spellCheck={false}
+            onChange={(event) => update({ command: event.target.value })}
+            onKeyDown={(event) => {
+              if (event.key === 'Enter' && (event.ctrlKey || event.metaKey)) {
+                event.preventDefault()
+                event.currentTarget.form?.requestSubmit()
+              }
+            }}
+          />
+        )}
+      </Field>
+      <div className="field-row">
+        <Field label="Description" error={errors.description}>
+          {(control) => (
+            <input
+              {...control}
+              value={values.description}
+              onChange={(event) => update({ description: event.target.value })}
+            />
+          )}
+        </Field>
+        <Field label="Timeout (ms)" error={errors.timeout}>
+          {(control) => (
+            <input
+              {...control}
+              inputMode="numeric"
+              placeholder="default"
+              value={values.timeout}
+              onChange={(event) => update({ timeout: event.target.value })}
+            />
+          )}
+        </Field>
+      </div>
+      <div className="form-actions">
+        <label className="checkbox">
+          <input
+            type="checkbox"
+            checked={values.background}
+            onChange={(event) => update({ background: event.target.checked })}
+          />
+          Run in background
+        </label>
+        {errors.background && (
+          <span className="field-error" role="alert">
+            {errors.background}
+          </span>
+        )}
+        <button type="submit" className="primary" disabled={sending}>
+          Run
+        </button>
+      </div>
+      <FormError message={errors.form} />
+    </form>
+  )
+}

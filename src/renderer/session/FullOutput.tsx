@@ -1,0 +1,56 @@
+import { useMemo, useState } from 'react'
+import type { z } from 'zod'
+import type { OutputSliceSchema } from '../../shared/ipc/domains/bash'
+import { parseAnsi } from '../ansi/parse-ansi'
+import { FormError } from '../forms/FormError'
+import { errorMessage } from '../forms/field-errors'
+import { formatBytes } from '../format/measures'
+import { VirtualOutput } from '../output/VirtualOutput'
+import { useClient } from '../rpc'
+
+type OutputSlice = z.infer<typeof OutputSliceSchema>
+
+/** The call's full output file (its last 4 MiB), fetched only when asked for, with colours and virtual scrolling. */
+export function FullOutput({ sessionId, callId }: { sessionId: string; callId: string }) {
+  const client = useClient()
+  const [slice, setSlice] = useState<OutputSlice | null>(null)
+  const [open, setOpen] = useState(false)
+  const [error, setError] = useState<string>()
+  const lines = useMemo(() => (slice ? parseAnsi(slice.text) : []), [slice])
+
+  const toggle = () => {
+    if (open) {
+      setOpen(false)
+      return
+    }
+    setOpen(true)
+    setError(undefined)
+    client
+      .request('bash.output', { sessionId, callId })
+      .then(setSlice, (failure: unknown) => setError(errorMessage(failure)))
+  }
+
+  return (
+    <div className="full-output">
+      <button type="button" aria-expanded={open} onClick={toggle}>
+        {open ? 'Hide full output' : 'Show full output'}
+      </button>
+      {open && <FormError message={error} />}
+      {open && slice && (
+        <>
+          <p className="muted">
+            {formatBytes(slice.totalBytes)}
+            {slice.skippedBytes > 0 && `, the first ${formatBytes(slice.skippedBytes)} not shown`}
+            {slice.path && (
+              <>
+                {' '}
+                · full file <code>{slice.path}</code>
+              </>
+            )}
+          </p>
+          <VirtualOutput lines={lines} label="Full output" />
+        </>
+      )}
+    </div>
+  )
+}

@@ -1,0 +1,51 @@
+import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react'
+import type { SettingsSnapshot } from '../../shared/ipc/domains/settings'
+import { useEvent } from '../events/use-event'
+import { errorMessage } from '../forms/field-errors'
+import { useClient } from '../rpc'
+import { useSessions } from '../session/SessionsProvider'
+
+export interface SettingsState {
+  snapshot: SettingsSnapshot | null
+  error: string | null
+  /** Every settings.* mutation answers with the new snapshot; apply it without another round trip. */
+  apply(snapshot: SettingsSnapshot): void
+}
+
+const SettingsContext = createContext<SettingsState | null>(null)
+
+/** One settings snapshot for the app (banner, Settings panels), including the selected session's rules. */
+export function SettingsProvider({ children }: { children: ReactNode }) {
+  const client = useClient()
+  const sessionId = useSessions().selected?.id
+  const [snapshot, setSnapshot] = useState<SettingsSnapshot | null>(null)
+  const [error, setError] = useState<string | null>(null)
+  const [generation, setGeneration] = useState(0)
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: generation forces a reload on settings.changed.
+  useEffect(() => {
+    let current = true
+    client.request('settings.get', sessionId ? { sessionId } : {}).then(
+      (next) => {
+        if (!current) return
+        setSnapshot(next)
+        setError(null)
+      },
+      (failure: unknown) => current && setError(errorMessage(failure)),
+    )
+    return () => {
+      current = false
+    }
+  }, [client, sessionId, generation])
+  useEvent('settings.changed', () => setGeneration((g) => g + 1))
+
+  const apply = useCallback((next: SettingsSnapshot) => setSnapshot(next), [])
+  const value = useMemo(() => ({ snapshot, error, apply }), [snapshot, error, apply])
+  return <SettingsContext.Provider value={value}>{children}</SettingsContext.Provider>
+}
+
+export function useSettings(): SettingsState {
+  const state = useContext(SettingsContext)
+  if (!state) throw new Error('useSettings outside <SettingsProvider>')
+  return state
+}
