@@ -1,0 +1,30 @@
+import { z } from 'zod'
+
+/** Ids become file names: nothing that could climb out of the sessions directory. */
+export const SessionIdSchema = z
+  .string()
+  .regex(/^[A-Za-z0-9_-]{1,128}$/, 'a session id uses letters, digits, - and _ only')
+
+export const ShellSelectionSchema = z.object({
+  dialect: z.enum(['bash', 'zsh', 'git-bash', 'cmd', 'sh']),
+  path: z.string().min(1),
+  source: z.enum(['setting', 'env-shell', 'search', 'auto-git-bash', 'system']),
+  reason: z.string(),
+  envOverlay: z.record(z.string(), z.string()),
+})
+
+/** SHELLGATE_HOME/sessions/<id>.json */
+export const SessionRecordSchema = z.object({
+  version: z.literal(1),
+  id: SessionIdSchema,
+  createdAt: z.string(),
+  workspace: z.string(),
+  /**
+   * Fixed when the session is created (seed 003): a changed shell setting applies to new sessions
+   * only, and a restarted app keeps running this session's commands in the same shell.
+   */
+  shell: ShellSelectionSchema,
+  /** Lines for the model about its shell, e.g. "The Bash tool shell is Git Bash.", oldest first. */
+  reminders: z.array(z.string()),
+})
+export type SessionRecord = z.infer<typeof SessionRecordSchema>

@@ -1,0 +1,102 @@
+import { randomBytes, randomUUID } from 'node:crypto'
+import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises'
+import { join } from 'node:path'
+import type { ShellFs, ShellSelection } from '../shell/types'
+import { type SessionRecord, SessionIdSchema, SessionRecordSchema } from './session-record'
+import { restoreSessionShell, type ShellRestore } from './session-shell'
+
+export interface SessionStore {
+  readonly dir: string
+  /** A new session with its shell fixed now. */
+  create(input: { workspace: string; shell: ShellSelection; id?: string }): Promise<SessionRecord>
+  /** Null when there is no such session; throws with the file name when the file is damaged. */
+  load(id: string): Promise<SessionRecord | null>
+  list(): Promise<SessionRecord[]>
+  /**
+   * Loads a session after a restart and settles its shell (restored / fallback / stale); a
+   * fallback is written back, with its reminder, so the next restore is a plain restore.
+   */
+  restore(
+    id: string,
+    current: ShellSelection | null,
+    options: { fs: ShellFs; platform: NodeJS.Platform },
+  ): Promise<{ record: SessionRecord; restore: ShellRestore } | null>
+}
+
+/** Sessions under SHELLGATE_HOME/sessions, one JSON file each, written atomically. */
+export function createSessionStore(dataDir: string, now: () => Date = () => new Date()): SessionStore {
+  const dir = join(dataDir, 'sessions')
+  const fileOf = (id: string) => join(dir, `${SessionIdSchema.parse(id)}.json`)
+
+  async function save(record: SessionRecord): Promise<void> {
+    const valid = SessionRecordSchema.parse(record)
+    await mkdir(dir, { recursive: true, mode: 0o700 })
+    const file = fileOf(valid.id)
+    const temp = `${file}.${randomBytes(6).toString('hex')}.tmp`
+    await writeFile(temp, `${JSON.stringify(valid, null, 2)}\n`, { mode: 0o600, flag: 'wx' })
+    try {
+      await rename(temp, file)
+    } catch (error) {
+      await rm(temp, { force: true })
+      throw error
+    }
+  }
+
+  async function load(id: string): Promise<SessionRecord | null> {
+    const file = fileOf(id)
+    const text = await readFile(file, 'utf8').catch((error: NodeJS.ErrnoException) => {
+      if (error.code === 'ENOENT') return null
+      throw error
+    })
+    if (text === null) return null
+    let json: unknown
+    try {
+      json = JSON.parse(text)
+    } catch {
+      throw new Error(`session file ${file} is not valid JSON`)
+    }
+    const parsed = SessionRecordSchema.safeParse(json)
+    if (!parsed.success)
+      throw new Error(`session file ${file} is damaged: ${parsed.error.issues[0]?.message}`)
+    return parsed.data
+  }
+
+  return {
+    dir,
+    async create({ workspace, shell, id = randomUUID() }) {
+      const record: SessionRecord = {
+        version: 1,
+        id,
+        createdAt: now().toISOString(),
+        workspace,
+        shell,
+        reminders: [],
+      }
+      await save(record)
+      return record
+    },
+    load,
+    async list() {
+      const names = await readdir(dir).catch(() => [] as string[])
+      const records = await Promise.all(
+        names
+          .filter((n) => n.endsWith('.json'))
+          .map((n) => load(n.slice(0, -'.json'.length)).catch(() => null)),
+      )
+      return records.filter((r): r is SessionRecord => r !== null)
+    },
+    async restore(id, current, options) {
+      const record = await load(id)
+      if (!record) return null
+      const restore = restoreSessionShell(record.shell, current, options)
+      if (restore.state !== 'fallback') return { record, restore }
+      const updated: SessionRecord = {
+        ...record,
+        shell: restore.shell,
+        reminders: restore.reminder ? [...record.reminders, restore.reminder] : record.reminders,
+      }
+      await save(updated)
+      return { record: updated, restore }
+    },
+  }
+}
