@@ -54,6 +54,9 @@ export function evaluateDirectArgv(argv: string[]): { readOnly: boolean; reason:
       ? { readOnly: true, reason: 'ifconfig IFACE only prints that interface' }
       : { readOnly: false, reason: 'ifconfig with more operands configures an interface' }
   }
+  if (name === 'command' && (args[0] === '-v' || args[0] === '-V') && args.length >= 2) {
+    return { readOnly: true, reason: `command ${args[0]} only looks names up` }
+  }
   if (name === 'arch' || name === 'hostname') {
     return {
       readOnly: false,

@@ -1,7 +1,16 @@
 import { ghValuesCheck } from './callbacks/gh-values'
 import { type CommandPolicy, flagTable } from './flag-types'
 
-const ANY_FLAGS: CommandPolicy = { flags: {} }
+const DOCKER_LOGS: CommandPolicy = {
+  flags: flagTable({
+    none: '--details -f --follow -t --timestamps --help',
+    string: '--since --until -n --tail',
+  }),
+}
+
+const DOCKER_INSPECT: CommandPolicy = {
+  flags: flagTable({ none: '-s --size --help', string: '-f --format --type' }),
+}
 
 // gh flags shared by the read-only commands; --web opens a browser and is refused everywhere.
 const GH_FLAGS = flagTable({
@@ -54,8 +63,8 @@ const DOCKER_LIST_FLAGS = flagTable({
  * `gh --repo … pr view` never match, so options before the subcommand are refused as unknown.
  */
 export const PREFIX_POLICIES: ReadonlyMap<string, CommandPolicy> = new Map<string, CommandPolicy>([
-  ['docker inspect', ANY_FLAGS],
-  ['docker logs', ANY_FLAGS],
+  ['docker inspect', DOCKER_INSPECT],
+  ['docker logs', DOCKER_LOGS],
   ['docker ps', { flags: DOCKER_LIST_FLAGS }],
   ['docker images', { flags: DOCKER_LIST_FLAGS }],
   ['gh auth status', { flags: flagTable({ none: '-t --show-token --help', string: '-h --hostname' }) }],
