@@ -1,0 +1,39 @@
+import type { ExecutionStatus } from '../exec/types'
+
+/** The executor's statuses, plus `running` and `stopped` (TaskStop or the UI ended it). */
+export type TaskStatus = 'running' | 'stopped' | ExecutionStatus
+
+/** Who stopped a task: the model through TaskStop (`caller`) or a person in the UI (`user`). */
+export type TaskStopper = 'caller' | 'user'
+
+/** A background task as the UI and the tools see it. Times are ISO strings; ages in ms. */
+export interface TaskInfo {
+  taskId: string
+  sessionId: string
+  command: string
+  description: string | null
+  status: TaskStatus
+  pid: number | null
+  outputPath: string
+  startedAt: string
+  endedAt: string | null
+  elapsedMs: number
+  /** Size of the output file so far. */
+  bytes: number
+  /** ms since the output file last grew; null before any output. */
+  lastOutputAgeMs: number | null
+  exitCode: number | null
+  exitSignal: string | null
+  stoppedBy: TaskStopper | null
+  /** The output file reached its cap and the task was killed for it. */
+  outputLimitReached: boolean
+  errorMessage: string | null
+  /** A terminal state was read through TaskOutput, so no completion notice is owed. */
+  notified: boolean
+}
+
+export type TaskEvent = { type: 'started'; task: TaskInfo } | { type: 'completed'; task: TaskInfo }
+
+export function isTerminal(status: TaskStatus): boolean {
+  return status !== 'running'
+}
