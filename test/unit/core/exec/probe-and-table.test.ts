@@ -1,0 +1,134 @@
+import { spawn } from 'node:child_process'
+import { describe, expect, it } from 'vitest'
+import { probeProcessGroup } from '../../../../src/main/core/exec'
+import { descendantsOf, parsePsTable, readProcessTable } from '../../../../src/main/core/exec/process-table'
+import { parsePsGroupUsage, parseTasklistCsv } from '../../../../src/main/core/exec/resource-probe.parse'
+import { RESOURCE_SAMPLE_MAX, ResourceSampler } from '../../../../src/main/core/exec/resource-sampler'
+import type { ResourceSample } from '../../../../src/main/core/exec/types'
+
+describe('process table', () => {
+  // Root → sleep, and root → sh → sleep: three descendants, all in the root's group.
+  it('finds the descendants of a real detached tree in /proc', async () => {
+    const child = spawn('sh', ['-c', 'sleep 30 & sh -c "sleep 30 & wait" & wait'], {
+      detached: true,
+      stdio: 'ignore',
+    })
+    try {
+      let found: number[] = []
+      for (let attempt = 0; attempt < 100 && found.length < 3; attempt++) {
+        await new Promise((resolve) => setTimeout(resolve, 20))
+        found = descendantsOf(await readProcessTable('linux'), child.pid!).map((entry) => entry.pid)
+      }
+      expect(found).toHaveLength(3)
+      const table = await readProcessTable('linux')
+      expect(
+        table.filter((entry) => found.includes(entry.pid)).every((entry) => entry.pgid === child.pid),
+      ).toBe(true)
+    } finally {
+      process.kill(-child.pid!, 'SIGKILL')
+    }
+  })
+
+  it('parses ps output, including start times with spaces', () => {
+    const table = parsePsTable(
+      '  10     1    10 Ss   Mon Nov 30 02:00:00 2026\n  11    10    10 R+   Mon Nov 30 02:00:01 2026\n',
+    )
+    expect(table).toEqual([
+      { pid: 10, ppid: 1, pgid: 10, state: 'S', startTime: 'Mon Nov 30 02:00:00 2026' },
+      { pid: 11, ppid: 10, pgid: 10, state: 'R', startTime: 'Mon Nov 30 02:00:01 2026' },
+    ])
+    expect(descendantsOf(table, 10).map((entry) => entry.pid)).toEqual([11])
+  })
+})
+
+describe('resource probe', () => {
+  it('samples RSS and CPU of a real process group from /proc', async () => {
+    const child = spawn('sh', ['-c', 'i=0; while [ $i -lt 200000 ]; do i=$((i+1)); done; sleep 30'], {
+      detached: true,
+      stdio: 'ignore',
+    })
+    try {
+      await new Promise((resolve) => setTimeout(resolve, 300))
+      const usage = await probeProcessGroup(child.pid!, { platform: 'linux' })
+      expect(usage!.rssBytes).toBeGreaterThan(0)
+      expect(usage!.cpuMs).toBeGreaterThan(0)
+    } finally {
+      process.kill(-child.pid!, 'SIGKILL')
+    }
+    expect(await probeProcessGroup(2 ** 22 + 7, { platform: 'linux' })).toBeNull()
+  })
+
+  it('asks ps on macOS and tasklist (from SystemRoot) on Windows', async () => {
+    const calls: [string, string[]][] = []
+    const run = async (file: string, args: string[]) => {
+      calls.push([file, args])
+      return file === 'ps'
+        ? '  40  2048  0:01.50\n  40  1024  1:00.00\n  41  9999  0:00.00\n'
+        : '"node.exe","40","Console","1","12,345 K","Running","U","0:00:03","N/A"\r\n'
+    }
+    expect(await probeProcessGroup(40, { platform: 'darwin', run })).toEqual({
+      rssBytes: 3072 * 1024,
+      cpuMs: 61_500,
+    })
+    expect(await probeProcessGroup(40, { platform: 'win32', env: { SystemRoot: 'D:\\Win' }, run })).toEqual({
+      rssBytes: 12_345 * 1024,
+      cpuMs: 3_000,
+    })
+    expect(calls).toEqual([
+      ['ps', ['-A', '-o', 'pgid=', '-o', 'rss=', '-o', 'time=']],
+      ['D:\\Win\\System32\\tasklist.exe', ['/FI', 'PID eq 40', '/FO', 'CSV', '/NH', '/V']],
+    ])
+    expect(parseTasklistCsv('INFO: No tasks are running which match the specified criteria.')).toBeNull()
+    expect(parsePsGroupUsage('  1  2  0:00.00', 40)).toBeNull()
+  })
+})
+
+describe('resource sampler', () => {
+  function sampler(
+    probe: () => Promise<{ rssBytes: number; cpuMs: number } | null>,
+    samples: ResourceSample[],
+  ) {
+    return new ResourceSampler({
+      pid: 5,
+      probe,
+      onSample: (sample) => samples.push(sample),
+      elapsedMs: () => 0,
+      intervalMs: 1,
+    })
+  }
+  const settle = () => new Promise((resolve) => setTimeout(resolve, 300))
+
+  it('stops after 3 consecutive failures', async () => {
+    let calls = 0
+    const samples: ResourceSample[] = []
+    sampler(async () => {
+      calls++
+      return null
+    }, samples).start()
+    await settle()
+    expect(calls).toBe(3)
+    expect(samples).toEqual([])
+  })
+
+  it('samples at most 20 times', async () => {
+    const samples: ResourceSample[] = []
+    sampler(async () => ({ rssBytes: 1, cpuMs: 2 }), samples).start()
+    await settle()
+    expect(samples).toHaveLength(RESOURCE_SAMPLE_MAX)
+    expect(samples[0]).toEqual({ pid: 5, rssBytes: 1, cpuMs: 2, elapsedMs: 0 })
+  })
+
+  it('a probe that hangs counts as a failure after 1 s', async () => {
+    let calls = 0
+    const samples: ResourceSample[] = []
+    const instance = sampler(() => {
+      calls++
+      return new Promise(() => {})
+    }, samples)
+    instance.start()
+    await new Promise((resolve) => setTimeout(resolve, 1_200))
+    instance.stop()
+    expect(calls).toBe(2)
+    expect(samples).toEqual([])
+  })
+})

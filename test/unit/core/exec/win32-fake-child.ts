@@ -1,0 +1,58 @@
+import type { ChildProcess, SpawnOptions } from 'node:child_process'
+import { EventEmitter } from 'node:events'
+import { PassThrough } from 'node:stream'
+import type { SpawnFunction } from '../../../../src/main/core/exec/spawn-function'
+
+/**
+ * A stand-in for a Windows child, the one thing that cannot exist on Linux. It records every spawn
+ * call exactly; the command child prints `output` and exits 0 unless `hang` is set, in which case
+ * it exits only once taskkill is spawned for it (as Windows reports a killed process: code 1).
+ */
+export interface RecordedSpawn {
+  file: string
+  args: string[]
+  options: SpawnOptions
+}
+
+export function recordingSpawn(behaviour: { output?: Buffer; hang?: boolean } = {}) {
+  const calls: RecordedSpawn[] = []
+  let running: FakeChild | null = null
+  const spawnFile: SpawnFunction = (file, args, options) => {
+    calls.push({ file, args: [...args], options })
+    const child = new FakeChild(4242 + calls.length - 1)
+    if (/taskkill\.exe$/i.test(file)) {
+      setImmediate(() => {
+        running?.finish(1)
+        child.finish(0)
+      })
+    } else {
+      running = child
+      setImmediate(() => {
+        child.emit('spawn')
+        if (behaviour.output) child.stdout.write(behaviour.output)
+        if (!behaviour.hang) child.finish(0)
+      })
+    }
+    return child as unknown as ChildProcess
+  }
+  return { calls, spawnFile }
+}
+
+class FakeChild extends EventEmitter {
+  readonly stdout = new PassThrough()
+  readonly stderr = new PassThrough()
+  private done = false
+
+  constructor(readonly pid: number) {
+    super()
+  }
+
+  finish(code: number): void {
+    if (this.done) return
+    this.done = true
+    this.stdout.end()
+    this.stderr.end()
+    this.emit('exit', code, null)
+    setImmediate(() => this.emit('close', code, null))
+  }
+}
