@@ -1,0 +1,80 @@
+import { type FormEvent, useState } from 'react'
+import type { z } from 'zod'
+import type { RuleScopeSchema } from '../../shared/ipc/domains/approvals'
+import { Field } from '../forms/Field'
+
+export type RuleScope = z.infer<typeof RuleScopeSchema>
+
+export const RULE_SCOPES: ReadonlyArray<{ scope: RuleScope; label: string }> = [
+  { scope: 'session', label: 'This session' },
+  { scope: 'workspace', label: 'This workspace' },
+  { scope: 'user', label: 'All workspaces (user)' },
+]
+
+/** The rule to save, editable, pre-filled with the first suggestion; its scope; and a confirm button. */
+export function AlwaysAllowForm({
+  initialRule,
+  error,
+  busy,
+  onConfirm,
+  onCancel,
+}: {
+  initialRule: string
+  error: string | undefined
+  busy: boolean
+  onConfirm: (rule: string, scope: RuleScope) => void
+  onCancel: () => void
+}) {
+  const [rule, setRule] = useState(initialRule)
+  const [scope, setScope] = useState<RuleScope>('workspace')
+  const [localError, setLocalError] = useState<string>()
+  const submit = (event: FormEvent) => {
+    event.preventDefault()
+    if (rule.trim() === '') {
+      setLocalError('A rule cannot be empty.')
+      return
+    }
+    setLocalError(undefined)
+    onConfirm(rule.trim(), scope)
+  }
+  return (
+    <form className="approval-subform" aria-label="Always allow" onSubmit={submit} noValidate>
+      <Field label="Rule" error={localError ?? error} hint="An exact command, prefix:* or a * wildcard.">
+        {(control) => (
+          <input
+            {...control}
+            className="mono"
+            // biome-ignore lint/a11y/noAutofocus: the user just asked for this field; typing goes straight in.
+            autoFocus
+            value={rule}
+            onChange={(event) => setRule(event.target.value)}
+            onKeyDown={(event) => event.key === 'Escape' && onCancel()}
+          />
+        )}
+      </Field>
+      <fieldset className="scope-choice">
+        <legend>Remember for</legend>
+        {RULE_SCOPES.map((option) => (
+          <label key={option.scope} className="checkbox">
+            <input
+              type="radio"
+              name="scope"
+              value={option.scope}
+              checked={scope === option.scope}
+              onChange={() => setScope(option.scope)}
+            />
+            {option.label}
+          </label>
+        ))}
+      </fieldset>
+      <div className="form-actions">
+        <button type="button" onClick={onCancel}>
+          Cancel
+        </button>
+        <button type="submit" className="primary" disabled={busy}>
+          Save rule and allow
+        </button>
+      </div>
+    </form>
+  )
+}

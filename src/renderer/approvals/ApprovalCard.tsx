@@ -1,0 +1,123 @@
+import { useRef, useState } from 'react'
+import type { z } from 'zod'
+import type { ApprovalAnswerSchema, PendingApproval } from '../../shared/ipc/domains/approvals'
+import { FormError } from '../forms/FormError'
+import { fieldErrorsFromRpc } from '../forms/field-errors'
+import { formatTime } from '../format/measures'
+import { useClient } from '../rpc'
+import { AlwaysAllowForm } from './AlwaysAllowForm'
+import { ApprovalWhy } from './ApprovalWhy'
+import { APPROVAL_ACTIONS, type ApprovalActionKind } from './approval-actions'
+import { DenyForm } from './DenyForm'
+import { usePendingApprovals } from './PendingApprovalsProvider'
+import { APPROVAL_CARD_ATTRIBUTE, useApprovalShortcuts } from './use-approval-shortcuts'
+
+type ApprovalAnswer = z.infer<typeof ApprovalAnswerSchema>
+
+/** One command waiting for the user: what, where, in which shell and mode, why, and the three answers. */
+export function ApprovalCard({
+  approval,
+  sessionTitle,
+  isFirst,
+}: {
+  approval: PendingApproval
+  sessionTitle: string | null
+  isFirst: boolean
+}) {
+  const client = useClient()
+  const { forget } = usePendingApprovals()
+  const card = useRef<HTMLElement>(null)
+  const [open, setOpen] = useState<'always_allow' | 'deny' | null>(null)
+  const [busy, setBusy] = useState(false)
+  const [errors, setErrors] = useState<{ rule?: string; form?: string }>({})
+
+  const answer = (value: ApprovalAnswer) => {
+    setBusy(true)
+    setErrors({})
+    client.request('approvals.answer', { id: approval.id, answer: value }).then(
+      () => forget(approval.id),
+      (failure: unknown) => {
+        setBusy(false)
+        setErrors(fieldErrorsFromRpc(failure, { answer: 'rule', rule: 'rule' }))
+      },
+    )
+  }
+  const act = (kind: ApprovalActionKind) => {
+    if (busy) return
+    if (kind === 'allow_once') answer({ kind: 'allow_once' })
+    else setOpen(kind)
+  }
+  useApprovalShortcuts(card, isFirst, act)
+
+  const facts: Array<[string, string]> = [
+    ['Working directory', approval.cwd],
+    ['Shell', approval.shell],
+    ['Mode', approval.mode],
+    ['Session', sessionTitle ?? approval.sessionId],
+    ['Requested', formatTime(approval.requestedAt)],
+  ]
+  if (approval.expiresAt) facts.push(['Denied automatically at', formatTime(approval.expiresAt)])
+
+  return (
+    <article
+      ref={card}
+      className="panel approval-card"
+      aria-label={approval.command}
+      {...{ [APPROVAL_CARD_ATTRIBUTE]: '' }}
+    >
+      <pre className="approval-command" data-field="command">
+        {approval.command}
+      </pre>
+      {approval.description && <p className="muted">{approval.description}</p>}
+      <dl className="inline-facts">
+        {facts.map(([label, value]) => (
+          <div key={label} className="fact">
+            <dt>{label}</dt>
+            <dd>{value}</dd>
+          </div>
+        ))}
+      </dl>
+      <ApprovalWhy why={approval.why} />
+      <div className="approval-actions">
+        {APPROVAL_ACTIONS.map((action) => (
+          <button
+            key={action.kind}
+            type="button"
+            className={
+              action.kind === 'deny' ? 'danger' : action.kind === 'allow_once' ? 'primary' : undefined
+            }
+            aria-keyshortcuts={action.key}
+            aria-expanded={action.kind === 'allow_once' ? undefined : open === action.kind}
+            disabled={busy}
+            onClick={() => act(action.kind)}
+          >
+            {action.label}{' '}
+            <span className="kbd" aria-hidden="true">
+              {action.key}
+            </span>
+          </button>
+        ))}
+      </div>
+      {open === 'always_allow' && (
+        <AlwaysAllowForm
+          initialRule={approval.why.suggestedRules[0] ?? approval.command}
+          error={errors.rule ?? errors.form}
+          busy={busy}
+          onConfirm={(rule, scope) => answer({ kind: 'always_allow', rule, scope })}
+          onCancel={() => setOpen(null)}
+        />
+      )}
+      {open === 'deny' && (
+        <DenyForm
+          error={errors.form}
+          busy={busy}
+          onConfirm={(message) =>
+            answer(message === undefined ? { kind: 'deny' } : { kind: 'deny', message })
+          }
+          onCancel={() => setOpen(null)}
+        />
+      )}
+      {open === null && <FormError message={errors.form ?? errors.rule} />}
+    </article>
+  )
+}
