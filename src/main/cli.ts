@@ -1,4 +1,9 @@
-import { runCli } from './cli/main'
+import { sanitizeProcessEnvInPlace } from './core/env/sanitize-entry'
+
+// Before anything else is loaded: proxies and certificates are sealed for children, NODE_ENV and
+// telemetry variables dropped, so no module can read them at import time (issue 4).
+sanitizeProcessEnvInPlace(process.env, process.platform)
+const { runCli } = await import('./cli/main')
 
 // The headless entry point (`shellgate …`). Signals abort the running command so it can stop
 // what it started; a second signal exits at once.

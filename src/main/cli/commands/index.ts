@@ -1,9 +1,13 @@
 import type { CliCommand } from '../command'
+import { envCommand } from './env'
 import { netCommand } from './net'
 import { serveCommand } from './serve'
+import { shellsCommand } from './shells'
 
 /** Every `shellgate <name>` subcommand; each lives in its own file beside this one. */
 export const commands: Record<string, CliCommand> = {
+  env: envCommand,
   net: netCommand,
   serve: serveCommand,
+  shells: shellsCommand,
 }

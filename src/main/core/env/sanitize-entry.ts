@@ -64,6 +64,13 @@ export function readSealedEnv(runtimeEnv: Readonly<EnvRecord> | NodeJS.ProcessEn
   return sealed
 }
 
+let atEntry: Omit<EntrySanitising, 'env'> = { sealedKeys: [], droppedKeys: [] }
+
+/** What the process entry sealed and dropped (names only), for `shellgate env` and Settings. */
+export function entrySanitisingReport(): Omit<EntrySanitising, 'env'> {
+  return atEntry
+}
+
 /**
  * Replaces the contents of process.env in place (Node keeps one process.env object; other
  * modules may already hold it). Returns what was sealed and dropped, names only.
@@ -75,5 +82,6 @@ export function sanitizeProcessEnvInPlace(
   const { env, sealedKeys, droppedKeys } = sanitizeEntryEnvDetailed(processEnv, platform)
   for (const key of Object.keys(processEnv)) if (!Object.hasOwn(env, key)) delete processEnv[key]
   Object.assign(processEnv, env)
-  return { sealedKeys, droppedKeys }
+  atEntry = { sealedKeys, droppedKeys }
+  return atEntry
 }

@@ -1,0 +1,123 @@
+import { spawnSync } from 'node:child_process'
+import { afterEach, describe, expect, it } from 'vitest'
+import { runCli } from '../../../src/main/cli/main'
+import type { CliIo } from '../../../src/main/cli/command'
+import { forgetLoginShellEnvCaptures } from '../../../src/main/core/env/login-shell-capture'
+import { type FakeHome, makeFakeHome, PROFILE_SOURCING_BASHRC } from '../../fixtures/shell/fake-home'
+
+let home: FakeHome | undefined
+afterEach(() => {
+  home?.remove()
+  home = undefined
+  forgetLoginShellEnvCaptures()
+})
+
+async function cli(argv: string[], env: NodeJS.ProcessEnv) {
+  let stdout = ''
+  let stderr = ''
+  const io: CliIo = {
+    stdout: (t) => {
+      stdout += t
+    },
+    stderr: (t) => {
+      stderr += t
+    },
+    stdin: null,
+    env,
+    cwd: process.cwd(),
+    signal: new AbortController().signal,
+  }
+  const code = await runCli(argv, io)
+  return { code, stdout, stderr }
+}
+
+describe('shellgate env', () => {
+  it('prints capture status and sealed names as JSON, never a proxy password or a secret value', async () => {
+    home = makeFakeHome({
+      '.profile': PROFILE_SOURCING_BASHRC,
+      '.bashrc':
+        'export JAVA_HOME=/opt/jdk\nexport ALL_PROXY=socks5://rcuser:rcpass@socks:1080\nexport AWS_SECRET_ACCESS_KEY=awssecret\n',
+    })
+    const { code, stdout, stderr } = await cli(['env', '--json'], {
+      HOME: home.home,
+      SHELL: '/bin/bash',
+      PATH: '/usr/bin:/bin',
+      HTTPS_PROXY: 'http://alice:s3cret@proxy.corp:3128',
+      SSL_CERT_FILE: '/etc/corp-ca.pem',
+      NODE_ENV: 'production',
+      AWS_SECRET_ACCESS_KEY: 'parentsecret',
+    })
+    expect(stderr).toBe('')
+    expect(code).toBe(0)
+    for (const secret of [
+      's3cret',
+      'alice',
+      'rcpass',
+      'awssecret',
+      'parentsecret',
+      'corp-ca.pem',
+      '/opt/jdk',
+    ]) {
+      expect(stdout).not.toContain(secret)
+    }
+    const report = JSON.parse(stdout)
+    expect(report.loginShell).toMatchObject({
+      status: 'captured',
+      shell: '/bin/bash',
+      sealedKeys: ['ALL_PROXY'],
+    })
+    expect(report.loginShell.keys).toContain('JAVA_HOME')
+    expect(report.loginShell.keys).not.toContain('AWS_SECRET_ACCESS_KEY')
+    expect(typeof report.loginShell.durationMs).toBe('number')
+    expect(report.entry).toMatchObject({
+      sealedKeys: ['HTTPS_PROXY', 'SSL_CERT_FILE'],
+      droppedKeys: ['NODE_ENV'],
+    })
+    expect(report.sealed).toEqual({ HTTPS_PROXY: 'http://***@proxy.corp:3128', SSL_CERT_FILE: '(set)' })
+    expect(report.children).toMatchObject({
+      proxy: 'http://***@proxy.corp:3128',
+      noProxy: 'localhost,127.0.0.1,::1',
+    })
+  })
+
+  it('explains a $SHELL that does not exist and an invalid SHELLGATE_HTTP_PROXY, and still succeeds', async () => {
+    home = makeFakeHome()
+    const { code, stdout } = await cli(['env'], {
+      HOME: home.home,
+      SHELL: '/no/such/zsh',
+      PATH: '/usr/bin:/bin',
+      SHELLGATE_HTTP_PROXY: 'http://bob:pw@',
+    })
+    expect(code).toBe(0)
+    expect(stdout).toContain('$SHELL /no/such/zsh is not an executable file')
+    expect(stdout).toMatch(/Problem: SHELLGATE_HTTP_PROXY: .* is not a URL/)
+    expect(stdout).not.toContain('pw@')
+  })
+
+  it('rejects arguments with a one-line usage error', async () => {
+    const { code, stderr } = await cli(['env', 'extra'], {})
+    expect(code).toBe(2)
+    expect(stderr).toBe('shellgate env: takes no arguments\n')
+  })
+
+  it('the real binary seals at entry: the sealed proxy is reported, NODE_ENV dropped', () => {
+    home = makeFakeHome()
+    const run = spawnSync('node_modules/.bin/tsx', ['src/main/cli.ts', 'env', '--json'], {
+      cwd: process.cwd(),
+      env: {
+        PATH: process.env.PATH,
+        HOME: home.home,
+        SHELL: '/bin/sh',
+        http_proxy: 'http://carol:pa55@p:1',
+        NODE_ENV: 'development',
+      },
+      encoding: 'utf8',
+      timeout: 60_000,
+    })
+    expect(run.stderr).toBe('')
+    expect(run.stdout).not.toContain('pa55')
+    const report = JSON.parse(run.stdout)
+    expect(report.entry).toEqual({ sealedKeys: ['http_proxy'], droppedKeys: ['NODE_ENV'] })
+    expect(report.sealed).toEqual({ http_proxy: 'http://***@p:1' })
+  })
+})

@@ -1,0 +1,54 @@
+import { describe, expect, it } from 'vitest'
+import { runCli } from '../../../src/main/cli/main'
+import type { CliIo } from '../../../src/main/cli/command'
+
+async function cli(argv: string[], env: NodeJS.ProcessEnv) {
+  let stdout = ''
+  let stderr = ''
+  const io: CliIo = {
+    stdout: (t) => {
+      stdout += t
+    },
+    stderr: (t) => {
+      stderr += t
+    },
+    stdin: null,
+    env,
+    cwd: process.cwd(),
+    signal: new AbortController().signal,
+  }
+  return { code: await runCli(argv, io), stdout, stderr }
+}
+
+describe('shellgate shells', () => {
+  it('lists the real bash and zsh here and selects $SHELL with why, as JSON', async () => {
+    const { code, stdout } = await cli(['shells', '--json'], { SHELL: '/bin/bash', PATH: '/usr/bin:/bin' })
+    expect(code).toBe(0)
+    const found = JSON.parse(stdout)
+    expect(found.selection).toEqual({
+      dialect: 'bash',
+      path: '/bin/bash',
+      source: 'env-shell',
+      reason: '$SHELL is bash',
+      envOverlay: { GIT_EDITOR: 'true', SHELL: '/bin/bash' },
+    })
+    expect(found.candidates.map((c: { dialect: string }) => c.dialect)).toEqual(
+      expect.arrayContaining(['bash', 'zsh']),
+    )
+    expect(found.problems).toEqual([])
+  })
+
+  it('marks the selection in text and reports a $SHELL that does not exist', async () => {
+    const { code, stdout } = await cli(['shells'], { SHELL: '/gone/bash', PATH: '/usr/bin:/bin' })
+    expect(code).toBe(0)
+    expect(stdout).toMatch(/^Selected: bash \/\S+\/bash \(\$SHELL is not bash or zsh; first bash found in /)
+    expect(stdout).toMatch(/^\* bash /m)
+    expect(stdout).toContain('Problem: $SHELL /gone/bash does not exist')
+  })
+
+  it('rejects unknown flags with a one-line usage error', async () => {
+    const { code, stderr } = await cli(['shells', '--nope'], {})
+    expect(code).toBe(2)
+    expect(stderr).toMatch(/^shellgate shells: Unknown option '--nope'\n$/)
+  })
+})
