@@ -1,0 +1,100 @@
+import { useState } from 'react'
+import type { BackgroundTask } from '../../shared/ipc/domains/tasks'
+import { FormError } from '../forms/FormError'
+import { errorMessage } from '../forms/field-errors'
+import { formatAge, formatBytes, formatDuration, formatTime } from '../format/measures'
+import { useNow } from '../format/use-now'
+import { useClient } from '../rpc'
+import { TaskTail } from './TaskTail'
+import type { LiveTaskOutput } from './use-tasks'
+
+/** One background task: state and measures (ticking while it runs), its live tail, Stop, and the full log's path. */
+export function TaskCard({
+  task,
+  live,
+  onChanged,
+}: {
+  task: BackgroundTask
+  live: LiveTaskOutput | undefined
+  onChanged: (task: BackgroundTask) => void
+}) {
+  const client = useClient()
+  const running = task.status === 'running'
+  const now = useNow(running)
+  const [open, setOpen] = useState(false)
+  const [stopping, setStopping] = useState(false)
+  const [error, setError] = useState<string>()
+
+  const started = Date.parse(task.startedAt)
+  const elapsed = (task.endedAt ? Date.parse(task.endedAt) : now) - started
+  const lastOutput = Math.max(task.lastOutputAt ? Date.parse(task.lastOutputAt) : 0, live?.grewAt ?? 0)
+  const bytes = Math.max(task.totalBytes, live?.totalBytes ?? 0)
+
+  const stop = () => {
+    setStopping(true)
+    setError(undefined)
+    client.request('tasks.stop', { taskId: task.id }).then(
+      (stopped) => {
+        setStopping(false)
+        onChanged(stopped)
+      },
+      (failure: unknown) => {
+        setStopping(false)
+        setError(errorMessage(failure))
+      },
+    )
+  }
+
+  return (
+    <article className="panel task-card" aria-label={task.command} data-status={task.status}>
+      <header className="call-header">
+        <span className={`status status-${task.status}`} data-field="status">
+          {task.status}
+        </span>
+        <code className="call-command">{task.command}</code>
+        {running && (
+          <button type="button" className="danger push-right" onClick={stop} disabled={stopping}>
+            {stopping ? 'Stopping…' : 'Stop'}
+          </button>
+        )}
+      </header>
+      {task.description && <p className="muted">{task.description}</p>}
+      <dl className="inline-facts">
+        <dt>Task</dt>
+        <dd>
+          <code>{task.id}</code>
+        </dd>
+        <dt>Started</dt>
+        <dd>{formatTime(task.startedAt)}</dd>
+        <dt>Elapsed</dt>
+        <dd data-field="elapsed">{formatDuration(Math.max(0, elapsed))}</dd>
+        <dt>Last output</dt>
+        <dd data-field="lastOutput">{formatAge(lastOutput > 0 ? Math.max(0, now - lastOutput) : null)}</dd>
+        <dt>Output</dt>
+        <dd data-field="bytes">{formatBytes(bytes)}</dd>
+        {task.exitCode !== null && (
+          <>
+            <dt>Exit</dt>
+            <dd data-field="exit">{task.exitCode}</dd>
+          </>
+        )}
+        {task.stoppedBy && (
+          <>
+            <dt>Stopped by</dt>
+            <dd data-field="stoppedBy">{task.stoppedBy}</dd>
+          </>
+        )}
+      </dl>
+      {!running && (
+        <p className="muted">
+          Full log: <code data-field="outputPath">{task.outputPath}</code>
+        </p>
+      )}
+      <FormError message={error} />
+      <button type="button" aria-expanded={open} onClick={() => setOpen(!open)}>
+        {open ? 'Hide output' : 'Show output'}
+      </button>
+      {open && <TaskTail sessionId={task.sessionId} taskId={task.id} live={live} />}
+    </article>
+  )
+}
