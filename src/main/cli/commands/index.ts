@@ -1,4 +1,6 @@
 import type { CliCommand } from '../command'
+import { classifyCommandCli } from './classify'
+import { execCommand } from './exec'
 import { envCommand } from './env'
 import { netCommand } from './net'
 import { serveCommand } from './serve'
@@ -6,6 +8,8 @@ import { shellsCommand } from './shells'
 
 /** Every `shellgate <name>` subcommand; each lives in its own file beside this one. */
 export const commands: Record<string, CliCommand> = {
+  classify: classifyCommandCli,
+  exec: execCommand,
   env: envCommand,
   net: netCommand,
   serve: serveCommand,

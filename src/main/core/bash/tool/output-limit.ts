@@ -6,10 +6,12 @@ export const BASH_MAX_OUTPUT_LENGTH_CEILING = 150_000
 /** Characters of the persisted output shown in the envelope. */
 export const PERSISTED_PREVIEW_CHARS = 2_000
 
-export function resolveMaxOutputLength(env: Readonly<Record<string, string | undefined>>): number {
+/** BASH_MAX_OUTPUT_LENGTH when it is a positive whole number, else `base` (the settings' limit). */
+export function resolveMaxOutputLength(
+  env: Readonly<Record<string, string | undefined>>,
+  base: number = BASH_MAX_OUTPUT_LENGTH,
+): number {
   const raw = env.BASH_MAX_OUTPUT_LENGTH
-  if (raw === undefined || !/^\s*\d+\s*$/.test(raw)) return BASH_MAX_OUTPUT_LENGTH
-  const value = Number(raw)
-  if (value <= 0) return BASH_MAX_OUTPUT_LENGTH
-  return Math.min(value, BASH_MAX_OUTPUT_LENGTH_CEILING)
+  const value = raw !== undefined && /^\s*\d+\s*$/.test(raw) ? Number(raw) : 0
+  return Math.min(value > 0 ? value : base, BASH_MAX_OUTPUT_LENGTH_CEILING)
 }

@@ -12,11 +12,14 @@ export interface TimeoutPolicy {
 
 /**
  * BASH_DEFAULT_TIMEOUT_MS and BASH_MAX_TIMEOUT_MS from the environment when they are positive whole
- * numbers; the maximum is never below the default.
+ * numbers, else `base` (the settings' limits); the maximum is never below the default.
  */
-export function resolveTimeoutPolicy(env: Readonly<Record<string, string | undefined>>): TimeoutPolicy {
-  const defaultMs = positiveInteger(env.BASH_DEFAULT_TIMEOUT_MS) ?? BASH_DEFAULT_TIMEOUT_MS
-  const maxMs = positiveInteger(env.BASH_MAX_TIMEOUT_MS) ?? BASH_MAX_TIMEOUT_MS
+export function resolveTimeoutPolicy(
+  env: Readonly<Record<string, string | undefined>>,
+  base: TimeoutPolicy = { defaultMs: BASH_DEFAULT_TIMEOUT_MS, maxMs: BASH_MAX_TIMEOUT_MS },
+): TimeoutPolicy {
+  const defaultMs = positiveInteger(env.BASH_DEFAULT_TIMEOUT_MS) ?? base.defaultMs
+  const maxMs = positiveInteger(env.BASH_MAX_TIMEOUT_MS) ?? base.maxMs
   return { defaultMs, maxMs: Math.max(maxMs, defaultMs) }
 }
 

@@ -1,0 +1,142 @@
+import { statSync } from 'node:fs'
+import { resolve } from 'node:path'
+import { createInterface } from 'node:readline'
+import { classifyCommand } from '../../core/bash/classify'
+import type { CommandVerdict } from '../../core/bash/verdict'
+import { suggestRules } from '../../core/permissions'
+import { parseCommandArgs } from '../args'
+import type { CliCommand, CliIo } from '../command'
+import { UsageError } from '../usage-error'
+
+const USAGE = [
+  'Usage: shellgate classify [--json] [--cwd DIR] <command>',
+  '       shellgate classify [--json] [--cwd DIR] -- <command words…>',
+  '       shellgate classify --stdin [--cwd DIR]',
+  '',
+  '  Is the command provably read-only (it would run without asking), and if not, why and which',
+  '  "always allow" rules would be offered.',
+  '',
+  '  --cwd DIR  the directory the command would run in (git safety is judged there; default: here)',
+  '  --json     print one JSON verdict: {command, readOnly, permissionSafe, reason,',
+  '             parts:[{text, readOnly, reason}], suggestedRules}',
+  '  --stdin    JSON Lines in (a JSON string or {"cmd": …} per line), one JSON verdict per line out,',
+  '             same order; a line that is not one of those gets {"error": {code, message, line}}',
+].join('\n')
+
+export interface VerdictJson {
+  command: string
+  readOnly: boolean
+  permissionSafe: boolean
+  reason: string
+  parts: Array<{ text: string; readOnly: boolean; reason: string }>
+  suggestedRules: string[]
+}
+
+export function verdictJson(verdict: CommandVerdict): VerdictJson {
+  return {
+    command: verdict.command,
+    readOnly: verdict.readOnly,
+    permissionSafe: verdict.permissionSafe,
+    reason: verdict.reason,
+    parts: verdict.parts.map((part) => ({ text: part.text, readOnly: part.readOnly, reason: part.reason })),
+    suggestedRules: suggestRules(verdict),
+  }
+}
+
+export const classifyCommandCli: CliCommand = {
+  summary: 'say whether a command is read-only (runs without asking), and why',
+  usage: USAGE,
+  async run(argv, io) {
+    const { flags, positionals, rest } = parseCommandArgs('classify', argv, {
+      json: { type: 'boolean' },
+      cwd: { type: 'string' },
+      stdin: { type: 'boolean' },
+    })
+    const cwd = resolveCwdFlag('classify', flags.cwd, io.cwd)
+    if (flags.stdin) {
+      if (positionals.length > 0 || rest !== null) {
+        throw new UsageError('shellgate classify: --stdin reads commands from stdin; do not also give one')
+      }
+      if (io.stdin === null) throw new UsageError('shellgate classify: --stdin needs JSON Lines on stdin')
+      await classifyLines(io.stdin, cwd, io)
+      return 0
+    }
+    const command = commandArgument('classify', positionals, rest)
+    const verdict = verdictJson(classifyCommand(command, { cwd }))
+    io.stdout(flags.json ? `${JSON.stringify(verdict)}\n` : humanVerdict(verdict))
+    return 0
+  },
+}
+
+/** The command: one argument, or the words after `--` joined by spaces. */
+export function commandArgument(name: string, positionals: string[], rest: string[] | null): string {
+  if (rest !== null && positionals.length > 0) {
+    throw new UsageError(`shellgate ${name}: give the command either as one argument or after --, not both`)
+  }
+  if (rest !== null) {
+    if (rest.length === 0) throw new UsageError(`shellgate ${name}: missing <command> after --`)
+    return rest.join(' ')
+  }
+  if (positionals.length === 0) throw new UsageError(`shellgate ${name}: missing <command>`)
+  if (positionals.length > 1) {
+    throw new UsageError(`shellgate ${name}: quote the command as one argument, or put its words after --`)
+  }
+  return positionals[0] as string
+}
+
+/** --cwd DIR (default: the current directory), which must be an existing directory. */
+export function resolveCwdFlag(name: string, value: unknown, base: string): string {
+  const dir = resolve(base, typeof value === 'string' ? value : '.')
+  let isDirectory = false
+  try {
+    isDirectory = statSync(dir).isDirectory()
+  } catch {
+    throw new UsageError(`shellgate ${name}: --cwd ${dir} does not exist`)
+  }
+  if (!isDirectory) throw new UsageError(`shellgate ${name}: --cwd ${dir} is not a directory`)
+  return dir
+}
+
+async function classifyLines(stdin: NodeJS.ReadableStream, cwd: string, io: CliIo): Promise<void> {
+  let number = 0
+  for await (const line of createInterface({ input: stdin, crlfDelay: Number.POSITIVE_INFINITY })) {
+    number += 1
+    if (line.trim() === '') continue
+    const command = commandOfLine(line)
+    const answer =
+      typeof command === 'string'
+        ? verdictJson(classifyCommand(command, { cwd }))
+        : { error: { code: 'invalid_input', message: command.error, line: number } }
+    io.stdout(`${JSON.stringify(answer)}\n`)
+  }
+}
+
+function commandOfLine(line: string): string | { error: string } {
+  let value: unknown
+  try {
+    value = JSON.parse(line)
+  } catch (error) {
+    return { error: `not JSON: ${error instanceof Error ? error.message : String(error)}` }
+  }
+  if (typeof value === 'string') return value
+  if (value !== null && typeof value === 'object' && !Array.isArray(value) && 'cmd' in value) {
+    const cmd = (value as { cmd: unknown }).cmd
+    if (typeof cmd === 'string') return cmd
+    return { error: `"cmd" must be a string, got ${cmd === null ? 'null' : typeof cmd}` }
+  }
+  return { error: 'expected a JSON string or an object with a "cmd" string' }
+}
+
+function humanVerdict(verdict: VerdictJson): string {
+  const lines = [
+    `${verdict.readOnly ? 'read-only' : 'not read-only'}: ${verdict.reason}`,
+    `permission-safe: ${verdict.permissionSafe ? 'yes' : 'no'}`,
+  ]
+  if (verdict.parts.length > 1) {
+    for (const part of verdict.parts)
+      lines.push(`  ${part.readOnly ? 'read-only ' : 'writes    '} ${part.text}  (${part.reason})`)
+  }
+  if (verdict.suggestedRules.length > 0)
+    lines.push(`always-allow suggestion: ${verdict.suggestedRules.join(', ')}`)
+  return `${lines.join('\n')}\n`
+}

@@ -1,0 +1,170 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { Readable } from 'node:stream'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { runCli } from '../../../src/main/cli/main'
+import { runCliCaptured } from './run-cli'
+
+async function classifyStdin(input: string, extra: string[] = []) {
+  let stdout = ''
+  let stderr = ''
+  const code = await runCli(['classify', '--stdin', ...extra], {
+    stdout: (text) => {
+      stdout += text
+    },
+    stderr: (text) => {
+      stderr += text
+    },
+    stdin: Readable.from([input]),
+    env: { PATH: process.env.PATH ?? '' },
+    cwd: process.cwd(),
+    signal: new AbortController().signal,
+  })
+  return {
+    code,
+    stdout,
+    stderr,
+    lines: stdout
+      .split('\n')
+      .filter(Boolean)
+      .map((line) => JSON.parse(line)),
+  }
+}
+
+describe('shellgate classify', () => {
+  let dir: string
+  beforeAll(async () => {
+    dir = await mkdtemp(join(tmpdir(), 'shellgate-classify-'))
+    await writeFile(join(dir, 'file.txt'), 'x')
+  })
+  afterAll(async () => {
+    await rm(dir, { recursive: true, force: true })
+  })
+
+  it('--json prints the verdict with parts and suggested rules', async () => {
+    const { code, stdout, stderr } = await runCliCaptured([
+      'classify',
+      '--json',
+      '--cwd',
+      dir,
+      'ls -la && rm -rf dist',
+    ])
+    expect(code).toBe(0)
+    expect(stderr).toBe('')
+    const verdict = JSON.parse(stdout)
+    expect(Object.keys(verdict)).toEqual([
+      'command',
+      'readOnly',
+      'permissionSafe',
+      'reason',
+      'parts',
+      'suggestedRules',
+    ])
+    expect(verdict).toMatchObject({ command: 'ls -la && rm -rf dist', readOnly: false, permissionSafe: true })
+    expect(verdict.parts.map((p: { text: string; readOnly: boolean }) => [p.text, p.readOnly])).toEqual([
+      ['ls -la', true],
+      ['rm -rf dist', false],
+    ])
+    expect(verdict.reason).toBe(verdict.parts[1].reason)
+    expect(verdict.suggestedRules).toEqual(['ls -la && rm -rf dist'])
+  })
+
+  it.each([
+    ['pnpm --dir app run lint', ['pnpm run lint:*']],
+    ['git -C sub commit -m "x"', ['git commit:*']],
+    ['python3 -m pytest tests', ['python3 -m pytest:*']],
+    ['rm -rf dist', ['rm -rf dist']],
+    ['cd app && npm test', ['npm test:*']],
+    ['npm test > out.txt', ['npm test > out.txt']],
+    ['find . -name "*.tmp" -exec rm {} +', ['find . -name "*.tmp" -exec rm {} +']],
+    ['cat file.txt', []],
+  ])('with the real classifier: %s suggests %j', async (command, rules) => {
+    const { stdout } = await runCliCaptured(['classify', '--json', '--cwd', dir, command])
+    expect(JSON.parse(stdout).suggestedRules).toEqual(rules)
+  })
+
+  it('prints a human verdict without --json', async () => {
+    const { code, stdout } = await runCliCaptured(['classify', '--cwd', dir, 'cat file.txt'])
+    expect(code).toBe(0)
+    expect(stdout).toMatch(/^read-only: /)
+    expect(stdout).toContain('permission-safe: yes')
+  })
+
+  it('takes the words after -- as the command', async () => {
+    const { stdout } = await runCliCaptured([
+      'classify',
+      '--json',
+      '--cwd',
+      dir,
+      '--',
+      'git',
+      'push',
+      'origin',
+    ])
+    expect(JSON.parse(stdout)).toMatchObject({
+      command: 'git push origin',
+      readOnly: false,
+      suggestedRules: ['git push:*'],
+    })
+  })
+
+  it.each([
+    ['binary junk', '\u0000\u00ff\u0001garbage\u0000'],
+    ['a NUL byte', 'cat a\u0000b'],
+    ['unbalanced quotes', 'echo "unterminated'],
+    ['10 MB of text', 'x'.repeat(10 * 1024 * 1024)],
+  ])('%s is a not-read-only verdict with a reason, never an exception', async (_name, command) => {
+    const { code, stdout, stderr } = await runCliCaptured(['classify', '--json', command])
+    expect(code).toBe(0)
+    expect(stderr).toBe('')
+    const verdict = JSON.parse(stdout)
+    expect(verdict.readOnly).toBe(false)
+    expect(verdict.reason).not.toBe('')
+  })
+
+  it('--stdin answers each JSON line in order; a malformed line gets an error object and processing continues', async () => {
+    const input = [
+      '"cat file.txt"',
+      '{"cmd":"npm test"}',
+      'not json',
+      '{"cmd":3}',
+      '[1]',
+      '',
+      '"git status"',
+    ].join('\n')
+    const { code, lines } = await classifyStdin(input, ['--cwd', dir])
+    expect(code).toBe(0)
+    expect(lines).toHaveLength(6)
+    expect(lines[0]).toMatchObject({ command: 'cat file.txt', readOnly: true })
+    expect(lines[1]).toMatchObject({ command: 'npm test', readOnly: false, suggestedRules: ['npm test:*'] })
+    expect(lines[2]).toMatchObject({ error: { code: 'invalid_input', line: 3 } })
+    expect(lines[2].error.message).toMatch(/^not JSON/)
+    expect(lines[3]).toEqual({
+      error: { code: 'invalid_input', message: '"cmd" must be a string, got number', line: 4 },
+    })
+    expect(lines[4].error.message).toBe('expected a JSON string or an object with a "cmd" string')
+    expect(lines[5]).toMatchObject({ command: 'git status' })
+  })
+
+  it('--stdin handles CRLF and a last line without a newline', async () => {
+    const { lines } = await classifyStdin('"ls"\r\n"pwd"')
+    expect(lines.map((line) => line.command)).toEqual(['ls', 'pwd'])
+  })
+
+  it.each([
+    [['classify'], 'missing <command>'],
+    [['classify', 'git', 'status'], 'quote the command as one argument'],
+    [['classify', 'ls', '--', 'ls'], 'either as one argument or after --'],
+    [['classify', '--cwd', '/definitely/not/here', 'ls'], 'does not exist'],
+    [['classify', '--stdin', 'ls'], 'do not also give one'],
+    [['classify', '--stdin'], '--stdin needs JSON Lines on stdin'],
+    [['classify', '--bogus', 'ls'], '--bogus'],
+  ])('%j → exit 2, one line: %s', async (argv, message) => {
+    const { code, stdout, stderr } = await runCliCaptured(argv)
+    expect(code).toBe(2)
+    expect(stdout).toBe('')
+    expect(stderr.trim().split('\n')).toHaveLength(1)
+    expect(stderr).toContain(message)
+  })
+})
