@@ -45,7 +45,7 @@ export const GIT_SUBCOMMANDS: ReadonlyMap<string, CommandPolicy> = new Map<strin
       flags: {
         ...LOG_FLAGS,
         ...flagTable({
-          none: '-s --summary -e --email --committer',
+          none: '-n --numbered -s --summary -e --email --committer',
           string: '--group',
           optionalString: '-w',
         }),

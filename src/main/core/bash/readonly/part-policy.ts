@@ -48,6 +48,10 @@ export function evaluateCommandPart(part: AnalyzedCommand, platform: NodeJS.Plat
   const context: PolicyContext = { command: part.text, platform }
   const offset = part.argv.length - argv.length
   const globAt = (indexes: number[], from: number) => indexes.find((index) => index - offset >= from)
+  const writeOption = findKnownWriteOption(argv)
+  if (writeOption) return refuse(writeOption, name)
+  const direct = evaluateDirectArgv(argv)
+  if (direct) return { ...direct, name }
   if (name === 'git') {
     const git = evaluateGitArgv(argv, context)
     if (!git.readOnly) return refuse(git.reason, name)
@@ -55,10 +59,6 @@ export function evaluateCommandPart(part: AnalyzedCommand, platform: NodeJS.Plat
     if (glob !== undefined) return refuse(leadingGlobReason('git', part.argv[glob] as string), name)
     return { readOnly: true, reason: git.reason, name }
   }
-  const writeOption = findKnownWriteOption(argv)
-  if (writeOption) return refuse(writeOption, name)
-  const direct = evaluateDirectArgv(argv)
-  if (direct) return { ...direct, name }
   const prefix = findPrefixPolicy(argv)
   if (prefix) return evaluateWithTable(prefix.prefix, argv.slice(prefix.words), prefix.policy, context, name)
   const policy = COMMAND_POLICIES.get(name)

@@ -49,6 +49,13 @@ const cd: CommandPolicy = {
   operandCountMatters: true,
 }
 
+// pushd/popd only change the fresh shell's directory stack; `popd +N` names an entry.
+const pushd: CommandPolicy = {
+  flags: flagTable({ none: '-n' }),
+  maxPositionals: 1,
+  operandCountMatters: true,
+}
+
 const tree: CommandPolicy = {
   flags: flagTable({
     none: `-a -d -l -f -x -i -q -N -Q -p -u -g -s -h -D -F -v -t -c -U -r -C -n -A -S -J -X --inodes
@@ -75,4 +82,13 @@ const file: CommandPolicy = {
 }
 
 /** Commands about processes, time, the shell and file types. */
-export const SYSTEM_POLICIES: Readonly<Record<string, CommandPolicy>> = { date, ps, xargs, cd, tree, file }
+export const SYSTEM_POLICIES: Readonly<Record<string, CommandPolicy>> = {
+  date,
+  ps,
+  xargs,
+  cd,
+  pushd,
+  popd: pushd,
+  tree,
+  file,
+}

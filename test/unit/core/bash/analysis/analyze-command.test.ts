@@ -53,6 +53,7 @@ describe('analyzeCommand', () => {
     ['ls `rm x`', '`rm x`'],
     ['cat <(rm x)', '<(rm x)'],
     ['ls "$HOME"', '$HOME'],
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: a bash parameter expansion, not a template
     ['ls ${x:-y}', '${x:-y}'],
     ['ls $((1+2))', '$((1+2))'],
     ['ls {a,b}', '{a,b}'],
