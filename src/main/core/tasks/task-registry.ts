@@ -93,6 +93,7 @@ export function createTaskRegistry(options: { now?: () => number } = {}): TaskRe
     endedAt: record.endedAt === null ? null : new Date(record.endedAt).toISOString(),
     elapsedMs: (record.endedAt ?? now()) - record.startedAt,
     bytes,
+    lastOutputAt: lastOutputAt === null ? null : new Date(lastOutputAt).toISOString(),
     lastOutputAgeMs: lastOutputAt === null ? null : Math.max(0, now() - lastOutputAt),
     exitCode: record.result?.exitCode ?? null,
     exitSignal: record.result?.exitSignal ?? null,

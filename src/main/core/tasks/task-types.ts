@@ -20,7 +20,8 @@ export interface TaskInfo {
   elapsedMs: number
   /** Size of the output file so far. */
   bytes: number
-  /** ms since the output file last grew; null before any output. */
+  /** When the output file last grew, and how long ago (ms); null before any output. */
+  lastOutputAt: string | null
   lastOutputAgeMs: number | null
   exitCode: number | null
   exitSignal: string | null
