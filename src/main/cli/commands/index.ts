@@ -3,6 +3,7 @@ import { classifyCommandCli } from './classify'
 import { execCommand } from './exec'
 import { envCommand } from './env'
 import { netCommand } from './net'
+import { runCommand } from './run'
 import { serveCommand } from './serve'
 import { shellsCommand } from './shells'
 
@@ -12,6 +13,7 @@ export const commands: Record<string, CliCommand> = {
   exec: execCommand,
   env: envCommand,
   net: netCommand,
+  run: runCommand,
   serve: serveCommand,
   shells: shellsCommand,
 }
