@@ -2,6 +2,7 @@ import type { PermissionRules } from '../../../shared/settings'
 
 /** Where an always-allow (or any) rule lives: this session only, this workspace, or every workspace. */
 export type RuleScope = 'session' | 'workspace' | 'user'
+export const RULE_SCOPES: readonly RuleScope[] = ['session', 'workspace', 'user']
 export type RuleList = keyof PermissionRules
 export const RULE_LISTS: readonly RuleList[] = ['allow', 'ask', 'deny']
 

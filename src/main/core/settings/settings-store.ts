@@ -15,6 +15,7 @@ import { applySettingsPatch, type SettingsPatch } from './settings-patch'
 import {
   emptyRules,
   RULE_LISTS,
+  RULE_SCOPES,
   type RuleList,
   type RuleScope,
   type ScopedRule,
@@ -125,6 +126,8 @@ export async function openSettingsStore(options: SettingsStoreOptions): Promise<
   }
 
   const normaliseRule = (change: RuleChange): string => {
+    if (!RULE_SCOPES.includes(change.scope))
+      throw new SettingsError('scope', 'must be session, workspace or user')
     if (!RULE_LISTS.includes(change.list)) throw new SettingsError('list', 'must be allow, ask or deny')
     const parsed = BashRuleSchema.safeParse(change.rule)
     if (!parsed.success) throw firstIssue(parsed.error, ['rule'])

@@ -192,6 +192,7 @@ describe('rules by scope', () => {
     [{ scope: 'user', list: 'allow', rule: '' }, 'rule'],
     [{ scope: 'user', list: 'allow', rule: 'ls **' }, 'rule'],
     [{ scope: 'user', list: 'sometimes', rule: 'ls' }, 'list'],
+    [{ scope: 'global', list: 'allow', rule: 'ls' }, 'scope'],
     [{ scope: 'session', list: 'allow', rule: 'ls' }, 'sessionId'],
   ])('refuses %j naming %s', async (change, field) => {
     const refused = await store.addRule(change as never).catch((error: unknown) => error)
