@@ -1,0 +1,260 @@
+import { execFile } from 'node:child_process'
+import { lstat, mkdir, mkdtemp, readFile, realpath, rm, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join, resolve } from 'node:path'
+import { promisify } from 'node:util'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { runCliCaptured } from './run-cli'
+
+const exists = (path: string) =>
+  lstat(path).then(
+    () => true,
+    () => false,
+  )
+
+describe('shellgate exec', () => {
+  let root: string
+  let home: string
+  let env: NodeJS.ProcessEnv
+  let n = 0
+  /** A fresh workspace per test, so rules and files never leak between cases. */
+  const workspace = async (rules?: object) => {
+    n += 1
+    const dir = join(root, `ws${n}`)
+    await mkdir(join(dir, '.shellgate'), { recursive: true })
+    if (rules)
+      await writeFile(join(dir, '.shellgate', 'settings.json'), JSON.stringify({ permissions: rules }))
+    return dir
+  }
+  const exec = async (argv: string[]) => {
+    const outcome = await runCliCaptured(['exec', ...argv], { env, cwd: root })
+    return { ...outcome, json: outcome.stdout.startsWith('{') ? JSON.parse(outcome.stdout) : null }
+  }
+
+  beforeAll(async () => {
+    root = await realpath(await mkdtemp(join(tmpdir(), 'shellgate-exec-')))
+    home = join(root, 'home')
+    await mkdir(home)
+    env = { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: root, SHELLGATE_HOME: home, SHELL: '/bin/bash' }
+  })
+  afterAll(async () => {
+    await rm(root, { recursive: true, force: true })
+  })
+
+  it('a read-only command runs at once, with the DESIGN.md JSON shape', async () => {
+    const ws = await workspace()
+    const { code, json } = await exec(['--json', '--cwd', ws, '--', 'echo hello'])
+    expect(code).toBe(0)
+    expect(json).toMatchObject({
+      status: 'completed',
+      exitCode: 0,
+      exitSignal: null,
+      stdout: 'hello\n',
+      stderr: '',
+      truncated: false,
+      isError: false,
+      content: 'hello',
+      decision: { outcome: 'allow', decidedBy: 'mode.build.readOnly', rule: null, ruleFile: null },
+    })
+    expect(typeof json.durationMs).toBe('number')
+    expect(json.outputPath).toBeUndefined()
+  })
+
+  it('a command that needs approval is not run without --approve, and the decision says why', async () => {
+    const ws = await workspace()
+    const { code, json } = await exec(['--json', '--cwd', ws, '--', 'touch made'])
+    expect(code).toBe(126)
+    expect(await exists(join(ws, 'made'))).toBe(false)
+    expect(json).toMatchObject({
+      status: 'approval_required',
+      exitCode: null,
+      decision: { outcome: 'ask', decidedBy: 'mode.build.highRisk', suggestedRules: ['touch:*'] },
+    })
+    expect(json.decision.reason).toContain('touch')
+
+    const approved = await exec(['--json', '--approve', '--cwd', ws, '--', 'touch made'])
+    expect(approved.code).toBe(0)
+    expect(approved.json.status).toBe('completed')
+    expect(await exists(join(ws, 'made'))).toBe(true)
+  })
+
+  it('a workspace allow rule runs it, naming the rule and its file', async () => {
+    const ws = await workspace({ allow: ['touch:*'] })
+    const { code, json } = await exec(['--json', '--cwd', ws, '--', 'touch by-rule'])
+    expect(code).toBe(0)
+    expect(json.decision).toMatchObject({
+      outcome: 'allow',
+      decidedBy: 'rule.allow',
+      rule: 'touch:*',
+      ruleFile: join(ws, '.shellgate', 'settings.json'),
+    })
+    expect(await exists(join(ws, 'by-rule'))).toBe(true)
+  })
+
+  it('plan mode denies a writer even with --approve and an allow rule, and says which rule almost applied', async () => {
+    const ws = await workspace({ allow: ['touch:*'] })
+    const { code, json } = await exec([
+      '--json',
+      '--mode',
+      'plan',
+      '--approve',
+      '--cwd',
+      ws,
+      '--',
+      'touch planned',
+    ])
+    expect(code).toBe(126)
+    expect(json).toMatchObject({
+      status: 'denied',
+      decision: { outcome: 'deny', decidedBy: 'mode.plan.nonReadOnly' },
+    })
+    expect(json.decision.nearMiss).toMatchObject({ rule: 'touch:*', relation: 'plan_mode' })
+    expect(await exists(join(ws, 'planned'))).toBe(false)
+  })
+
+  it('a deny rule stops the command in yolo mode with --approve', async () => {
+    const ws = await workspace({ deny: ['touch:*'] })
+    const { code, json } = await exec([
+      '--json',
+      '--mode',
+      'yolo',
+      '--approve',
+      '--cwd',
+      ws,
+      '--',
+      'echo x && touch denied',
+    ])
+    expect(code).toBe(126)
+    expect(json.decision).toMatchObject({ outcome: 'deny', decidedBy: 'rule.deny', rule: 'touch:*' })
+    expect(await exists(join(ws, 'denied'))).toBe(false)
+  })
+
+  it('yolo runs a writer without asking', async () => {
+    const ws = await workspace()
+    const { code, json } = await exec(['--json', '--mode', 'yolo', '--cwd', ws, '--', 'touch yolo'])
+    expect(code).toBe(0)
+    expect(json.decision.decidedBy).toBe('mode.yolo')
+    expect(await exists(join(ws, 'yolo'))).toBe(true)
+  })
+
+  it("a failing command's exit code is the CLI's, with Exit code N in the content", async () => {
+    const ws = await workspace()
+    const { code, json } = await exec(['--json', '--approve', '--cwd', ws, '--', 'echo bad; exit 7'])
+    expect(code).toBe(7)
+    expect(json).toMatchObject({ status: 'failed', exitCode: 7, isError: true, content: 'Exit code 7\nbad' })
+  })
+
+  it('--timeout ends the command and the tree', async () => {
+    const ws = await workspace()
+    const { code, json } = await exec([
+      '--json',
+      '--approve',
+      '--timeout',
+      '300',
+      '--cwd',
+      ws,
+      '--',
+      'sleep 20; touch late',
+    ])
+    // seed 000: Bash file mode settles a timeout at once with 143 (TERM), and so does the CLI.
+    expect(code).toBe(143)
+    expect(json).toMatchObject({ status: 'timed_out', exitCode: 143 })
+    expect(json.content).toContain('timed out')
+    expect(await exists(join(ws, 'late'))).toBe(false)
+  })
+
+  it('output over the inline limit is kept in a file and flagged', async () => {
+    const ws = await workspace()
+    const { json } = await exec(['--json', '--approve', '--cwd', ws, '--', 'seq 1 20000'])
+    expect(json.truncated).toBe(true)
+    expect(json.outputPath).toContain(join(home, 'exec', 'bash-output'))
+    expect(Buffer.byteLength(json.stdout)).toBeLessThanOrEqual(30_000)
+    expect((await readFile(json.outputPath, 'utf8')).endsWith('20000\n')).toBe(true)
+    expect(json.content).toContain('<persisted-output>')
+  })
+
+  it('without --json: the output on stdout, the refusal on stderr', async () => {
+    const ws = await workspace()
+    const ran = await exec(['--cwd', ws, '--', 'echo plain'])
+    expect(ran).toMatchObject({ code: 0, stdout: 'plain\n' })
+    const refused = await exec(['--cwd', ws, '--', 'touch nope'])
+    expect(refused.code).toBe(126)
+    expect(refused.stdout).toBe('')
+    expect(refused.stderr).toContain('shellgate exec: not run (ask)')
+    expect(refused.stderr).toContain('--approve')
+  })
+
+  it('an unusable settings file refuses the run instead of dropping its deny rules', async () => {
+    const ws = await workspace()
+    await writeFile(join(ws, '.shellgate', 'settings.json'), '{"permissions": {"deny": 5}}')
+    const { code, stderr } = await exec(['--json', '--mode', 'yolo', '--cwd', ws, '--', 'touch x'])
+    expect(code).toBe(2)
+    expect(stderr).toContain('is unusable')
+    expect(await exists(join(ws, 'x'))).toBe(false)
+  })
+
+  it.each([
+    [['--json'], 'missing <command>'],
+    [['--', ''], 'the command is empty'],
+    [['--mode', 'fast', '--', 'ls'], '--mode must be build, plan or yolo'],
+    [['--timeout', 'soon', '--', 'ls'], '--timeout must be a whole number'],
+    [['--cwd', '/definitely/not/here', '--', 'ls'], 'does not exist'],
+    [['--background', '--', 'ls'], '--background needs the background task registry'],
+    [['--frobnicate', '--', 'ls'], '--frobnicate'],
+  ])('%j → exit 2, one line: %s', async (argv, message) => {
+    const { code, stdout, stderr } = await exec(argv)
+    expect(code).toBe(2)
+    expect(stdout).toBe('')
+    expect(stderr.trim().split('\n')).toHaveLength(1)
+    expect(stderr).toContain(message)
+  })
+})
+
+describe('shellgate exec as a real process (npx tsx src/main/cli.ts)', () => {
+  const repo = resolve(import.meta.dirname, '..', '..', '..')
+  let root: string
+  beforeAll(async () => {
+    root = await realpath(await mkdtemp(join(tmpdir(), 'shellgate-exec-bin-')))
+  })
+  afterAll(async () => {
+    await rm(root, { recursive: true, force: true })
+  })
+
+  const cli = async (argv: string[]) => {
+    const env = { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: root, SHELLGATE_HOME: join(root, 'home') }
+    try {
+      const { stdout } = await promisify(execFile)('npx', ['tsx', 'src/main/cli.ts', ...argv], {
+        cwd: repo,
+        env,
+      })
+      return { code: 0, stdout }
+    } catch (error) {
+      const failed = error as { code: number; stdout: string }
+      return { code: failed.code, stdout: failed.stdout }
+    }
+  }
+
+  it('writes a file in the temp dir only with --approve', async () => {
+    const target = join(root, 'written.txt')
+    const refused = await cli(['exec', '--json', '--cwd', root, '--', 'echo data > written.txt'])
+    expect(refused.code).toBe(126)
+    expect(JSON.parse(refused.stdout)).toMatchObject({
+      status: 'approval_required',
+      decision: { outcome: 'ask' },
+    })
+    expect(await exists(target)).toBe(false)
+
+    const approved = await cli([
+      'exec',
+      '--json',
+      '--approve',
+      '--cwd',
+      root,
+      '--',
+      'echo data > written.txt',
+    ])
+    expect(approved.code).toBe(0)
+    expect(JSON.parse(approved.stdout)).toMatchObject({ status: 'completed', exitCode: 0 })
+    expect(await readFile(target, 'utf8')).toBe('data\n')
+  })
+})
