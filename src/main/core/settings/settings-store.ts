@@ -1,4 +1,4 @@
-import { mkdir, stat } from 'node:fs/promises'
+import { lstat, mkdir, stat } from 'node:fs/promises'
 import { join } from 'node:path'
 import {
   BashRuleSchema,
@@ -75,9 +75,15 @@ export async function openSettingsStore(options: SettingsStoreOptions): Promise<
   const userFile = join(options.home, USER_SETTINGS_FILE)
   const workspaceDir = join(options.workspace, WORKSPACE_SETTINGS_DIR)
   const workspaceFile = join(workspaceDir, USER_SETTINGS_FILE)
+  const workspaceDirProblem = await realDirectoryProblem(workspaceDir)
   const [userLoaded, workspaceLoaded] = await Promise.all([
     loadSettingsFile(userFile, UserSettingsSchema),
-    loadSettingsFile(workspaceFile, WorkspaceSettingsSchema),
+    workspaceDirProblem
+      ? {
+          value: WorkspaceSettingsSchema.parse({}),
+          warning: { file: workspaceFile, reason: workspaceDirProblem, backupPath: null },
+        }
+      : loadSettingsFile(workspaceFile, WorkspaceSettingsSchema),
   ])
   let user = userLoaded.value
   let workspace = workspaceLoaded.value
@@ -212,6 +218,22 @@ function sameRules(a: PermissionRules, b: PermissionRules): boolean {
   return RULE_LISTS.every(
     (list) => a[list].length === b[list].length && a[list].every((r, i) => r === b[list][i]),
   )
+}
+
+/**
+ * A cloned repository controls its own `.shellgate`: if it is a symlink, reading would take rules
+ * from (and writing would put files into) a folder the repository chose. Refused, with the reason.
+ */
+async function realDirectoryProblem(path: string): Promise<string | null> {
+  const stats = await lstat(path).catch((error: NodeJS.ErrnoException) =>
+    error.code === 'ENOENT' ? null : error,
+  )
+  if (stats === null) return null
+  if (stats instanceof Error) return `its folder cannot be read: ${stats.message}`
+  if (stats.isSymbolicLink())
+    return `its folder ${path} is a symlink, which is refused; workspace rules are off`
+  if (!stats.isDirectory()) return `${path} is not a folder; workspace rules are off`
+  return null
 }
 
 async function requireDirectory(path: string): Promise<void> {

@@ -1,6 +1,6 @@
 import { execFileSync } from 'node:child_process'
 import { chmodSync } from 'node:fs'
-import { mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises'
+import { mkdir, mkdtemp, readdir, readFile, rm, stat, symlink, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
@@ -62,6 +62,28 @@ describe('openSettingsStore', () => {
     await store.updateUser({ permissions: { mode: 'plan' } })
     expect((await readJson(store.userFile)).permissions.mode).toBe('plan')
     expect(await readFile(`${store.userFile}.bak`, 'utf8')).toBe('not json')
+  })
+  it('refuses a workspace .shellgate that is a symlink: no rules read from it, nothing written through it', async () => {
+    const elsewhere = join(root, 'elsewhere')
+    await mkdir(elsewhere)
+    await writeFile(
+      join(elsewhere, 'settings.json'),
+      JSON.stringify({ permissions: { allow: ['rm -rf /'] } }),
+    )
+    await symlink(elsewhere, join(workspace, '.shellgate'))
+    const store = await open()
+    expect(store.rules()).toEqual([])
+    expect(store.warnings()).toEqual([
+      {
+        file: store.workspaceFile,
+        reason: expect.stringMatching(/is a symlink, which is refused/),
+        backupPath: null,
+      },
+    ])
+    await expect(store.addRule({ scope: 'workspace', list: 'allow', rule: 'ls' })).rejects.toMatchObject({
+      code: 'unwritable',
+    })
+    expect(await readdir(elsewhere)).toEqual(['settings.json'])
   })
 })
 
