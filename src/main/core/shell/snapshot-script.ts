@@ -12,7 +12,9 @@ export const SNAPSHOT_SECTION_MAX_LINES = 1_000
  */
 const BASH_SKIPPED_OPTIONS =
   'errexit|nounset|noexec|xtrace|verbose|monitor|history|histexpand|onecmd|posix|emacs|vi'
-const BASH_SKIPPED_SHOPTS = 'login_shell|restricted_shell|expand_aliases'
+// compatNN are off by default and each `shopt -u compatNN` is oddly slow to source (~0.4 ms
+// apiece here, most of the snapshot's cost): skipping them keeps the snapshot near bare `bash -c`.
+const BASH_SKIPPED_SHOPTS = 'login_shell|restricted_shell|expand_aliases|compat[0-9]+'
 const ZSH_SKIPPED_OPTIONS =
   '(no)?(interactive|login|shinstdin|monitor|zle|privileged|singlecommand|restricted|errexit|errreturn|xtrace|verbose|exec|rcs|globalrcs)'
 
@@ -49,10 +51,11 @@ export function buildSnapshotScript(dialect: SnapshotDialect, snapshotFile: stri
     '{',
     `  ${header}`,
     "  echo 'unalias -a 2>/dev/null || true'",
-    // One base64 blob for all functions: the file stays free of quoting pitfalls and sourcing it
-    // costs one decode, not one per function.
-    `  __sg_funcs=$(declare -F | awk '{print $NF}' | grep -v '^_' | ${limit} | while read -r __sg_f; do declare -f -- "$__sg_f"; done | base64 | tr -d '\\n')`,
-    `  [ -n "$__sg_funcs" ] && echo "eval \\"\\$(echo '$__sg_funcs' | base64 -d)\\" >/dev/null 2>&1"`,
+    // Plain `declare -f` text, not base64 + eval as the seed does: decoding costs a command
+    // substitution and a base64 process on every command (bench/shell.ts measured the snapshot path
+    // at 3.6x bare `bash -c` with it). Written by redirection, the text needs no quoting, and
+    // `unalias -a` above keeps aliases from being expanded into the bodies when they are read back.
+    `  declare -F | awk '{print $NF}' | grep -v '^_' | ${limit} | while read -r __sg_f; do declare -f -- "$__sg_f"; done`,
     `  shopt -p | grep -v -E ' (${BASH_SKIPPED_SHOPTS})$' | ${limit}`,
     `  set -o | awk '$2 == "on" {print $1}' | grep -v -E '^(${BASH_SKIPPED_OPTIONS})$' | sed 's/^/set -o /' | ${limit}`,
     "  echo 'shopt -s expand_aliases'",
