@@ -24,6 +24,8 @@ const UNSUPPORTED_NAMES: Record<string, string> = {
   Redirected: 'redirected compound command',
 }
 
+const UNPAIRED_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/
+
 interface Walk {
   source: string
   commands: AnalyzedCommand[]
@@ -70,6 +72,8 @@ function refuseBeforeParsing(command: string): string | null {
   }
   // Bash cannot pass a NUL inside an argument, so a line holding one is not what it looks like.
   if (command.includes('\0')) return 'the command contains a NUL byte'
+  // An unpaired surrogate reaches the shell as U+FFFD: the words we judged are not the ones it runs.
+  if (UNPAIRED_SURROGATE.test(command)) return 'the command contains an unpaired UTF-16 surrogate'
   return null
 }
 

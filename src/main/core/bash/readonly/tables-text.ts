@@ -75,7 +75,8 @@ const uniq: CommandPolicy = {
 const shuf: CommandPolicy = {
   flags: flagTable({
     none: '-e -r -z --echo --repeat --zero-terminated --help --version',
-    string: '-i --input-range -n --head-count --random-source',
+    number: '-n --head-count',
+    string: '-i --input-range --random-source',
   }),
   refusedFlags: {
     '-o': 'shuf -o writes its output to a file',

@@ -1,0 +1,66 @@
+import { describe, expect, it } from 'vitest'
+import { ANY_ARGS_COMMANDS } from '../../../../../src/main/core/bash/readonly/any-args-commands'
+import { HARMLESS_ENV_VARIABLES } from '../../../../../src/main/core/bash/readonly/env-allowlist'
+import type { CommandPolicy } from '../../../../../src/main/core/bash/readonly/flag-types'
+import { COMMAND_POLICIES } from '../../../../../src/main/core/bash/readonly/policy-tables'
+import { PREFIX_POLICIES } from '../../../../../src/main/core/bash/readonly/prefix-commands'
+import { REFUSED_COMMANDS } from '../../../../../src/main/core/bash/readonly/refused-commands'
+import { GIT_SUBCOMMANDS } from '../../../../../src/main/core/bash/git/git-subcommands'
+
+const KINDS = new Set(['none', 'number', 'string', 'optionalString', 'char', '{}', 'EOF'])
+
+function expectWellFormed(name: string, policy: CommandPolicy): void {
+  for (const [flag, kind] of Object.entries(policy.flags)) {
+    expect(flag, `${name} ${flag}`).toMatch(/^--?[^-\s=]/)
+    expect(KINDS.has(kind), `${name} ${flag} kind ${kind}`).toBe(true)
+  }
+  for (const flag of Object.keys(policy.refusedFlags ?? {})) {
+    expect(Object.hasOwn(policy.flags, flag), `${name} ${flag} is both allowed and refused`).toBe(false)
+  }
+}
+
+describe('policy tables', () => {
+  it('keep any-args commands and flag-table commands disjoint, so no table is silently skipped', () => {
+    const overlap = [...COMMAND_POLICIES.keys()].filter((name) => ANY_ARGS_COMMANDS.has(name))
+    expect(overlap).toEqual([])
+  })
+
+  it('never list a refused command as read-only', () => {
+    const listed = [...ANY_ARGS_COMMANDS, ...COMMAND_POLICIES.keys()]
+    expect(listed.filter((name) => Object.hasOwn(REFUSED_COMMANDS, name))).toEqual([])
+  })
+
+  it('hold well-formed flags of known kinds, none both allowed and refused', () => {
+    for (const [name, policy] of COMMAND_POLICIES) expectWellFormed(name, policy)
+    for (const [name, policy] of PREFIX_POLICIES) expectWellFormed(name, policy)
+    for (const [name, policy] of GIT_SUBCOMMANDS) expectWellFormed(`git ${name}`, policy)
+  })
+
+  it('cover the seed: ~39 harmless variables, 24 multi-word prefixes, 24+ git subcommands', () => {
+    expect(HARMLESS_ENV_VARIABLES.size).toBe(39)
+    expect(
+      [...PREFIX_POLICIES.keys()].filter((prefix) => prefix.startsWith('gh ') && prefix !== 'gh auth status'),
+    ).toHaveLength(21)
+    expect(GIT_SUBCOMMANDS.size).toBeGreaterThanOrEqual(24)
+    expect(ANY_ARGS_COMMANDS.size + COMMAND_POLICIES.size).toBeGreaterThanOrEqual(90)
+  })
+
+  it('never name a program-running variable as harmless', () => {
+    for (const name of [
+      'PAGER',
+      'GIT_PAGER',
+      'EDITOR',
+      'VISUAL',
+      'HOME',
+      'PATH',
+      'LD_PRELOAD',
+      'GIT_DIR',
+      'GIT_CONFIG_GLOBAL',
+      'LESSOPEN',
+      'GIT_SSH_COMMAND',
+      'GIT_EXTERNAL_DIFF',
+    ]) {
+      expect(HARMLESS_ENV_VARIABLES.has(name), name).toBe(false)
+    }
+  })
+})
