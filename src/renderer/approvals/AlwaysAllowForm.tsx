@@ -1,15 +1,6 @@
 import { type FormEvent, useState } from 'react'
-import type { z } from 'zod'
-import type { RuleScopeSchema } from '../../shared/ipc/domains/approvals'
 import { Field } from '../forms/Field'
-
-export type RuleScope = z.infer<typeof RuleScopeSchema>
-
-export const RULE_SCOPES: ReadonlyArray<{ scope: RuleScope; label: string }> = [
-  { scope: 'session', label: 'This session' },
-  { scope: 'workspace', label: 'This workspace' },
-  { scope: 'user', label: 'All workspaces (user)' },
-]
+import { RULE_SCOPES, type RuleScope } from '../settings-state/rule-scopes'
 
 /** The rule to save, editable, pre-filled with the first suggestion; its scope; and a confirm button. */
 export function AlwaysAllowForm({

@@ -1,0 +1,88 @@
+import { type FormEvent, useState } from 'react'
+import { Field } from '../../forms/Field'
+import { useSessions } from '../../session/SessionsProvider'
+
+export interface AuditFilterValues {
+  text: string
+  decidedBy: string
+  status: string
+  session: string
+}
+
+export const NO_AUDIT_FILTERS: AuditFilterValues = { text: '', decidedBy: '', status: '', session: '' }
+
+/** How a command was decided, as the audit log records it (issue 6 point 3). */
+const DECIDED_BY = ['read_only', 'rule', 'user_once', 'user_always', 'mode', 'deny_rule'] as const
+const STATUSES = [
+  'completed',
+  'failed',
+  'timed_out',
+  'cancelled',
+  'spawn_error',
+  'denied',
+  'backgrounded',
+] as const
+
+export function AuditFilters({ onApply }: { onApply: (filters: AuditFilterValues) => void }) {
+  const { sessions } = useSessions()
+  const [values, setValues] = useState(NO_AUDIT_FILTERS)
+  const submit = (event: FormEvent) => {
+    event.preventDefault()
+    onApply(values)
+  }
+  const select = (name: 'decidedBy' | 'status', label: string, options: readonly string[]) => (
+    <Field label={label}>
+      {(control) => (
+        <select
+          {...control}
+          value={values[name]}
+          onChange={(event) => setValues({ ...values, [name]: event.target.value })}
+        >
+          <option value="">any</option>
+          {options.map((option) => (
+            <option key={option} value={option}>
+              {option}
+            </option>
+          ))}
+        </select>
+      )}
+    </Field>
+  )
+  return (
+    <form onSubmit={submit} aria-label="Audit filters" className="field-row" noValidate>
+      <Field label="Text">
+        {(control) => (
+          <input
+            {...control}
+            type="search"
+            value={values.text}
+            onChange={(event) => setValues({ ...values, text: event.target.value })}
+          />
+        )}
+      </Field>
+      {select('decidedBy', 'Decided by', DECIDED_BY)}
+      {select('status', 'Status', STATUSES)}
+      <Field label="Session">
+        {(control) => (
+          <select
+            {...control}
+            value={values.session}
+            onChange={(event) => setValues({ ...values, session: event.target.value })}
+          >
+            <option value="">any</option>
+            {(sessions ?? []).map((session) => (
+              <option key={session.id} value={session.id}>
+                {session.title || session.id}
+              </option>
+            ))}
+          </select>
+        )}
+      </Field>
+      <div className="form-actions align-end">
+        <button type="submit" className="primary">
+          Apply filters
+        </button>
+      </div>
+    </form>
+  )
+}

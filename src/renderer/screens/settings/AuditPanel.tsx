@@ -1,0 +1,85 @@
+import { useState } from 'react'
+import { formatBytes, formatDuration, formatTime } from '../../format/measures'
+import { useRequest } from '../../use-request'
+import { AuditFilters, type AuditFilterValues, NO_AUDIT_FILTERS } from './AuditFilters'
+
+/** Newest first; the log file holds more, this shows the latest matches. */
+const AUDIT_ROWS_SHOWN = 500
+
+function toQuery(filters: AuditFilterValues) {
+  const query: { text?: string; decidedBy?: string; status?: string; session?: string; limit: number } = {
+    limit: AUDIT_ROWS_SHOWN,
+  }
+  if (filters.text.trim()) query.text = filters.text.trim()
+  if (filters.decidedBy) query.decidedBy = filters.decidedBy
+  if (filters.status) query.status = filters.status
+  if (filters.session) query.session = filters.session
+  return query
+}
+
+export function AuditPanel() {
+  const [filters, setFilters] = useState(NO_AUDIT_FILTERS)
+  const audit = useRequest('audit.query', toQuery(filters))
+  const entries = audit.data?.entries
+  return (
+    <section className="panel" aria-labelledby="audit-title">
+      <h2 id="audit-title">Audit</h2>
+      <AuditFilters onApply={setFilters} />
+      {audit.error && <p role="alert">Could not read the audit log: {audit.error}</p>}
+      {audit.data && audit.data.skippedLines > 0 && (
+        <p className="muted">{audit.data.skippedLines} unreadable lines in the log were skipped.</p>
+      )}
+      {entries?.length === 0 && <p className="muted">No audited commands match.</p>}
+      {entries && entries.length > 0 && (
+        <div className="table-scroller">
+          <table className="data-table" aria-label="Audit log">
+            <thead>
+              <tr>
+                <th scope="col">Time</th>
+                <th scope="col">Session</th>
+                <th scope="col">Command</th>
+                <th scope="col">Verdict</th>
+                <th scope="col">Decided by</th>
+                <th scope="col">Rule</th>
+                <th scope="col">Approved by</th>
+                <th scope="col">Status</th>
+                <th scope="col">Exit</th>
+                <th scope="col">Duration</th>
+                <th scope="col">Bytes</th>
+              </tr>
+            </thead>
+            <tbody>
+              {entries.map((entry, index) => (
+                // biome-ignore lint/suspicious/noArrayIndexKey: log lines have no id; the query's order is stable.
+                <tr key={index}>
+                  <td>{formatTime(entry.time)}</td>
+                  <td>{entry.session}</td>
+                  <td>
+                    <code>{entry.command}</code>
+                    <div className="muted">
+                      {entry.cwd} · {entry.shell}
+                    </div>
+                  </td>
+                  <td>{entry.verdict}</td>
+                  <td>{entry.decidedBy}</td>
+                  <td>
+                    {entry.rule && <code>{entry.rule}</code>}
+                    {entry.ruleFile && <div className="muted">{entry.ruleFile}</div>}
+                  </td>
+                  <td>{entry.approvedBy ?? ''}</td>
+                  <td>{entry.status}</td>
+                  <td>{entry.exitCode ?? ''}</td>
+                  <td>{entry.durationMs === null ? '' : formatDuration(entry.durationMs)}</td>
+                  <td>{entry.bytes === null ? '' : formatBytes(entry.bytes)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      <button type="button" onClick={audit.reload}>
+        Refresh
+      </button>
+    </section>
+  )
+}

@@ -1,0 +1,61 @@
+import { formatDuration } from '../../format/measures'
+import { useRequest } from '../../use-request'
+
+function KeyList({ label, keys, empty }: { label: string; keys: string[]; empty: string }) {
+  return (
+    <>
+      <h3 className="small-heading">
+        {label} ({keys.length})
+      </h3>
+      {keys.length === 0 ? (
+        <p className="muted">{empty}</p>
+      ) : (
+        <ul className="key-list" aria-label={label}>
+          {keys.map((key) => (
+            <li key={key}>
+              <code>{key}</code>
+            </li>
+          ))}
+        </ul>
+      )}
+    </>
+  )
+}
+
+/** The login-shell capture: names only, never values. */
+export function EnvironmentPanel() {
+  const report = useRequest('env.report', {})
+  const data = report.data
+  return (
+    <section className="panel" aria-labelledby="environment-title">
+      <h2 id="environment-title">Environment</h2>
+      {report.error && <p role="alert">Could not load the environment report: {report.error}</p>}
+      {data && (
+        <>
+          <dl className="facts" data-testid="environment-facts">
+            <dt>Status</dt>
+            <dd data-field="status">{data.status}</dd>
+            <dt>Shell</dt>
+            <dd data-field="shell">{data.shell ?? 'none'}</dd>
+            <dt>Duration</dt>
+            <dd data-field="duration">{formatDuration(data.durationMs)}</dd>
+            <dt>PATH patched</dt>
+            <dd data-field="pathPatched">{data.pathPatched ? 'yes' : 'no'}</dd>
+          </dl>
+          {data.messages.length > 0 && (
+            <ul aria-label="Messages">
+              {data.messages.map((message) => (
+                <li key={message}>{message}</li>
+              ))}
+            </ul>
+          )}
+          <KeyList label="Captured keys" keys={data.keys} empty="No variables were captured." />
+          <KeyList label="Sealed keys" keys={data.sealedKeys} empty="Nothing was sealed." />
+        </>
+      )}
+      <button type="button" onClick={report.reload}>
+        Refresh
+      </button>
+    </section>
+  )
+}

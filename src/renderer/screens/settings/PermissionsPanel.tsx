@@ -1,0 +1,61 @@
+import { useSessions } from '../../session/SessionsProvider'
+import { useClient } from '../../rpc'
+import { useSettings } from '../../settings-state/SettingsProvider'
+import { ModeSelect } from './ModeSelect'
+import { type RuleDraft, RuleEditor } from './RuleEditor'
+import { RulesTable } from './RulesTable'
+
+export function PermissionsPanel() {
+  const client = useClient()
+  const { snapshot, error, apply } = useSettings()
+  const sessionId = useSessions().selected?.id
+
+  // Session rules belong to one session: they are changed for the session whose tab is selected.
+  const change = (draft: RuleDraft) =>
+    draft.scope === 'session' && sessionId ? { ...draft, sessionId } : draft
+  const add = async (draft: RuleDraft) => apply(await client.request('settings.addRule', change(draft)))
+  const remove = async (draft: RuleDraft) => apply(await client.request('settings.removeRule', change(draft)))
+  // Add first: if the new rule is refused, the old one is still there and nothing was half-done.
+  const replace = async (old: RuleDraft, next: RuleDraft) => {
+    if (old.list === next.list && old.rule === next.rule && old.scope === next.scope) return
+    await add(next)
+    try {
+      await remove(old)
+    } catch (failure) {
+      throw new Error(
+        `The new rule was saved, but the old one could not be removed: ${failure instanceof Error ? failure.message : String(failure)}`,
+      )
+    }
+  }
+
+  return (
+    <section className="panel" aria-labelledby="permissions-title">
+      <h2 id="permissions-title">Permissions</h2>
+      {error && <p role="alert">Could not load settings: {error}</p>}
+      {snapshot && (
+        <>
+          <ModeSelect />
+          <h3 className="small-heading">Rules</h3>
+          <RulesTable
+            rules={snapshot.rules}
+            sessionAvailable={Boolean(sessionId)}
+            onRemove={remove}
+            onReplace={replace}
+          />
+          <h3 className="small-heading">Add a rule</h3>
+          <RuleEditor
+            label="Add a rule"
+            initial={{ list: 'allow', rule: '', scope: 'workspace' }}
+            submitLabel="Add rule"
+            sessionAvailable={Boolean(sessionId)}
+            onSubmit={add}
+          />
+          <p className="muted">
+            User rules: <code>{snapshot.files.user}</code> · Workspace rules:{' '}
+            <code>{snapshot.files.workspace}</code>
+          </p>
+        </>
+      )}
+    </section>
+  )
+}
