@@ -69,10 +69,10 @@ export function findRestrictingRule(
     if (rule.kind === 'wildcard' && rule.pattern.test(subjects.command))
       return matched(behavior, sourced, subjects.command)
     for (const subject of subjects.parts) {
-      const inner = subject.unwrapped ? { ...subject, words: subject.unwrapped, actionPath: null } : null
-      if (ruleMatchesPart(rule, subject) || (inner && ruleMatchesPart(rule, inner))) {
-        return matched(behavior, sourced, subject.part.text)
-      }
+      const reached = subject.inner.some((words) =>
+        ruleMatchesPart(rule, { ...subject, words, actionPath: null }),
+      )
+      if (reached || ruleMatchesPart(rule, subject)) return matched(behavior, sourced, subject.part.text)
     }
     // A command we could not fully analyse may hide the denied program in a subshell or a loop:
     // when in doubt, a prefix named anywhere at a command position counts.

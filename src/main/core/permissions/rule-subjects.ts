@@ -2,6 +2,7 @@ import type { CommandPart, CommandVerdict } from '../bash/verdict'
 import type { CommandRegistry } from './command-registry'
 import { unwrapCommand, SUGGESTION_WRAPPER_DEPTH } from './command-wrappers'
 import { splitRuleWords } from './command-words'
+import { nestedCommands } from './nested-commands'
 import { resolveStablePrefix } from './stable-prefix'
 
 /**
@@ -26,8 +27,11 @@ export interface PartSubject {
   static: boolean
   /** Wrapper words + stable prefix; null when there is none. */
   actionPath: string[] | null
-  /** The command behind every wrapper (`sudo nohup rm -rf x` → `rm -rf x`); null when there are none. */
-  unwrapped: string[] | null
+  /**
+   * For deny and ask rules: the command behind every wrapper (`sudo nohup rm -rf x` → `rm -rf x`)
+   * and every command it starts (`bash -c`, `xargs`, `find -exec`…), each as words.
+   */
+  inner: string[][]
 }
 
 export interface CommandSubjects {
@@ -89,8 +93,21 @@ function partSubject(part: CommandPart, index: number, registry: CommandRegistry
       unwrappedForAction && prefix
         ? [...words.slice(0, envWords), ...unwrappedForAction.wrapperWords, ...prefix]
         : null,
-    unwrapped: envWords > 0 || (deep && deep.wrapperWords.length > 0) ? (deep?.argv ?? command) : null,
+    inner: innerCommands(
+      envWords > 0 || (deep && deep.wrapperWords.length > 0) ? (deep?.argv ?? command) : null,
+      command,
+    ),
   }
+}
+
+function innerCommands(unwrapped: string[] | null, command: string[]): string[][] {
+  const inner = unwrapped ? [unwrapped] : []
+  for (const nested of nestedCommands(command)) {
+    const deep = unwrapCommand(nested, RESTRICT_WRAPPER_DEPTH)
+    inner.push(nested)
+    if (deep && deep.wrapperWords.length > 0) inner.push(deep.argv)
+  }
+  return inner
 }
 
 /** argv with the assignments that matter in front: `NODE_OPTIONS=… npm test` is not `npm test`. */
