@@ -1,4 +1,7 @@
+import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import type { ExecutionPort } from '../../../../src/main/core/exec/types'
+import { runWithBackgroundLifecycle } from '../../../../src/main/core/tasks/background-lifecycle'
 import { formatBackgroundedContent } from '../../../../src/main/core/tasks/background-content'
 import { isAutoBackgroundEligible } from '../../../../src/main/core/tasks/background-policy'
 import { createTaskHarness, fileSize, type TaskHarness, waitUntil } from './fixtures/task-harness'
@@ -113,6 +116,51 @@ describe('explicit (run_in_background)', () => {
     const task = await harness.registry.info(taskId)
     expect(task).toMatchObject({ status: 'failed', outputLimitReached: true, stoppedBy: null })
     expect(task!.bytes).toBeGreaterThanOrEqual(256 * 1024)
+  })
+})
+
+describe('the output cap at the moment of commit', () => {
+  it('aborts at once a task whose file already passed the cap when it moves to the background', async () => {
+    // The real port, with its own size guard pushed out of reach (as with the seed's 5 s check), so
+    // only the lifecycle's commit-time check can catch the overflow.
+    const slowGuard: ExecutionPort = {
+      execute: (request, hooks) =>
+        harness.port.execute(
+          {
+            ...request,
+            output:
+              request.output?.mode === 'file'
+                ? { ...request.output, capBytes: 10 * 1024 ** 3 }
+                : request.output,
+          },
+          hooks,
+        ),
+    }
+    const outputPath = join(harness.root, 'capped.log')
+    const outcome = await runWithBackgroundLifecycle(
+      slowGuard,
+      harness.registry,
+      {
+        command: {
+          mode: 'shell',
+          command: 'head -c 200000 /dev/zero; sleep 300',
+          shellProfile: 'posix-bash',
+        },
+        cwd: harness.root,
+        env: { PATH: process.env.PATH ?? '/usr/bin:/bin' },
+      },
+      // After the port's first progress sample (2 s), which reports the 200000 bytes.
+      { mode: 'auto_on_timeout', deadlineMs: 3_000 },
+      { sessionId: 'session-1', outputPath, capBytes: 100_000 },
+    )
+    expect(outcome.kind).toBe('backgrounded')
+    const taskId = outcome.kind === 'backgrounded' ? outcome.task.taskId : ''
+    await waitUntil('the capped task ends', () => harness.registry.get(taskId)?.status !== 'running')
+    expect(harness.registry.get(taskId)).toMatchObject({
+      status: 'failed',
+      outputLimitReached: true,
+      stoppedBy: null,
+    })
   })
 })
 
