@@ -225,6 +225,23 @@ describe('denied without an answer', () => {
     })
   })
 
+  it('exactly once when the timeout and an answer arrive together', async () => {
+    timeoutMs = 20
+    const broker = makeBroker()
+    const resolved: ApprovalResolvedEvent[] = []
+    broker.onResolved((event) => resolved.push(event))
+    const { approval, decision } = broker.request(request())
+    const answer = await new Promise<Awaited<ReturnType<typeof broker.answer>>>((resolve) => {
+      setTimeout(() => resolve(broker.answer(approval.id, { kind: 'allow_once' })), 20)
+    })
+    const final = await decision
+    expect(resolved).toHaveLength(1)
+    expect(resolved[0]!.decision).toEqual(final)
+    // Whichever came first, the answer's result agrees with what the caller got.
+    if (answer.ok) expect(answer.decision).toEqual(final)
+    else expect(final).toMatchObject({ decidedBy: 'approval_timeout' })
+  })
+
   it('when the caller aborts, even before the request', async () => {
     const broker = makeBroker()
     const controller = new AbortController()
