@@ -42,6 +42,15 @@ export interface ModelContent {
   isError: boolean
 }
 
+/** seed 003: an empty command runs nothing and shows nothing. */
+export function isEmptyBashCommand(command: string): boolean {
+  return command.trim() === ''
+}
+export const EMPTY_COMMAND_CONTENT: ModelContent = Object.freeze({
+  blocks: [],
+  isError: false,
+}) as ModelContent
+
 export function formatBashModelContent(input: ModelContentInput): ModelContent {
   const { outcome, semantics } = input
   const aborted = outcome.status === 'cancelled'

@@ -5,7 +5,7 @@ import { type BashRequestOptions, buildBashRequest } from './bash-run-request'
 import { type CwdDecision, decideCwdPolicy } from './cwd-policy'
 import { interpretExitCode } from './exit-code-semantics'
 import { createGhRateLimitNotifier, type GhRateLimitNotifier } from './gh-rate-limit'
-import { formatBashModelContent, type ModelContent } from './model-content'
+import { formatBashModelContent, isEmptyBashCommand, type ModelContent } from './model-content'
 import { type SettledOutput, settleOutputFile } from './output-file'
 
 /**
@@ -37,7 +37,10 @@ export interface BashToolRun {
 
 const processNotifier = createGhRateLimitNotifier()
 
+/** Callers answer an empty command with EMPTY_COMMAND_CONTENT instead (isEmptyBashCommand); this refuses it. */
 export async function runBashTool(options: BashToolRunOptions): Promise<BashToolRun> {
+  if (isEmptyBashCommand(options.command))
+    throw new Error('the command is empty; answer it with EMPTY_COMMAND_CONTENT')
   const { request, outputPath, cwdFile, notes } = await buildBashRequest(options)
   const result = await options.port.execute(request)
   const output = await settleOutputFile(outputPath, options.inlineLimit)

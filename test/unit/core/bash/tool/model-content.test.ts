@@ -8,7 +8,9 @@ import { parseImageOutput } from '../../../../../src/main/core/bash/tool/image-o
 import {
   ABORT_NOTE,
   type BashOutcome,
+  EMPTY_COMMAND_CONTENT,
   formatBashModelContent,
+  isEmptyBashCommand,
 } from '../../../../../src/main/core/bash/tool/model-content'
 import { stripAnsi } from '../../../../../src/main/core/bash/tool/strip-ansi'
 
@@ -56,6 +58,12 @@ describe('exit-code semantics by the last command (seed 003)', () => {
 })
 
 describe('model-facing content (seed 003 + seed 000 输出)', () => {
+  it('an empty command is an empty result', () => {
+    expect(isEmptyBashCommand('  \n\t')).toBe(true)
+    expect(isEmptyBashCommand(' ls ')).toBe(false)
+    expect(EMPTY_COMMAND_CONTENT).toEqual({ blocks: [], isError: false })
+  })
+
   it('success shows the output, ANSI stripped, trailing newlines trimmed', () => {
     const content = formatBashModelContent({
       outcome: outcome({ head: '\u001b[32mok\u001b[0m\n\n', totalBytes: 12 }),

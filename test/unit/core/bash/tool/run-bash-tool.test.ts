@@ -97,6 +97,10 @@ describe('runBashTool', () => {
     expect(outcome.output.totalBytes).toBe(Buffer.byteLength(full))
   })
 
+  it('refuses an empty command instead of starting a shell for it', async () => {
+    await expect(run('   ', [])).rejects.toThrow('the command is empty')
+  })
+
   it('a timeout is reported with the executor words', async () => {
     const outcome = await run('sleep 5', [['sleep', '5']], { timeoutMs: 300 })
     expect(outcome.result.status).toBe('timed_out')
