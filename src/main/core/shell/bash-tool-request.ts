@@ -66,9 +66,19 @@ export async function prepareBashToolRequest(input: BashToolRequestInput): Promi
     cwdFile,
   })
   return {
-    request: { command: bashToolExecutionCommand(shell, script, snapshotPath === null), cwd: input.cwd, env },
+    request: {
+      command: bashToolExecutionCommand(shell, script, runsAsLoginShell(snapshot)),
+      cwd: input.cwd,
+      env,
+    },
     cwdFile,
     snapshot,
     envProblems: problems,
   }
+}
+
+/** No snapshot means a login shell, except after a generator timeout (see ShellSnapshot). */
+function runsAsLoginShell(snapshot: ShellSnapshot | null): boolean {
+  if (snapshot === null) return true
+  return snapshot.status === 'unavailable' && snapshot.loginFallback
 }

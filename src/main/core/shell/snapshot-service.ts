@@ -14,7 +14,15 @@ export const SNAPSHOT_MAX_AGE_MS = 30 * 24 * 60 * 60 * 1000
 
 export type ShellSnapshot =
   | { status: 'ready'; path: string; dialect: SnapshotDialect; shellPath: string }
-  | { status: 'unavailable'; reason: string }
+  | {
+      status: 'unavailable'
+      reason: string
+      /**
+       * Whether commands should run as login shells instead (seed 000). Not after a timeout: the
+       * rc files that hung the generator would hang every command the same way.
+       */
+      loginFallback: boolean
+    }
 
 export interface ShellSnapshotServiceOptions {
   /** SHELLGATE_HOME; files go to <dataDir>/exec/shell-snapshots. */
@@ -22,6 +30,8 @@ export interface ShellSnapshotServiceOptions {
   platform: NodeJS.Platform
   runProbe?: RunProbe
   now?: () => number
+  /** Default SNAPSHOT_TIMEOUT_MS. */
+  timeoutMs?: number
 }
 
 export interface ShellSnapshotService {
@@ -51,6 +61,7 @@ export function createShellSnapshotService(options: ShellSnapshotServiceOptions)
   const run = options.runProbe ?? runProbeProcess
   const pending = new Map<string, Promise<ShellSnapshot>>()
   const generated = new Set<string>()
+  const timeoutMs = options.timeoutMs ?? SNAPSHOT_TIMEOUT_MS
   const ready = removeOldSnapshots(dir, now() - SNAPSHOT_MAX_AGE_MS)
 
   async function generate(
@@ -69,7 +80,7 @@ export function createShellSnapshotService(options: ShellSnapshotServiceOptions)
       { file: shellPath, args: ['-c', '-l', buildSnapshotScript(dialect, shellFile)] },
       {
         env,
-        timeoutMs: SNAPSHOT_TIMEOUT_MS,
+        timeoutMs,
         maxOutputBytes: SNAPSHOT_MAX_OUTPUT_BYTES,
         onOutputLimit: 'terminate',
       },
@@ -82,14 +93,18 @@ export function createShellSnapshotService(options: ShellSnapshotServiceOptions)
       await rm(file, { force: true })
       generated.delete(file)
       const why = result.timedOut
-        ? `timed out after ${SNAPSHOT_TIMEOUT_MS / 1000} s`
+        ? `timed out after ${timeoutMs / 1000} s; commands run without the rc files`
         : `exited with ${result.exitCode ?? result.exitSignal ?? result.spawnError?.code}`
-      return { status: 'unavailable', reason: `generating the ${dialect} snapshot with ${shellPath} ${why}` }
+      return {
+        status: 'unavailable',
+        reason: `generating the ${dialect} snapshot with ${shellPath} ${why}`,
+        loginFallback: !result.timedOut,
+      }
     }
     if (dialect === 'git-bash') {
       const path = await run(
         { file: shellPath, args: ['-lc', GIT_BASH_PATH_SCRIPT] },
-        { env, timeoutMs: SNAPSHOT_TIMEOUT_MS, maxOutputBytes: SNAPSHOT_MAX_OUTPUT_BYTES },
+        { env, timeoutMs, maxOutputBytes: SNAPSHOT_MAX_OUTPUT_BYTES },
       )
       const line = path.stdout.trim().split('\n').pop()
       if (path.status === 'completed' && line) {
@@ -118,6 +133,7 @@ export function createShellSnapshotService(options: ShellSnapshotServiceOptions)
         return {
           status: 'unavailable',
           reason: `the snapshot ${result.path} is gone; it will be regenerated`,
+          loginFallback: true,
         }
       }
       return result

@@ -144,8 +144,31 @@ describe('shell-init snapshot', () => {
     expect(prepared.snapshot).toEqual({
       status: 'unavailable',
       reason: 'generating the bash snapshot with /bin/bash exited with 4',
+      loginFallback: true,
     })
     expect(result.stdout).toBe('still-runs\n')
+  })
+
+  it('after a generator timeout (an rc that hangs), commands run without the rc instead of hanging too', async () => {
+    home = makeFakeHome({ '.profile': PROFILE_SOURCING_BASHRC, '.bashrc': 'sleep 30\n' })
+    await snapshots.close()
+    snapshots = createShellSnapshotService({ dataDir, platform: 'linux', timeoutMs: 1_000 })
+    const first = await runBash(
+      shellOf('bash', '/bin/bash'),
+      'echo runs; shopt -q login_shell || echo not-login',
+    )
+    expect(first.prepared.snapshot).toEqual({
+      status: 'unavailable',
+      reason:
+        'generating the bash snapshot with /bin/bash timed out after 1 s; commands run without the rc files',
+      loginFallback: false,
+    })
+    expect(first.result.status).toBe('completed')
+    expect(first.result.stdout).toBe('runs\nnot-login\n')
+    // The failure is remembered: later commands do not wait for the generator again.
+    const later = await runBash(shellOf('bash', '/bin/bash'), 'echo again')
+    expect(later.prepared.snapshot).toBe(first.prepared.snapshot)
+    expect(later.result.stdout).toBe('again\n')
   })
 
   it('Git Bash: drops the winpty alias and takes PATH from a separate login run', async () => {
