@@ -1,10 +1,25 @@
 import { expect, type Locator, type Page } from '@playwright/test'
+import { ApprovalsPage } from './approvals-page'
+import { openScreen, type ScreenName } from './open-screen'
+import { SessionPage } from './session-page'
+import { SettingsPage } from './settings-page'
+import { TasksPage } from './tasks-page'
 
-export type ScreenName = 'Session' | 'Tasks' | 'Approvals' | 'Settings'
+export type { ScreenName } from './open-screen'
 
 /** The page-object layer: both launchers (browser mode and Electron) drive the app only through this. */
 export class AppPage {
-  constructor(readonly page: Page) {}
+  readonly session: SessionPage
+  readonly approvals: ApprovalsPage
+  readonly tasks: TasksPage
+  readonly settings: SettingsPage
+
+  constructor(readonly page: Page) {
+    this.session = new SessionPage(page)
+    this.approvals = new ApprovalsPage(page)
+    this.tasks = new TasksPage(page)
+    this.settings = new SettingsPage(page)
+  }
 
   nav(): Locator {
     return this.page.getByRole('navigation', { name: 'Main' })
@@ -15,12 +30,11 @@ export class AppPage {
   }
 
   async open(screen: ScreenName): Promise<void> {
-    await this.navLink(screen).click()
-    await expect(this.navLink(screen)).toHaveAttribute('aria-current', 'page')
+    await openScreen(this.page, screen)
   }
 
   async aboutFacts(): Promise<Record<string, string>> {
-    await this.open('Settings')
+    await this.settings.open('About')
     const facts = this.page.getByTestId('about-facts')
     await expect(facts).toBeVisible()
     const fields = await facts

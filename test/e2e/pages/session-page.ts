@@ -1,0 +1,152 @@
+import { expect, type Locator, type Page } from '@playwright/test'
+import { renderedText, textOf } from './text-of'
+
+export interface RunOptions {
+  description?: string
+  /** A number, or any text to check how bad input is refused. */
+  timeout?: number | string
+  background?: boolean
+}
+
+/** One call in the history, reached by its accessible name (the command). */
+export class CallView {
+  constructor(readonly root: Locator) {}
+
+  /** Raw status (completed, waiting_for_approval, backgrounded, …) from the card's data-status. */
+  async status(): Promise<string> {
+    return (await this.root.getAttribute('data-status')) ?? ''
+  }
+
+  /** Waits until the call reaches `status` (raw value). */
+  async waitForStatus(status: string, timeoutMs = 30_000): Promise<void> {
+    await expect(this.root).toHaveAttribute('data-status', status, { timeout: timeoutMs })
+  }
+
+  statusText(): Promise<string> {
+    return textOf(this.field('status'))
+  }
+
+  /** Exactly what the model is shown. */
+  content(): Promise<string> {
+    return textOf(this.field('content'))
+  }
+
+  exitCode(): Promise<string> {
+    return textOf(this.field('exit'))
+  }
+
+  decision(): Promise<string> {
+    return textOf(this.field('decision'))
+  }
+
+  /** Present only while the call runs. */
+  liveOutput(): Locator {
+    return this.root.getByRole('region', { name: 'Live output' })
+  }
+
+  approvalsLink(): Locator {
+    return this.root.getByRole('link', { name: 'Open Approvals' })
+  }
+
+  /** Opens the full output and returns the text of the rows in view (the view is virtualised). */
+  async fullOutputText(): Promise<string> {
+    const button = this.root.getByRole('button', { name: /full output/ })
+    if ((await button.getAttribute('aria-expanded')) !== 'true') await button.click()
+    const region = this.root.getByRole('region', { name: 'Full output' })
+    await expect(region).toBeVisible()
+    return renderedText(region)
+  }
+
+  private field(name: string): Locator {
+    return this.root.locator(`[data-field="${name}"]`)
+  }
+}
+
+/** The Session screen: session tabs, the command form (a Bash tool call) and the history. */
+export class SessionPage {
+  constructor(readonly page: Page) {}
+
+  screen(): Locator {
+    return this.page.getByRole('region', { name: 'Session', exact: true })
+  }
+
+  tabs(): Locator {
+    return this.page.getByRole('navigation', { name: 'Sessions' })
+  }
+
+  async sessionTitles(): Promise<string[]> {
+    return this.tabs()
+      .getByRole('button')
+      .filter({ hasNotText: /^(New session|×)$/ })
+      .allTextContents()
+  }
+
+  async newSession(): Promise<void> {
+    const before = await this.tabs()
+      .getByRole('button', { name: /^Close session/ })
+      .count()
+    await this.tabs().getByRole('button', { name: 'New session' }).click()
+    await expect(this.tabs().getByRole('button', { name: /^Close session/ })).toHaveCount(before + 1)
+  }
+
+  /** Starts a session when none is open, so a command can run. */
+  async ensureSession(): Promise<void> {
+    const start = this.page.getByRole('button', { name: 'Start a session' })
+    const form = this.commandField()
+    await expect(start.or(form).first()).toBeVisible()
+    if (await start.isVisible()) await start.click()
+    await expect(form).toBeVisible()
+  }
+
+  async selectSession(title: string): Promise<void> {
+    await this.tabs().getByRole('button', { name: title, exact: true }).click()
+  }
+
+  async closeSession(title: string): Promise<void> {
+    await this.tabs()
+      .getByRole('button', { name: `Close session ${title}`, exact: true })
+      .click()
+  }
+
+  workspace(): Promise<string> {
+    return textOf(this.page.locator('dd[data-field="workspace"]'))
+  }
+
+  commandField(): Locator {
+    return this.page.getByLabel('Command', { exact: true })
+  }
+
+  /** Fills the form exactly as an agent's Bash tool call and presses Run; does not wait for the call to end. */
+  async runCommand(command: string, options: RunOptions = {}): Promise<void> {
+    await this.ensureSession()
+    const form = this.page.getByRole('form', { name: 'Run a command' })
+    await this.commandField().fill(command)
+    await form.getByLabel('Description').fill(options.description ?? '')
+    await form.getByLabel('Timeout (ms)').fill(options.timeout === undefined ? '' : String(options.timeout))
+    await form.getByLabel('Run in background').setChecked(options.background ?? false)
+    await form.getByRole('button', { name: 'Run' }).click()
+  }
+
+  /** The error shown next to a form field ("Command", "Timeout (ms)", …), or null when there is none. */
+  async fieldError(label: 'Command' | 'Description' | 'Timeout (ms)'): Promise<string | null> {
+    const field = this.page.getByLabel(label, { exact: true })
+    const described = await field.getAttribute('aria-describedby')
+    const errorId = described?.split(' ').find((id) => id.endsWith('-error'))
+    if (!errorId) return null
+    return textOf(this.page.locator(`[id="${errorId}"]`))
+  }
+
+  history(): Locator {
+    return this.page.getByRole('region', { name: 'History' })
+  }
+
+  /** The newest call of the selected session. */
+  lastCall(): CallView {
+    return new CallView(this.history().getByRole('article').first())
+  }
+
+  /** The newest call whose command is exactly `command`. */
+  call(command: string): CallView {
+    return new CallView(this.history().getByRole('article', { name: command, exact: true }).first())
+  }
+}
