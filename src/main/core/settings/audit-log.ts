@@ -1,3 +1,4 @@
+import { constants } from 'node:fs'
 import { mkdir, open } from 'node:fs/promises'
 import { join } from 'node:path'
 import type { AuditEntry, AuditEntryInput } from './audit-entry'
@@ -5,6 +6,9 @@ import { formatAuditLine } from './audit-line'
 import { type AuditFilter, type AuditPage, readAuditLog } from './audit-reader'
 
 export const AUDIT_FILE_NAME = 'audit.jsonl'
+
+/** O_APPEND makes each write land at the end even with other writers; a planted symlink is refused. */
+const APPEND_FLAGS = constants.O_WRONLY | constants.O_APPEND | constants.O_CREAT | (constants.O_NOFOLLOW ?? 0)
 
 export interface AuditLog {
   readonly file: string
@@ -25,7 +29,7 @@ export function createAuditLog(options: { home: string; now?: () => Date }): Aud
 
   const writeLine = async (line: string) => {
     await mkdir(options.home, { recursive: true, mode: 0o700 })
-    const handle = await open(file, 'a', 0o600)
+    const handle = await open(file, APPEND_FLAGS, 0o600)
     try {
       const bytes = Buffer.from(line)
       const { bytesWritten } = await handle.write(bytes, 0, bytes.length)

@@ -1,4 +1,4 @@
-import { appendFile, mkdtemp, readFile, rm, stat } from 'node:fs/promises'
+import { appendFile, mkdtemp, readFile, rm, stat, symlink, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
@@ -98,6 +98,14 @@ describe('append', () => {
       expect(mine.sort((a, b) => a! - b!)).toEqual(Array.from({ length: count }, (_, n) => n))
     }
     expect(page.entries.some((e) => e.truncated)).toBe(true)
+  })
+
+  it('refuses to append through a symlink planted at the log path', async () => {
+    const target = join(home, 'elsewhere.txt')
+    await writeFile(target, 'untouched\n')
+    await symlink(target, log.file)
+    await expect(log.append(entry())).rejects.toThrow(/ELOOP/)
+    expect(await readFile(target, 'utf8')).toBe('untouched\n')
   })
 
   it('tells listeners about each appended entry', async () => {
