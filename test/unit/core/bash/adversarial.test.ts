@@ -9,6 +9,7 @@ describe('substitutions run before the command', () => {
     ['cat <(rm x)', false, '<(rm x) is a process substitution: it runs a command'],
     ['diff <(ls a) >(tee out)', false, 'is a process substitution'],
     ['$(echo rm) -rf x', false, '$(echo rm) is a command substitution'],
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: a bash parameter expansion, not a template
     ['ls ${HOME:=$(rm x)}', false, 'is a variable expanded at run time'],
     ['echo $((x[$(rm y)]))', false, 'is arithmetic expanded at run time'],
     ['grep x <<EOF\n$(rm -rf ~)\nEOF', false, '$(rm -rf ~) is a command substitution'],

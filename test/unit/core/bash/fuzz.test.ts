@@ -73,6 +73,7 @@ const TOKENS = [
   'A=1',
   'LANG=C',
   '$x',
+  // biome-ignore lint/suspicious/noTemplateCurlyInString: a bash parameter expansion, not a template
   '${x}',
   '$((1))',
   'if',

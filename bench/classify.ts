@@ -1,0 +1,111 @@
+import { execFileSync } from 'node:child_process'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { loadavg, tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { analyzeCommand } from '../src/main/core/bash/analysis/analyze-command'
+import { classifyCommand } from '../src/main/core/bash/classify'
+
+// Commands an agent really sends: readers, writers, pipelines, git, here-docs, substitutions.
+const CORPUS = [
+  'ls -la',
+  'git status --short',
+  'git log --oneline -20',
+  'git diff --stat HEAD~1',
+  'cat package.json',
+  'head -50 src/main/index.ts',
+  "grep -rn 'TODO' src --include=*.ts",
+  'rg -n "createCore" src',
+  'find . -name "*.test.ts" -not -path "./node_modules/*"',
+  'find . -type f -name "*.ts" | xargs wc -l | sort -n | tail -5',
+  "sed -n '120,180p' src/main/core/app.ts",
+  "jq -r '.scripts | keys[]' package.json",
+  'npm test',
+  'npm run build',
+  'npx vitest run test/unit/core/bash',
+  'rm -rf dist out',
+  'mkdir -p build && cp -r assets build/',
+  'cd src && ls && git status',
+  'LANG=C sort -u names.txt 2>/dev/null',
+  'ps aux | grep node | head -5',
+  'docker ps -a --format "{{.Names}}"',
+  'gh pr view 42 --comments',
+  'echo "$(date +%s)"',
+  'cat <<EOF > notes.md\nhello\nEOF',
+  'python3 -c "print(1)"',
+  'git commit -m "fix: handle empty input"',
+  'git push origin HEAD',
+  'tail -f /var/log/syslog',
+  'du -sh node_modules 2>/dev/null',
+  'wc -l src/**/*.ts',
+]
+
+const TWO_HUNDRED_CHARS =
+  `git log --oneline --graph --decorate -50 -- src/main | grep -v "Merge" | sed -n '1,40p' | sort -u | head -20 && LANG=C cat package.json | jq -r '.dependencies | keys[]' | wc -l && ls -la src/`
+    .padEnd(200, ' ')
+    .slice(0, 200)
+
+const WITHOUT_GIT = TWO_HUNDRED_CHARS.replace('git log', 'cat log')
+
+const THROUGHPUT_MS = 1_500
+const LATENCY_SAMPLES = 20_000
+
+function throughput(cwd: string, run: (command: string, cwd: string) => unknown): number {
+  let count = 0
+  const started = performance.now()
+  while (performance.now() - started < THROUGHPUT_MS) {
+    for (const command of CORPUS) run(command, cwd)
+    count += CORPUS.length
+  }
+  return Math.round(count / ((performance.now() - started) / 1000))
+}
+
+function latency(command: string, cwd: string): { p50Ms: number; p99Ms: number; maxMs: number } {
+  const samples: number[] = []
+  for (let index = 0; index < LATENCY_SAMPLES; index += 1) {
+    const started = performance.now()
+    classifyCommand(command, { cwd })
+    samples.push(performance.now() - started)
+  }
+  samples.sort((a, b) => a - b)
+  const at = (q: number) =>
+    round3(samples[Math.min(samples.length - 1, Math.floor(q * samples.length))] as number)
+  return { p50Ms: at(0.5), p99Ms: at(0.99), maxMs: round3(samples[samples.length - 1] as number) }
+}
+
+/** Classify throughput over the corpus (one core) and p99 latency of parse+classify for 200 characters. */
+export async function bench(): Promise<Record<string, unknown>> {
+  const outside = mkdtempSync(join(tmpdir(), 'shellgate-bench-classify-'))
+  const repository = mkdtempSync(join(tmpdir(), 'shellgate-bench-repo-'))
+  try {
+    execFileSync('git', ['init', '-q', repository])
+    const classify = (command: string, cwd: string) => classifyCommand(command, { cwd })
+    // Warm the JIT before measuring.
+    throughput(outside, classify)
+    return {
+      corpusSize: CORPUS.length,
+      readOnlyInCorpus: CORPUS.filter((command) => classifyCommand(command, { cwd: repository }).readOnly)
+        .length,
+      parseOnlyCommandsPerSecond: throughput(outside, (command) => analyzeCommand(command)),
+      classifyCommandsPerSecond: throughput(outside, classify),
+      classifyInGitRepositoryCommandsPerSecond: throughput(repository, classify),
+      // With git in the line, classify also reads the repository's .git and config files.
+      latency200CharsWithGitInRepository: {
+        length: TWO_HUNDRED_CHARS.length,
+        ...latency(TWO_HUNDRED_CHARS, repository),
+      },
+      latency200CharsWithoutGit: { length: WITHOUT_GIT.length, ...latency(WITHOUT_GIT, outside) },
+      loadAverage1m: Math.round(loadavg()[0]! * 100) / 100,
+      targets: { classifyCommandsPerSecondAtLeast: 20_000, p99MsBelow: 1 },
+    }
+  } finally {
+    rmSync(outside, { recursive: true, force: true })
+    rmSync(repository, { recursive: true, force: true })
+  }
+}
+
+const round3 = (n: number) => Math.round(n * 1000) / 1000
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  process.stdout.write(`${JSON.stringify(await bench(), null, 2)}\n`)
+}
