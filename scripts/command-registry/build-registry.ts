@@ -29,7 +29,10 @@ export interface RegistryHeader {
 }
 
 /** Builds the registry text from the installed Fig package; byte-identical for the same input. */
-export async function buildRegistry(packageDir: string): Promise<string> {
+export async function buildRegistry(
+  packageDir: string,
+  maxBytes: number = REGISTRY_MAX_BYTES,
+): Promise<string> {
   const version = await installedVersion(packageDir)
   if (version !== FIG_PINNED_VERSION) {
     throw new Error(
@@ -70,8 +73,8 @@ export async function buildRegistry(packageDir: string): Promise<string> {
   // One root per line keeps diffs of a version bump readable.
   const text = `{"header":${JSON.stringify(header)},\n"commands":[\n${roots.map((root) => JSON.stringify(root)).join(',\n')}\n]}\n`
   const bytes = Buffer.byteLength(text)
-  if (bytes > REGISTRY_MAX_BYTES) {
-    throw new Error(`the command registry is ${bytes} bytes, over the ${REGISTRY_MAX_BYTES}-byte cap`)
+  if (bytes > maxBytes) {
+    throw new Error(`the command registry is ${bytes} bytes, over the ${maxBytes}-byte cap`)
   }
   return text
 }
