@@ -8,6 +8,7 @@
 type FigName = string | string[]
 
 interface FigArg {
+  name?: string
   isCommand?: boolean
   isModule?: string | boolean
   isVariadic?: boolean
