@@ -45,7 +45,7 @@ export function bashToolExecutionCommand(
   shell: Pick<ShellSelection, 'dialect' | 'path'>,
   script: string,
   login: boolean,
-): ExecutionCommand {
+): Extract<ExecutionCommand, { mode: 'shell' }> {
   const wantsLogin =
     login && (shell.dialect === 'bash' || shell.dialect === 'zsh' || shell.dialect === 'git-bash')
   const command = wantsLogin

@@ -78,7 +78,7 @@ export async function prepareBashToolRequest(input: BashToolRequestInput): Promi
 }
 
 /** No snapshot means a login shell, except after a generator timeout (see ShellSnapshot). */
-function runsAsLoginShell(snapshot: ShellSnapshot | null): boolean {
+export function runsAsLoginShell(snapshot: ShellSnapshot | null): boolean {
   if (snapshot === null) return true
   return snapshot.status === 'unavailable' && snapshot.loginFallback
 }

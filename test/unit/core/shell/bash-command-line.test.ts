@@ -1,0 +1,74 @@
+import { describe, expect, it } from 'vitest'
+import {
+  bashToolExecutionCommand,
+  composeBashScript,
+} from '../../../../src/main/core/shell/bash-command-line'
+import { runsAsLoginShell } from '../../../../src/main/core/shell/bash-tool-request'
+import { shQuote, toGitBashPath } from '../../../../src/main/core/shell/posix-quote'
+
+describe('the Bash tool script', () => {
+  it('sources the snapshot quietly, then the startup script, then evals the command with the cwd capture', () => {
+    const script = composeBashScript({
+      shell: { dialect: 'bash', path: '/bin/bash' },
+      snapshotPath: '/data/snap.sh',
+      startupScriptPath: '/data/start.sh',
+      command: "echo 'it''s'",
+      cwdFile: '/data/cwd-1',
+    })
+    expect(script).toBe(
+      [
+        ". '/data/snap.sh' 2>/dev/null || true",
+        ". '/data/start.sh'",
+        `eval ${shQuote("echo 'it''s'")} && { pwd -P >| '/data/cwd-1' 2>/dev/null || true; }`,
+      ].join('\n'),
+    )
+  })
+
+  it('writes Git Bash paths in MSYS form', () => {
+    expect(toGitBashPath('C:\\Users\\me\\.shellgate\\snap.sh')).toBe('/c/Users/me/.shellgate/snap.sh')
+    const script = composeBashScript({
+      shell: { dialect: 'git-bash', path: 'C:\\Program Files\\Git\\bin\\bash.exe' },
+      snapshotPath: 'D:\\data\\snap.sh',
+      startupScriptPath: null,
+      command: 'ls',
+      cwdFile: null,
+    })
+    expect(script).toBe(". '/d/data/snap.sh' 2>/dev/null || true\neval 'ls'")
+  })
+
+  it('uses cmd syntax for CMD: no snapshot, `cd` into the capture file', () => {
+    const script = composeBashScript({
+      shell: { dialect: 'cmd', path: 'cmd.exe' },
+      snapshotPath: null,
+      startupScriptPath: null,
+      command: 'dir',
+      cwdFile: 'C:\\data\\cwd-1',
+    })
+    expect(script).toBe('dir && cd > "C:\\data\\cwd-1"')
+  })
+
+  it('runs without a snapshot as a login shell by exec-ing the shell with -l, keeping the posix-bash profile', () => {
+    expect(bashToolExecutionCommand({ dialect: 'zsh', path: '/bin/zsh' }, 'echo hi', true)).toEqual({
+      mode: 'shell',
+      command: "exec '/bin/zsh' -l -c 'echo hi'",
+      shell: '/bin/zsh',
+      shellProfile: 'posix-bash',
+    })
+    expect(bashToolExecutionCommand({ dialect: 'bash', path: '/bin/bash' }, 'echo hi', false).command).toBe(
+      'echo hi',
+    )
+    // sh and cmd have no login mode to ask for.
+    expect(bashToolExecutionCommand({ dialect: 'sh', path: '/bin/sh' }, 'echo hi', true).command).toBe(
+      'echo hi',
+    )
+  })
+
+  it('falls back to a login shell except after a generator timeout', () => {
+    expect(runsAsLoginShell(null)).toBe(true)
+    expect(runsAsLoginShell({ status: 'ready', path: '/s', dialect: 'bash', shellPath: '/bin/bash' })).toBe(
+      false,
+    )
+    expect(runsAsLoginShell({ status: 'unavailable', reason: 'x', loginFallback: true })).toBe(true)
+    expect(runsAsLoginShell({ status: 'unavailable', reason: 'timed out', loginFallback: false })).toBe(false)
+  })
+})
