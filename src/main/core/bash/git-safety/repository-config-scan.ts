@@ -1,4 +1,4 @@
-import { existsSync, readFileSync, statSync } from 'node:fs'
+import { readFileSync, statSync } from 'node:fs'
 import { homedir } from 'node:os'
 import path from 'node:path'
 import { parseGitConfig } from './git-config-file'
@@ -33,7 +33,7 @@ export function findProgramConfig(gitDir: string): ConfigFinding | { problem: st
 
 function readCommonDir(gitDir: string): string | null {
   const file = path.join(gitDir, 'commondir')
-  if (!existsSync(file)) return null
+  if (!statSync(file, { throwIfNoEntry: false })?.isFile()) return null
   const value = readFileSync(file, 'utf8').trim()
   return value ? path.resolve(gitDir, value) : null
 }
@@ -45,13 +45,9 @@ function scanFile(
 ): ConfigFinding | { problem: string } | null {
   if (seen.has(file)) return null
   seen.add(file)
-  let size: number
-  try {
-    size = statSync(file).size
-  } catch {
-    // git ignores config files and includes that do not exist.
-    return null
-  }
+  // git ignores config files and includes that do not exist.
+  const size = statSync(file, { throwIfNoEntry: false })?.size
+  if (size === undefined) return null
   if (size > MAX_CONFIG_BYTES) return { problem: `${file} is over ${MAX_CONFIG_BYTES} bytes` }
   const { entries, unreadable } = parseGitConfig(readFileSync(file, 'utf8'))
   if (unreadable.length > 0)
