@@ -21,13 +21,15 @@ afterAll(async () => {
   await rm(cwd, { recursive: true, force: true })
 })
 
-function decide(command: string, rules: Partial<RuleSet['rules']>, mode: PermissionMode = 'build') {
+type RuleLists = { allow?: readonly string[]; ask?: readonly string[]; deny?: readonly string[] }
+
+function decide(command: string, rules: RuleLists, mode: PermissionMode = 'build') {
   const verdict = classifyCommand(command, { cwd, platform: 'linux' })
   const ruleSets: RuleSet[] = [
     {
       source: 'workspace',
       file: '/ws/.shellgate/settings.json',
-      rules: { allow: [], ask: [], deny: [], ...rules },
+      rules: { allow: [...(rules.allow ?? [])], ask: [...(rules.ask ?? [])], deny: [...(rules.deny ?? [])] },
     },
   ]
   return decideBashPermission({ verdict, mode, ruleSets, registry })
