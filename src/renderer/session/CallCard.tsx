@@ -1,7 +1,7 @@
 import type { BashCall } from '../../shared/ipc/domains/bash'
 import { formatBytes, formatDuration, formatTime } from '../format/measures'
 import { CallProgressView } from './CallProgressView'
-import { CALL_STATUS_LABEL } from './call-status'
+import { CALL_STATUS_LABEL, isLive } from './call-status'
 import { DecisionSummary } from './DecisionSummary'
 import { FullOutput } from './FullOutput'
 import type { CallProgress } from './use-call-history'
@@ -26,11 +26,10 @@ export function CallCard({ call, progress }: { call: BashCall; progress: CallPro
         <dd data-field="duration">{call.durationMs === null ? '—' : formatDuration(call.durationMs)}</dd>
         <dt>Output</dt>
         <dd>{formatBytes(call.totalBytes)}</dd>
-        <dt>Decision</dt>
-        <dd data-field="decision">
-          <DecisionSummary decision={call.decision} />
-        </dd>
       </dl>
+      <p className="call-decision" data-field="decision">
+        <DecisionSummary decision={call.decision} />
+      </p>
       {call.status === 'waiting_for_approval' && (
         <p className="call-notice">
           Waiting for your approval. <a href="#/approvals">Open Approvals</a>
@@ -50,9 +49,7 @@ export function CallCard({ call, progress }: { call: BashCall; progress: CallPro
           </pre>
         </section>
       )}
-      {call.outputPath && call.status !== 'running' && (
-        <FullOutput sessionId={call.sessionId} callId={call.id} />
-      )}
+      {call.outputPath && !isLive(call.status) && <FullOutput sessionId={call.sessionId} callId={call.id} />}
     </article>
   )
 }

@@ -74,21 +74,27 @@ export function RulesTable({
                 <td data-field="source">
                   <code>{rule.source}</code>
                 </td>
-                <td className="row-actions">
-                  <button type="button" aria-label={`Edit rule ${rule.rule}`} onClick={() => setEditing(key)}>
-                    Edit
-                  </button>
-                  <button
-                    type="button"
-                    className="danger"
-                    aria-label={`Delete rule ${rule.rule}`}
-                    onClick={() => {
-                      setError(undefined)
-                      onRemove(draft).catch((failure: unknown) => setError(errorMessage(failure)))
-                    }}
-                  >
-                    Delete
-                  </button>
+                <td>
+                  <div className="row-actions">
+                    <button
+                      type="button"
+                      aria-label={`Edit rule ${rule.rule}`}
+                      onClick={() => setEditing(key)}
+                    >
+                      Edit
+                    </button>
+                    <button
+                      type="button"
+                      className="danger"
+                      aria-label={`Delete rule ${rule.rule}`}
+                      onClick={() => {
+                        setError(undefined)
+                        onRemove(draft).catch((failure: unknown) => setError(errorMessage(failure)))
+                      }}
+                    >
+                      Delete
+                    </button>
+                  </div>
                 </td>
               </tr>
             )
