@@ -1,6 +1,6 @@
 import type { MatchedRule, RuleBehavior, RuleSet, RuleSource } from './permission-types'
 import type { CommandSubjects, PartSubject } from './rule-subjects'
-import { type BashRule, equalWords, parseBashRule, startsWithWords } from './rule-syntax'
+import { type BashRule, equalWords, parseBashRule, startsWithWords, wildcardMatches } from './rule-syntax'
 
 /**
  * Matching (seed 003, evaluateBashRules): an allow rule must cover every non-read-only simple
@@ -54,7 +54,7 @@ export function ruleMatchesPart(rule: BashRule, subject: PartSubject): boolean {
       (subject.actionPath !== null && startsWithWords(subject.actionPath, rule.words))
     )
   }
-  return rule.pattern.test(words.join(' '))
+  return wildcardMatches(rule.segments, words.join(' '))
 }
 
 /** The first deny (or ask) rule that matches any part, looking through wrappers; null when none. */
@@ -66,7 +66,7 @@ export function findRestrictingRule(
   for (const sourced of rulesOf(ruleSets, behavior)) {
     const { rule } = sourced
     if (wholeCommandMatches(rule, subjects.command)) return matched(behavior, sourced, subjects.command)
-    if (rule.kind === 'wildcard' && rule.pattern.test(subjects.command))
+    if (rule.kind === 'wildcard' && wildcardMatches(rule.segments, subjects.command))
       return matched(behavior, sourced, subjects.command)
     for (const subject of subjects.parts) {
       const reached = subject.inner.some((words) =>

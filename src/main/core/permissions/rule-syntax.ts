@@ -9,7 +9,7 @@ import { splitRuleWords } from './command-words'
 export type BashRule =
   | { kind: 'exact'; text: string; words: string[] }
   | { kind: 'prefix'; text: string; words: string[] }
-  | { kind: 'wildcard'; text: string; pattern: RegExp }
+  | { kind: 'wildcard'; text: string; segments: string[] }
 
 export const RULE_MAX_LENGTH = 2_000
 
@@ -26,7 +26,7 @@ export function parseBashRule(text: string): BashRule {
       throw new Error(`rule "${trimmed}" has no command before ":*" (use "*" to match everything)`)
     return { kind: 'prefix', text: trimmed, words }
   }
-  if (trimmed.includes('*')) return { kind: 'wildcard', text: trimmed, pattern: wildcardPattern(trimmed) }
+  if (trimmed.includes('*')) return { kind: 'wildcard', text: trimmed, segments: trimmed.split('*') }
   const words = splitRuleWords(trimmed)
   if (words === null) throw new Error(`rule "${trimmed}" has an unterminated quote`)
   return { kind: 'exact', text: trimmed, words }
@@ -42,12 +42,25 @@ export function validateBashRule(text: string): string | null {
   }
 }
 
-function wildcardPattern(text: string): RegExp {
-  const body = text
-    .split('*')
-    .map((piece) => piece.replace(/[.+?^${}()|[\]\\]/g, '\\$&'))
-    .join('[\\s\\S]*')
-  return new RegExp(`^${body}$`)
+/**
+ * `*` matches any run of characters. Matched without a RegExp: each literal piece is placed at its
+ * leftmost position, which is exact for `*`-only globs and linear in practice, so a hostile rule such
+ * as `*a*a*a*a*b` cannot stall a decision on a long command the way a backtracking RegExp would.
+ */
+export function wildcardMatches(segments: readonly string[], text: string): boolean {
+  const first = segments[0] as string
+  const last = segments[segments.length - 1] as string
+  if (segments.length === 1) return text === first
+  if (!text.startsWith(first) || text.length < first.length + last.length) return false
+  let at = first.length
+  const end = text.length - last.length
+  for (let i = 1; i < segments.length - 1; i += 1) {
+    const piece = segments[i] as string
+    const found = text.indexOf(piece, at)
+    if (found === -1 || found + piece.length > end) return false
+    at = found + piece.length
+  }
+  return text.endsWith(last) && at <= end
 }
 
 /** True when `words` begins with every word of `prefix`. */

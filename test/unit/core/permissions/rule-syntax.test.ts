@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest'
 import { joinWords, quoteWord, splitRuleWords } from '../../../../src/main/core/permissions/command-words'
-import { parseBashRule, validateBashRule } from '../../../../src/main/core/permissions/rule-syntax'
+import {
+  parseBashRule,
+  validateBashRule,
+  wildcardMatches,
+} from '../../../../src/main/core/permissions/rule-syntax'
 
 describe('rule syntax', () => {
   it.each([
@@ -38,8 +42,8 @@ describe('rule syntax', () => {
   it('wildcards match any run of characters and escape everything else', () => {
     const rule = parseBashRule('git log --format=(%h) *')
     if (rule.kind !== 'wildcard') throw new Error('expected a wildcard')
-    expect(rule.pattern.test('git log --format=(%h) -n 5')).toBe(true)
-    expect(rule.pattern.test('git log --format=Xh) -n 5')).toBe(false)
+    expect(wildcardMatches(rule.segments, 'git log --format=(%h) -n 5')).toBe(true)
+    expect(wildcardMatches(rule.segments, 'git log --format=Xh) -n 5')).toBe(false)
   })
 
   it('quotes a word only when bash would split or expand it, and round-trips', () => {
@@ -49,5 +53,28 @@ describe('rule syntax', () => {
     expect(quoteWord('')).toBe("''")
     const words = ['git', 'commit', '-m', "it's a $test"]
     expect(splitRuleWords(joinWords(words))).toEqual(words)
+  })
+
+  it.each([
+    ['*', '', true],
+    ['*', 'anything at all', true],
+    ['git *', 'git push', true],
+    ['git *', 'git', false],
+    ['git *', 'gitx push', false],
+    ['* --force', 'git push --force', true],
+    ['* --force', 'git push --force-with-lease', false],
+    ['npm run *:*', 'npm run build:prod:x', true],
+    ['a*b*c', 'abc', true],
+    ['a*b*c', 'acb', false],
+    ['a*a', 'a', false],
+    ['ab*ba', 'aba', false],
+    ['x*y*y', 'xyyy', true],
+  ])('wildcard %j against %j → %s', (rule, text, expected) => {
+    expect(wildcardMatches(rule.split('*'), text)).toBe(expected)
+  })
+
+  it('a pathological wildcard on a 10 MB command is answered, not backtracked', () => {
+    const text = 'a'.repeat(10 * 1024 * 1024)
+    expect(wildcardMatches('*a*a*a*a*a*a*a*a*a*a*a*b'.split('*'), text)).toBe(false)
   })
 })
