@@ -1,11 +1,8 @@
 import type { ChildProcess } from 'node:child_process'
 import type { BoundedCollector, StreamName } from './bounded-collector'
 import type { OutputFile } from './file-output'
-import { OUTPUT_FILE_CHECK_INTERVAL_MS } from './file-output'
 import { type KillTreeReport, killProcessTree, type TerminationProfile } from './kill-tree'
-import { OutputTail, previewsOf } from './output-tail'
-import { probeProcessGroup } from './resource-probe'
-import { ResourceSampler } from './resource-sampler'
+import { RunWatchers } from './run-watchers'
 import type { SpawnFunction } from './spawn-function'
 import type { SpawnPlan } from './spawn-plan'
 import { RunStopwatch } from './stopwatch'
@@ -15,9 +12,6 @@ import type { ExecutionHooks, ExecutionTimings, OutputLimitAction, SpawnErrorInf
 export const PIPE_DRAIN_AFTER_EXIT_MS = 1_000
 /** seed 000: a kill requested 5 s ago with no exit settles as SIGKILL. */
 export const KILL_SETTLE_MS = 5_000
-/** seed 000: progress starts after 2 s and repeats every 1 s. */
-export const PROGRESS_DELAY_MS = 2_000
-export const PROGRESS_INTERVAL_MS = 1_000
 /** Bash file mode settles at once on a kill request, with the shell's codes for TERM and KILL. */
 export const FILE_MODE_TIMEOUT_EXIT_CODE = 143
 export const FILE_MODE_CANCEL_EXIT_CODE = 137
@@ -68,7 +62,7 @@ export function runChild(spec: ChildRunSpec): Promise<ChildOutcome> {
 
 class ChildRun {
   private readonly watch = new RunStopwatch()
-  private readonly tail = new OutputTail()
+  private readonly watchers: RunWatchers
   private readonly timers = new Set<NodeJS.Timeout>()
   private child: ChildProcess | null = null
   private spawned = false
@@ -81,14 +75,27 @@ class ChildRun {
   private cancelled = false
   private outputLimitReached = false
   private killer: Promise<KillTreeReport> | null = null
-  private lastOutputAt: number | null = null
-  private lastFileSize = 0
-  private sampler: ResourceSampler | null = null
 
   constructor(
     private readonly spec: ChildRunSpec,
     private readonly resolve: (outcome: ChildOutcome) => void,
-  ) {}
+  ) {
+    const output = spec.output
+    this.watchers = new RunWatchers({
+      hooks: spec.hooks,
+      watch: this.watch,
+      file: output.kind === 'file' ? output.file : null,
+      fileCapBytes: output.kind === 'file' ? output.capBytes : 0,
+      onFileCapExceeded: () => {
+        this.outputLimitReached = true
+        this.stop('output')
+      },
+      pipeBytes: () => (output.kind === 'pipe' ? output.collector.totalBytes : 0),
+      sampleResources: spec.sampleResources,
+      platform: spec.platform,
+      env: spec.env,
+    })
+  }
 
   start(): void {
     const { plan, output, platform } = this.spec
@@ -130,19 +137,7 @@ class ChildRun {
     this.watch.spawned()
     const pid = this.child!.pid!
     this.spec.hooks.onSpawn?.({ pid, runId: this.spec.runId })
-    this.after(PROGRESS_DELAY_MS, () => this.reportProgress())
-    if (this.spec.output.kind === 'file')
-      this.every(OUTPUT_FILE_CHECK_INTERVAL_MS, () => this.checkFileSize())
-    const onResourceSample = this.spec.hooks.onResourceSample
-    if (this.spec.sampleResources && onResourceSample) {
-      this.sampler = new ResourceSampler({
-        pid,
-        probe: (target) => probeProcessGroup(target, { platform: this.spec.platform, env: this.spec.env }),
-        onSample: onResourceSample,
-        elapsedMs: () => this.watch.sinceSpawn(),
-      })
-      this.sampler.start()
-    }
+    if (!this.settling) this.watchers.start(pid)
   }
 
   private readonly onError = (error: Error) => {
@@ -175,45 +170,13 @@ class ChildRun {
   private onData(stream: StreamName, chunk: Buffer): void {
     if (this.settling) return
     this.watch.output()
-    this.lastOutputAt = this.watch.sinceSpawn()
-    this.tail.push(chunk)
+    this.watchers.noteOutput(chunk)
     const output = this.spec.output
     if (output.kind !== 'pipe') return
     if (!output.collector.push(stream, chunk) && output.onOutputLimit === 'terminate') {
       this.outputLimitReached = true
       this.stop('output')
     }
-  }
-
-  private checkFileSize(): void {
-    const output = this.spec.output
-    if (output.kind !== 'file') return
-    const size = output.file.size()
-    if (size !== this.lastFileSize) {
-      this.lastFileSize = size
-      this.lastOutputAt = this.watch.sinceSpawn()
-    }
-    if (size > output.capBytes) {
-      this.outputLimitReached = true
-      this.stop('output')
-    }
-  }
-
-  private reportProgress(): void {
-    const onProgress = this.spec.hooks.onProgress
-    if (this.settling) return
-    if (onProgress) {
-      const output = this.spec.output
-      const fileMode = output.kind === 'file'
-      if (fileMode) this.checkFileSize()
-      onProgress({
-        elapsedMs: Math.round(this.watch.sinceSpawn()),
-        totalBytes: fileMode ? this.lastFileSize : output.collector.totalBytes,
-        lastOutputAt: this.lastOutputAt === null ? null : Math.round(this.lastOutputAt),
-        ...previewsOf(fileMode ? output.file.tail() : this.tail.bytes()),
-      })
-    }
-    this.after(PROGRESS_INTERVAL_MS, () => this.reportProgress())
   }
 
   private stop(reason: StopReason): void {
@@ -264,7 +227,7 @@ class ChildRun {
     this.settling = true
     for (const timer of this.timers) clearTimeout(timer)
     this.timers.clear()
-    this.sampler?.stop()
+    this.watchers.stop()
     this.spec.signal?.removeEventListener('abort', this.onAbort)
     const child = this.child
     if (child) {
@@ -304,12 +267,5 @@ class ChildRun {
       action()
     }, ms)
     this.timers.add(timer)
-  }
-
-  private every(ms: number, action: () => void): void {
-    this.after(ms, () => {
-      action()
-      if (!this.settling) this.every(ms, action)
-    })
   }
 }

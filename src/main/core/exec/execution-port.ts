@@ -3,11 +3,10 @@ import {
   INLINE_OUTPUT_LIMIT_BYTES,
   PERSISTED_OUTPUT_LIMIT_BYTES,
 } from './bounded-collector'
-import { type ChildOutcome, type ChildOutput, runChild } from './child-lifecycle'
-import { diagnoseDiskFull } from './disk-space'
+import { type ChildOutput, runChild } from './child-lifecycle'
+import { fileResult, notStarted, pipeResult } from './execution-result'
 import { OUTPUT_FILE_CAP_BYTES, OutputFile } from './file-output'
 import { type ChcpRunner, decodeWindowsOutput, resolveWindowsOutputEncoding } from './output-encoding'
-import { errorMessageOf, statusOf } from './result-status'
 import { newRunId, RUN_MARKER_ENV_KEY } from './run-marker'
 import { nodeSpawn, type SpawnFunction } from './spawn-function'
 import { planSpawn } from './spawn-plan'
@@ -18,8 +17,9 @@ import type {
   ExecutionResult,
   FileOutputOptions,
   PipeOutputOptions,
+  SpawnErrorInfo,
 } from './types'
-import { decodeUtf8Cut, looksBinary } from './utf8'
+import { decodeUtf8Cut } from './utf8'
 import { validateRequest } from './validate-request'
 import { setEnvValue } from './windows-env'
 import type { IsFile } from './windows-executable'
@@ -100,7 +100,7 @@ function isBashProfile(request: ExecutionRequest): boolean {
   return request.command.mode === 'shell' && request.command.shellProfile === 'posix-bash'
 }
 
-type OpenedOutput = { output: ChildOutput } | { spawnError: { code: string; message: string } }
+type OpenedOutput = { output: ChildOutput } | { spawnError: SpawnErrorInfo }
 
 function openOutput(
   output: PipeOutputOptions | FileOutputOptions,
@@ -127,107 +127,5 @@ function openOutput(
     const code = (error as NodeJS.ErrnoException).code ?? 'EOPEN'
     const why = code === 'ELOOP' ? 'it is a symlink, which is never followed' : (error as Error).message
     return { spawnError: { code, message: `cannot open the output file ${output.outputPath}: ${why}` } }
-  }
-}
-
-interface ResultContext {
-  runId: string
-  timeoutMs: number
-  label: string
-}
-
-async function pipeResult(
-  outcome: ChildOutcome,
-  collector: BoundedCollector,
-  output: PipeOutputOptions,
-  context: ResultContext & { decode: (bytes: Buffer) => Promise<string> },
-): Promise<ExecutionResult> {
-  collector.close()
-  const stdoutPath = collector.persistedPath('stdout')
-  const stderrPath = collector.persistedPath('stderr')
-  const diskPath = output.persistDir
-  return {
-    ...common(outcome, context, output.inlineLimitBytes ?? INLINE_OUTPUT_LIMIT_BYTES),
-    stdout: await context.decode(collector.bytes('stdout')),
-    stderr: await context.decode(collector.bytes('stderr')),
-    truncated: collector.truncated,
-    totalBytes: collector.totalBytes,
-    binary: looksBinary(collector.head('stdout')) || looksBinary(collector.head('stderr')),
-    ...(stdoutPath ? { outputPath: stdoutPath } : {}),
-    ...(stderrPath ? { stderrPath } : {}),
-    diskFull: diskPath
-      ? diagnoseDiskFull(diskPath, { totalBytes: collector.totalBytes, exitCode: outcome.exitCode })
-      : null,
-  }
-}
-
-function fileResult(
-  outcome: ChildOutcome,
-  file: OutputFile,
-  output: FileOutputOptions,
-  context: ResultContext,
-): ExecutionResult {
-  const capBytes = output.capBytes ?? OUTPUT_FILE_CAP_BYTES
-  const totalBytes = file.size()
-  const binary = looksBinary(file.head())
-  file.close()
-  return {
-    ...common(outcome, context, capBytes),
-    stdout: '',
-    stderr: '',
-    truncated: outcome.outputLimitReached,
-    totalBytes,
-    binary,
-    outputPath: output.outputPath,
-    diskFull: diagnoseDiskFull(output.outputPath, { totalBytes, exitCode: outcome.exitCode }),
-  }
-}
-
-function common(outcome: ChildOutcome, context: ResultContext, outputLimitBytes: number) {
-  return {
-    status: statusOf(outcome),
-    exitCode: outcome.exitCode,
-    exitSignal: outcome.exitSignal,
-    timedOut: outcome.timedOut,
-    cancelled: outcome.cancelled,
-    outputLimitReached: outcome.outputLimitReached,
-    spawnError: outcome.spawnError,
-    errorMessage: errorMessageOf(outcome, {
-      file: context.label,
-      timeoutMs: context.timeoutMs,
-      outputLimitBytes,
-    }),
-    pid: outcome.pid,
-    runId: context.runId,
-    timings: outcome.timings,
-  }
-}
-
-/** A result for a run that never spawned: pre-aborted, or its output file could not be opened. */
-function notStarted(
-  runId: string,
-  why: { cancelled?: boolean; spawnError?: { code: string; message: string }; label?: string },
-): ExecutionResult {
-  const outcome: ChildOutcome = {
-    pid: null,
-    spawnError: why.spawnError ?? null,
-    exitCode: null,
-    exitSignal: null,
-    timedOut: false,
-    cancelled: why.cancelled ?? false,
-    outputLimitReached: false,
-    timings: { spawnMs: 0, firstByteMs: null, runMs: 0, terminationWaitMs: null, totalMs: 0 },
-  }
-  return {
-    ...common(outcome, { runId, timeoutMs: 0, label: why.label ?? '' }, 0),
-    errorMessage: why.spawnError
-      ? `Failed to start ${why.label}: ${why.spawnError.message}`
-      : errorMessageOf(outcome, { file: '', timeoutMs: 0, outputLimitBytes: 0 }),
-    stdout: '',
-    stderr: '',
-    truncated: false,
-    totalBytes: 0,
-    binary: false,
-    diskFull: null,
   }
 }

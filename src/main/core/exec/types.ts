@@ -119,7 +119,11 @@ export interface DiskFullDiagnosis {
 
 export interface ExecutionResult {
   status: ExecutionStatus
-  /** null when the process was killed, timed out, was cancelled or never started. */
+  /**
+   * null when the process was killed, timed out, was cancelled or never started. Exception, from
+   * seed 000: Bash file mode settles the moment a kill is requested, with 143 (timeout) or 137
+   * (cancel, output cap) and exitSignal null, while the tree is killed in the background.
+   */
   exitCode: number | null
   exitSignal: NodeJS.Signals | null
   /** Pipe mode: decoded text (a cut never splits a UTF-8 character). Empty in file mode. */
@@ -137,6 +141,7 @@ export interface ExecutionResult {
   stderrPath?: string
   timedOut: boolean
   cancelled: boolean
+  /** The tree was killed for its output: pipe mode with onOutputLimit 'terminate', or the file cap. */
   outputLimitReached: boolean
   spawnError: SpawnErrorInfo | null
   /** Human text for non-completed runs, e.g. `Command timed out after 2m`. */

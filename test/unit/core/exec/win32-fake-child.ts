@@ -6,7 +6,8 @@ import type { SpawnFunction } from '../../../../src/main/core/exec/spawn-functio
 /**
  * A stand-in for a Windows child, the one thing that cannot exist on Linux. It records every spawn
  * call exactly; the command child prints `output` and exits 0 unless `hang` is set, in which case
- * it exits only once taskkill is spawned for it (as Windows reports a killed process: code 1).
+ * it exits only once taskkill is spawned for it (as Windows reports a killed process: code 1), or
+ * never with `unkillable` (a process stuck in the kernel, which no signal can end).
  */
 export interface RecordedSpawn {
   file: string
@@ -14,7 +15,7 @@ export interface RecordedSpawn {
   options: SpawnOptions
 }
 
-export function recordingSpawn(behaviour: { output?: Buffer; hang?: boolean } = {}) {
+export function recordingSpawn(behaviour: { output?: Buffer; hang?: boolean; unkillable?: boolean } = {}) {
   const calls: RecordedSpawn[] = []
   let running: FakeChild | null = null
   const spawnFile: SpawnFunction = (file, args, options) => {
@@ -22,7 +23,7 @@ export function recordingSpawn(behaviour: { output?: Buffer; hang?: boolean } = 
     const child = new FakeChild(4242 + calls.length - 1)
     if (/taskkill\.exe$/i.test(file)) {
       setImmediate(() => {
-        running?.finish(1)
+        if (!behaviour.unkillable) running?.finish(1)
         child.finish(0)
       })
     } else {

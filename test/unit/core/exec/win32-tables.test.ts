@@ -149,6 +149,18 @@ describe('win32 spawn calls', () => {
     })
   })
 
+  it('a kill requested 5 s ago with no exit settles as SIGKILL', async () => {
+    const { port } = winPort({ hang: true, unkillable: true })
+    const result = await port.execute({
+      command: { mode: 'argv', file: 'git', args: [] },
+      cwd: '/',
+      env: WIN_ENV,
+      timeoutMs: 50,
+    })
+    expect(result).toMatchObject({ status: 'timed_out', exitCode: null, exitSignal: 'SIGKILL' })
+    expect(result.timings.terminationWaitMs).not.toBeNull()
+  }, 15_000)
+
   it('env keys are case-insensitive: one run tag, whatever case the caller used', async () => {
     const { port, calls } = winPort()
     await port.execute({

@@ -1,0 +1,113 @@
+import type { OutputFile } from './file-output'
+import { OUTPUT_FILE_CHECK_INTERVAL_MS } from './file-output'
+import { OutputTail, previewsOf } from './output-tail'
+import { probeProcessGroup } from './resource-probe'
+import { ResourceSampler } from './resource-sampler'
+import type { RunStopwatch } from './stopwatch'
+import type { ExecutionHooks } from './types'
+
+/** seed 000: progress starts after 2 s and repeats every 1 s. */
+export const PROGRESS_DELAY_MS = 2_000
+export const PROGRESS_INTERVAL_MS = 1_000
+
+export interface RunWatchersOptions {
+  hooks: ExecutionHooks
+  watch: RunStopwatch
+  /** File mode: the file to size-check and preview; pipe mode: null (output arrives via `noteOutput`). */
+  file: OutputFile | null
+  fileCapBytes: number
+  /** Called once when the file grows past its cap. */
+  onFileCapExceeded: () => void
+  /** Bytes collected so far in pipe mode. */
+  pipeBytes: () => number
+  sampleResources: boolean
+  platform: NodeJS.Platform
+  env: Record<string, string>
+}
+
+/**
+ * Everything that watches a running child without deciding its fate: progress previews, the
+ * output file's size guard and resource samples. `stop()` before settlement, so no hook fires after.
+ */
+export class RunWatchers {
+  private readonly tail = new OutputTail()
+  private readonly timers = new Set<NodeJS.Timeout>()
+  private sampler: ResourceSampler | null = null
+  private lastOutputAt: number | null = null
+  private lastFileSize = 0
+  private stopped = false
+
+  constructor(private readonly options: RunWatchersOptions) {}
+
+  start(pid: number): void {
+    this.after(PROGRESS_DELAY_MS, () => this.reportProgress())
+    if (this.options.file) this.every(OUTPUT_FILE_CHECK_INTERVAL_MS, () => this.checkFileSize())
+    const onResourceSample = this.options.hooks.onResourceSample
+    if (this.options.sampleResources && onResourceSample) {
+      const { platform, env } = this.options
+      this.sampler = new ResourceSampler({
+        pid,
+        probe: (target) => probeProcessGroup(target, { platform, env }),
+        onSample: onResourceSample,
+        elapsedMs: () => this.options.watch.sinceSpawn(),
+      })
+      this.sampler.start()
+    }
+  }
+
+  /** Pipe mode: every chunk, for the preview tail and the time of the last output. */
+  noteOutput(chunk: Buffer): void {
+    this.lastOutputAt = this.options.watch.sinceSpawn()
+    this.tail.push(chunk)
+  }
+
+  stop(): void {
+    this.stopped = true
+    for (const timer of this.timers) clearTimeout(timer)
+    this.timers.clear()
+    this.sampler?.stop()
+  }
+
+  private checkFileSize(): void {
+    const file = this.options.file
+    if (!file || this.stopped) return
+    const size = file.size()
+    if (size !== this.lastFileSize) {
+      this.lastFileSize = size
+      this.lastOutputAt = this.options.watch.sinceSpawn()
+    }
+    if (size > this.options.fileCapBytes) this.options.onFileCapExceeded()
+  }
+
+  private reportProgress(): void {
+    const onProgress = this.options.hooks.onProgress
+    if (this.stopped) return
+    if (onProgress) {
+      const file = this.options.file
+      if (file) this.checkFileSize()
+      if (this.stopped) return
+      onProgress({
+        elapsedMs: Math.round(this.options.watch.sinceSpawn()),
+        totalBytes: file ? this.lastFileSize : this.options.pipeBytes(),
+        lastOutputAt: this.lastOutputAt === null ? null : Math.round(this.lastOutputAt),
+        ...previewsOf(file ? file.tail() : this.tail.bytes()),
+      })
+    }
+    this.after(PROGRESS_INTERVAL_MS, () => this.reportProgress())
+  }
+
+  private after(ms: number, action: () => void): void {
+    const timer = setTimeout(() => {
+      this.timers.delete(timer)
+      action()
+    }, ms)
+    this.timers.add(timer)
+  }
+
+  private every(ms: number, action: () => void): void {
+    this.after(ms, () => {
+      action()
+      if (!this.stopped) this.every(ms, action)
+    })
+  }
+}
