@@ -40,6 +40,7 @@ describe('shellgate env', () => {
     })
     const { code, stdout, stderr } = await cli(['env', '--json'], {
       HOME: home.home,
+      SHELLGATE_HOME: home.path('.shellgate'),
       SHELL: '/bin/bash',
       PATH: '/usr/bin:/bin',
       HTTPS_PROXY: 'http://alice:s3cret@proxy.corp:3128',
@@ -84,6 +85,7 @@ describe('shellgate env', () => {
     home = makeFakeHome()
     const { code, stdout } = await cli(['env'], {
       HOME: home.home,
+      SHELLGATE_HOME: home.path('.shellgate'),
       SHELL: '/no/such/zsh',
       PATH: '/usr/bin:/bin',
       SHELLGATE_HTTP_PROXY: 'http://bob:pw@',
@@ -92,6 +94,29 @@ describe('shellgate env', () => {
     expect(stdout).toContain('$SHELL /no/such/zsh is not an executable file')
     expect(stdout).toMatch(/Problem: SHELLGATE_HTTP_PROXY: .* is not a URL/)
     expect(stdout).not.toContain('pw@')
+  })
+
+  it('applies network settings from settings.json to what children get, and reports a CA file that is missing', async () => {
+    home = makeFakeHome()
+    home.write(
+      '.shellgate/settings.json',
+      JSON.stringify({
+        network: { httpProxy: 'http://dave:pw9@settings-proxy:8080', caCertFile: '/no/such/ca.pem' },
+      }),
+    )
+    const { code, stdout } = await cli(['env', '--json'], {
+      HOME: home.home,
+      SHELLGATE_HOME: home.path('.shellgate'),
+      SHELL: '/bin/sh',
+      PATH: '/usr/bin:/bin',
+    })
+    expect(code).toBe(0)
+    expect(stdout).not.toContain('pw9')
+    const report = JSON.parse(stdout)
+    expect(report.children.proxy).toBe('http://***@settings-proxy:8080')
+    expect(report.children.problems).toEqual([
+      'network.caCertFile: /no/such/ca.pem is not a readable file; children keep the certificates from the environment',
+    ])
   })
 
   it('rejects arguments with a one-line usage error', async () => {
@@ -107,6 +132,7 @@ describe('shellgate env', () => {
       env: {
         PATH: process.env.PATH,
         HOME: home.home,
+        SHELLGATE_HOME: home.path('.shellgate'),
         SHELL: '/bin/sh',
         http_proxy: 'http://carol:pa55@p:1',
         NODE_ENV: 'development',

@@ -1,4 +1,7 @@
-import { describe, expect, it } from 'vitest'
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { runCli } from '../../../src/main/cli/main'
 import type { CliIo } from '../../../src/main/cli/command'
 
@@ -20,9 +23,19 @@ async function cli(argv: string[], env: NodeJS.ProcessEnv) {
   return { code: await runCli(argv, io), stdout, stderr }
 }
 
+let dataDir: string
+beforeEach(() => {
+  dataDir = mkdtempSync(join(tmpdir(), 'shellgate-shells-cli-'))
+})
+afterEach(() => rmSync(dataDir, { recursive: true, force: true }))
+
 describe('shellgate shells', () => {
   it('lists the real bash and zsh here and selects $SHELL with why, as JSON', async () => {
-    const { code, stdout } = await cli(['shells', '--json'], { SHELL: '/bin/bash', PATH: '/usr/bin:/bin' })
+    const { code, stdout } = await cli(['shells', '--json'], {
+      SHELL: '/bin/bash',
+      PATH: '/usr/bin:/bin',
+      SHELLGATE_HOME: dataDir,
+    })
     expect(code).toBe(0)
     const found = JSON.parse(stdout)
     expect(found.selection).toEqual({
@@ -39,11 +52,25 @@ describe('shellgate shells', () => {
   })
 
   it('marks the selection in text and reports a $SHELL that does not exist', async () => {
-    const { code, stdout } = await cli(['shells'], { SHELL: '/gone/bash', PATH: '/usr/bin:/bin' })
+    const { code, stdout } = await cli(['shells'], {
+      SHELL: '/gone/bash',
+      PATH: '/usr/bin:/bin',
+      SHELLGATE_HOME: dataDir,
+    })
     expect(code).toBe(0)
     expect(stdout).toMatch(/^Selected: bash \/\S+\/bash \(\$SHELL is not bash or zsh; first bash found in /)
     expect(stdout).toMatch(/^\* bash /m)
     expect(stdout).toContain('Problem: $SHELL /gone/bash does not exist')
+  })
+
+  it('follows the shell setting in SHELLGATE_HOME/settings.json', async () => {
+    writeFileSync(join(dataDir, 'settings.json'), JSON.stringify({ shell: { kind: 'zsh' } }))
+    const { stdout } = await cli(['shells', '--json'], {
+      SHELL: '/bin/bash',
+      PATH: '/usr/bin:/bin',
+      SHELLGATE_HOME: dataDir,
+    })
+    expect(JSON.parse(stdout).selection).toMatchObject({ dialect: 'zsh', source: 'setting' })
   })
 
   it('rejects unknown flags with a one-line usage error', async () => {

@@ -3,6 +3,8 @@ import { captureLoginShellEnv, type LoginShellEnvReport } from '../../core/env/l
 import { PROXY_ENV_KEYS } from '../../core/env/network-egress-env'
 import { redactProxyUrl } from '../../core/env/redact-env'
 import { entrySanitisingReport, readSealedEnv, sanitizeEntryEnvDetailed } from '../../core/env/sanitize-entry'
+import { resolveShellgateHome } from '../../core/paths'
+import { openSettingsStore } from '../../core/settings/settings-store'
 import { parseCommandArgs } from '../args'
 import type { CliCommand } from '../command'
 import { UsageError } from '../usage-error'
@@ -12,7 +14,7 @@ const USAGE = [
   '',
   '  What commands would see of this environment: the login-shell capture (status, shell, duration,',
   '  adopted names), the names sealed or dropped at entry, and the network and locale settings',
-  '  children get. Names only: values are never printed, except proxy URLs with credentials cut out.',
+  '  children get (network settings from SHELLGATE_HOME/settings.json count). Names only: values are never printed, except proxy URLs with credentials cut out.',
 ].join('\n')
 
 /** Proxy URLs are shown without credentials; every other sealed value is only said to be set. */
@@ -38,7 +40,8 @@ export const envCommand: CliCommand = {
     const sealedKeys = [...new Set([...atEntry.sealedKeys, ...entry.sealedKeys])].sort()
     const droppedKeys = [...new Set([...atEntry.droppedKeys, ...entry.droppedKeys])].sort()
     const capture = await captureLoginShellEnv({ env: entry.env, platform })
-    const child = buildChildEnv(entry.env, { platform })
+    const store = await openSettingsStore({ home: resolveShellgateHome(entry.env), workspace: io.cwd })
+    const child = buildChildEnv(entry.env, { platform, network: store.user().network })
     const proxy =
       child.env.HTTPS_PROXY ?? child.env.https_proxy ?? child.env.HTTP_PROXY ?? child.env.http_proxy
     const report = {
@@ -50,7 +53,10 @@ export const envCommand: CliCommand = {
         noProxy: child.env.NO_PROXY ?? child.env.no_proxy ?? null,
         caCertFile: child.env.NODE_EXTRA_CA_CERTS ? '(set)' : null,
         locale: child.env.LC_ALL ?? child.env.LC_CTYPE ?? child.env.LANG ?? null,
-        problems: child.problems.map((p) => p.message),
+        problems: [
+          ...store.warnings().map((w) => `${w.file}: ${w.reason}`),
+          ...child.problems.map((p) => p.message),
+        ],
       },
     }
     if (flags.json) {

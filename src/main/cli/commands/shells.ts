@@ -1,3 +1,5 @@
+import { resolveShellgateHome } from '../../core/paths'
+import { openSettingsStore } from '../../core/settings/settings-store'
 import { discoverShells } from '../../core/shell/discover'
 import { SHELL_DISPLAY_NAMES } from '../../core/shell/types'
 import { parseCommandArgs } from '../args'
@@ -7,7 +9,8 @@ import { UsageError } from '../usage-error'
 const USAGE = [
   'Usage: shellgate shells [--json]',
   '',
-  '  The shells the Bash tool could use here and the one a new session would get, with why.',
+  '  The shells the Bash tool could use here and the one a new session would get, with why',
+  '  (the shell setting in SHELLGATE_HOME/settings.json counts).',
   '  --json  print {candidates: [{dialect, path, foundIn}], selection: {dialect, path, source, reason,',
   '          envOverlay}, problems}',
 ].join('\n')
@@ -18,7 +21,9 @@ export const shellsCommand: CliCommand = {
   async run(argv, io) {
     const { flags, positionals, rest } = parseCommandArgs('shells', argv, { json: { type: 'boolean' } })
     if (positionals.length > 0 || rest !== null) throw new UsageError('shellgate shells: takes no arguments')
-    const found = discoverShells({ platform: process.platform, env: io.env })
+    const store = await openSettingsStore({ home: resolveShellgateHome(io.env), workspace: io.cwd })
+    const found = discoverShells({ platform: process.platform, env: io.env, settings: store.user().shell })
+    for (const warning of store.warnings()) found.problems.push(`${warning.file}: ${warning.reason}`)
     if (flags.json) {
       io.stdout(`${JSON.stringify(found)}\n`)
       return 0
