@@ -196,7 +196,8 @@ class ChildRun {
       return
     }
     this.after(KILL_SETTLE_MS, () => {
-      this.exitSignal ??= 'SIGKILL'
+      // Still no exit after the whole kill sequence: report what the sequence ended with.
+      if (!this.exited) this.exitSignal = 'SIGKILL'
       this.settle()
     })
   }
