@@ -26,6 +26,8 @@ export interface BashOutcome {
   binary: boolean
   /** The executor's words for a run that did not complete (`Command timed out after 2m`). */
   errorMessage: string | null
+  /** seed 000: empty output and a failure on a nearly full disk says so, so nobody guesses. */
+  diskFull?: string | null
 }
 
 export interface ModelContentInput {
@@ -65,10 +67,15 @@ export function formatBashModelContent(input: ModelContentInput): ModelContent {
   lines.push(outputText(outcome))
   if (outcome.status === 'failed' && !semantics.isError && semantics.message) lines.push(semantics.message)
   // A plain non-zero exit is already said by "Exit code N" (or its meaning); the executor's words
-  // matter for a timeout or a spawn error.
-  if (outcome.errorMessage && (outcome.status === 'timed_out' || outcome.status === 'spawn_error')) {
+  // matter for a timeout, a spawn error, a signal or the output cap.
+  const killed = outcome.status === 'failed' && outcome.exitCode === null
+  if (
+    outcome.errorMessage &&
+    (outcome.status === 'timed_out' || outcome.status === 'spawn_error' || killed)
+  ) {
     lines.push(outcome.errorMessage)
   }
+  if (outcome.diskFull) lines.push(outcome.diskFull)
   if (aborted) lines.push(ABORT_NOTE)
   if (input.cwdNote) lines.push(input.cwdNote)
   if (input.ghHint) lines.push(input.ghHint)

@@ -63,6 +63,7 @@ export async function runBashTool(options: BashToolRunOptions): Promise<BashTool
       persistedPath: output.persistedPath,
       binary: result.binary,
       errorMessage: result.errorMessage,
+      diskFull: result.diskFull?.message ?? null,
     },
     semantics: interpretExitCode(argvs.at(-1) ?? null, result.exitCode),
     cwdNote: cwd.note,

@@ -109,6 +109,28 @@ describe('model-facing content (seed 003 + seed 000 输出)', () => {
     })
   })
 
+  it('a process killed by a signal or the output cap says so; a full disk is named', () => {
+    const killed = formatBashModelContent({
+      outcome: outcome({ status: 'failed', exitCode: null, errorMessage: 'Command was killed by SIGKILL' }),
+      semantics: interpretExitCode(words('npm test'), null),
+    })
+    expect(killed).toEqual({
+      blocks: [{ type: 'text', text: 'Command was killed by SIGKILL' }],
+      isError: true,
+    })
+    const full = formatBashModelContent({
+      outcome: outcome({
+        status: 'failed',
+        exitCode: 1,
+        diskFull: 'The disk holding /x is full: output was lost',
+      }),
+      semantics: interpretExitCode(words('npm test'), 1),
+    })
+    expect(full.blocks).toEqual([
+      { type: 'text', text: 'Exit code 1\nThe disk holding /x is full: output was lost' },
+    ])
+  })
+
   it('output over the inline limit becomes the persisted-output envelope with a 2000-character preview', () => {
     const head = 'a'.repeat(30_000)
     const content = formatBashModelContent({
