@@ -22,6 +22,7 @@ export {
   type TaskOutputResult,
 } from './task-output'
 export { prepareTaskOutputPath } from './task-output-path'
+export { formatTaskNotification } from './task-notification'
 export {
   FINISHED_TAIL_BYTES,
   RUNNING_HEAD_BYTES,
