@@ -1,6 +1,5 @@
 import { posix } from 'node:path'
-import type { ShellSettings } from './discover'
-import type { ShellCandidate, ShellDiscovery, ShellFs, ShellSelection } from './types'
+import type { ShellCandidate, ShellDiscovery, ShellFs, ShellSelection, ShellSettings } from './types'
 import { shellEnvOverlay } from './types'
 
 /** Where shells live when PATH does not say (seed 000): system dirs, then Homebrew on Intel and Apple silicon. */

@@ -1,12 +1,10 @@
-import type { ShellKind } from '../../../shared/settings'
 import { type EnvRecord, toEnvRecord } from '../env/env-keys'
 import { discoverPosixShells } from './discover.posix'
 import { discoverWin32Shells } from './discover.win32'
 import { nodeShellFs } from './shell-fs'
-import type { ShellDiscovery, ShellFs, ShellSelection } from './types'
+import type { ShellDiscovery, ShellFs, ShellSelection, ShellSettings } from './types'
 
-/** The `shell` part of the user settings. */
-export type ShellSettings = { kind: ShellKind; path?: string }
+export type { ShellSettings } from './types'
 
 export interface DiscoverShellsOptions {
   platform: NodeJS.Platform

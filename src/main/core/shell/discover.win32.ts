@@ -1,7 +1,6 @@
 import { win32 } from 'node:path'
 import { readEnv } from '../env/env-keys'
-import type { ShellSettings } from './discover'
-import type { ShellCandidate, ShellDiscovery, ShellFs, ShellSelection } from './types'
+import type { ShellCandidate, ShellDiscovery, ShellFs, ShellSelection, ShellSettings } from './types'
 import { shellEnvOverlay } from './types'
 
 /**

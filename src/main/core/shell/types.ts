@@ -1,3 +1,5 @@
+import type { ShellKind } from '../../../shared/settings'
+
 /** How a command line is written for the shell: bash and zsh share POSIX syntax, cmd does not. */
 export type ShellDialect = 'bash' | 'zsh' | 'git-bash' | 'cmd' | 'sh'
 
@@ -50,4 +52,10 @@ export const SHELL_DISPLAY_NAMES: Record<ShellDialect, string> = {
  */
 export function shellEnvOverlay(dialect: ShellDialect, path: string): Record<string, string> {
   return dialect === 'cmd' ? { GIT_EDITOR: 'true' } : { GIT_EDITOR: 'true', SHELL: path }
+}
+
+/** The `shell` part of the user settings. */
+export interface ShellSettings {
+  kind: ShellKind
+  path?: string
 }
