@@ -138,6 +138,16 @@ describe('shell-init snapshot', () => {
     expect(third.result.stdout).toBe('alias-ok\n')
   })
 
+  it('survives an rc that prints junk and asks a question while generating', async () => {
+    home = makeFakeHome({
+      '.bashrc':
+        'echo "Welcome!"\nprintf "Continue? [y/N] "; read -r answer\nalias ok=\'echo answered-$answer\'\n',
+    })
+    const { prepared, result } = await runBash(shellOf('bash', '/bin/bash'), 'ok')
+    expect(prepared.snapshot?.status).toBe('ready')
+    expect(result.stdout).toBe('answered-\n')
+  })
+
   it('reports an rc that exits non-zero while generating, and commands still run', async () => {
     home = makeFakeHome({ '.bashrc': 'exit 4\n' })
     const { prepared, result } = await runBash(shellOf('bash', '/bin/bash'), 'echo still-runs')
