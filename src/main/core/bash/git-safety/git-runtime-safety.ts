@@ -9,6 +9,7 @@ import {
   statSync,
 } from 'node:fs'
 import path from 'node:path'
+import { findReadHook } from './read-hooks'
 import { findProgramConfig } from './repository-config-scan'
 
 /** A `gitdir:` file is one short line; anything bigger is not what git writes. */
@@ -45,7 +46,7 @@ function walkUp(cwd: string): GitRuntimeSafety {
     if (stats) {
       const gitDir = resolveGitDir(dotGit, stats, realCwd === null ? [cwd] : [cwd, realCwd])
       if (typeof gitDir !== 'string') return gitDir
-      return checkConfig(gitDir, cwd)
+      return checkRepositoryPrograms(gitDir, cwd)
     }
     if (path.dirname(dir) === dir)
       return { safe: true, reason: 'no git repository above the working directory' }
@@ -110,7 +111,9 @@ function findBareMarker(dir: string): string | null {
   return null
 }
 
-function checkConfig(gitDir: string, cwd: string): GitRuntimeSafety {
+function checkRepositoryPrograms(gitDir: string, cwd: string): GitRuntimeSafety {
+  const hook = findReadHook(gitDir)
+  if (hook) return unsafe(`${displayPath(hook, cwd)} is a hook git runs even for git status`)
   const found = findProgramConfig(gitDir)
   if (found === null) return { safe: true, reason: `${gitDir} sets no program-running configuration` }
   if ('problem' in found) return unsafe(found.problem)

@@ -2,6 +2,7 @@ import { readFileSync, statSync } from 'node:fs'
 import { homedir } from 'node:os'
 import path from 'node:path'
 import { parseGitConfig } from './git-config-file'
+import { readCommonDir } from './read-hooks'
 import { findProgramKey } from './program-config-keys'
 
 /** git itself stops at 10 nested includes. */
@@ -29,13 +30,6 @@ export function findProgramConfig(gitDir: string): ConfigFinding | { problem: st
     if (found) return found
   }
   return null
-}
-
-function readCommonDir(gitDir: string): string | null {
-  const file = path.join(gitDir, 'commondir')
-  if (!statSync(file, { throwIfNoEntry: false })?.isFile()) return null
-  const value = readFileSync(file, 'utf8').trim()
-  return value ? path.resolve(gitDir, value) : null
 }
 
 function scanFile(

@@ -6,7 +6,6 @@
  */
 export const ANY_ARGS_COMMANDS: ReadonlySet<string> = new Set([
   'echo',
-  'printf',
   'true',
   'false',
   ':',

@@ -3,6 +3,8 @@ import type { CommandPolicy, FlagValueKind, ParsedArgs } from './flag-types'
 export type FlagCheck = { ok: true; parsed: ParsedArgs } | { ok: false; reason: string }
 
 const NUMBER = /^-?\d+$/
+// One character, or one written as an escape the tool decodes: `\n`, `\t`, `\x1f`, `\0`.
+const ONE_CHARACTER = /^(?:[^\\]|\\[\\abfnrtv0]|\\x[0-9a-fA-F]{1,2}|\\[0-7]{1,3})$/u
 
 /**
  * Check every flag of `args` (argv without the command name) against the command's table, the way
@@ -114,7 +116,7 @@ function takeNext(name: string, flag: string, kind: FlagValueKind, args: string[
 function valueProblem(name: string, flag: string, kind: FlagValueKind, value: string): string | null {
   if (kind === 'number' && !NUMBER.test(value))
     return `${name} ${flag} expects a number, got ${JSON.stringify(value)}`
-  if (kind === 'char' && [...value].length !== 1) return `${name} ${flag} expects one character`
+  if (kind === 'char' && !ONE_CHARACTER.test(value)) return `${name} ${flag} expects one character`
   if (kind === '{}' && value !== '{}') return `${name} ${flag} is read-only only with the literal {}`
   if (kind === 'EOF' && value !== 'EOF') return `${name} ${flag} is read-only only with the literal EOF`
   return null

@@ -60,24 +60,45 @@ export function evaluateCommandPart(part: AnalyzedCommand, platform: NodeJS.Plat
     return { readOnly: true, reason: git.reason, name }
   }
   const prefix = findPrefixPolicy(argv)
-  if (prefix) return evaluateWithTable(prefix.prefix, argv.slice(prefix.words), prefix.policy, context, name)
-  const policy = COMMAND_POLICIES.get(name)
-  if (policy) {
-    const leading = policy.flagsCanWrite ? globAt(part.leadingGlobArgs, 1) : undefined
-    if (leading !== undefined) return refuse(leadingGlobReason(name, part.argv[leading] as string), name)
-    const anyGlob = policy.operandCountMatters ? globAt(part.globArgs, 1) : undefined
-    if (anyGlob !== undefined) {
-      return refuse(
-        `${name} ${part.argv[anyGlob]}: a glob could expand to several operands, and a second one is written to`,
-        name,
-      )
-    }
-    return evaluateWithTable(name, argv.slice(1), policy, context, name)
+  const table = prefix
+    ? { label: prefix.prefix, policy: prefix.policy, argsFrom: prefix.words }
+    : tableFor(name)
+  if (table) {
+    const globProblem = findGlobProblem(part, table.policy, table.label, offset, table.argsFrom)
+    if (globProblem) return refuse(globProblem, name)
+    return evaluateWithTable(table.label, argv.slice(table.argsFrom), table.policy, context, name)
   }
   if (ANY_ARGS_COMMANDS.has(name))
     return { readOnly: true, reason: `${name} only reads, whatever its arguments`, name }
   const known = Object.hasOwn(REFUSED_COMMANDS, name) ? REFUSED_COMMANDS[name] : undefined
   return refuse(known ?? `${name} is not a known read-only command`, name)
+}
+
+function tableFor(name: string): { label: string; policy: CommandPolicy; argsFrom: number } | null {
+  const policy = COMMAND_POLICIES.get(name)
+  return policy ? { label: name, policy, argsFrom: 1 } : null
+}
+
+/**
+ * Unquoted globs: a leading one could expand to a file named like a flag (`-o…`) where some flag
+ * writes or runs a program; any one could become several operands where a second operand is written.
+ * `offset` is how many wrapper words were stripped, `argsFrom` where the arguments start.
+ */
+function findGlobProblem(
+  part: AnalyzedCommand,
+  policy: CommandPolicy,
+  label: string,
+  offset: number,
+  argsFrom: number,
+): string | null {
+  const first = (indexes: number[]) => indexes.find((index) => index - offset >= argsFrom)
+  const leading = policy.flagsCanWrite ? first(part.leadingGlobArgs) : undefined
+  if (leading !== undefined) return leadingGlobReason(label, part.argv?.[leading] ?? '')
+  const any = policy.operandCountMatters ? first(part.globArgs) : undefined
+  if (any !== undefined) {
+    return `${label} ${part.argv?.[any]}: a glob could expand to several operands, and a second one is written to`
+  }
+  return null
 }
 
 function evaluateWithTable(

@@ -18,13 +18,15 @@ const GH_FLAGS = flagTable({
     --required --watch --fail-fast --all --help`,
   number: '-L --limit -a --attempt -i --interval',
   string: `-R --repo -q --jq -t --template --json -s --state -A --author -a --assignee -l --label -B --base
-    -H --head -S --search -b --branch -u --user -w --workflow -e --event -j --job --color --order --sort
+    -H --head -S --search -b --branch -u --user --workflow -e --event -j --job --color --order --sort
     --owner --language --visibility --match --created --commit --status --exclude --ref -r --ref-type`,
 })
 
 const GH_POLICY: CommandPolicy = {
   flags: GH_FLAGS,
-  refusedFlags: { '--web': 'gh --web opens a browser' },
+  // -w is --web for view commands (and --workflow for run list): refused rather than guessed.
+  refusedFlags: { '--web': 'gh --web opens a browser', '-w': 'gh -w opens a browser' },
+  flagsCanWrite: true,
   check: ghValuesCheck,
 }
 
@@ -67,7 +69,16 @@ export const PREFIX_POLICIES: ReadonlyMap<string, CommandPolicy> = new Map<strin
   ['docker logs', DOCKER_LOGS],
   ['docker ps', { flags: DOCKER_LIST_FLAGS }],
   ['docker images', { flags: DOCKER_LIST_FLAGS }],
-  ['gh auth status', { flags: flagTable({ none: '-t --show-token --help', string: '-h --hostname' }) }],
+  [
+    'gh auth status',
+    {
+      flags: flagTable({ none: '--help', string: '-h --hostname' }),
+      refusedFlags: {
+        '-t': 'gh auth status -t prints your token',
+        '--show-token': 'gh auth status --show-token prints your token',
+      },
+    },
+  ],
   ...GH_READ_ONLY.map((prefix): [string, CommandPolicy] => [prefix, GH_POLICY]),
 ])
 

@@ -129,6 +129,13 @@ const xxd: CommandPolicy = {
   check: ({ positionals }) => (positionals.length > 1 ? 'xxd INFILE OUTFILE writes to OUTFILE' : null),
 }
 
+// bash's printf -v assigns a variable (PATH, IFS…) that the rest of the line then uses.
+const printf: CommandPolicy = {
+  flags: flagTable({ none: '--help --version' }),
+  refusedFlags: { '-v': 'printf -v assigns a shell variable (PATH, IFS…) that later commands use' },
+  optionsEndAtFirstPositional: true,
+}
+
 /** Commands that read and transform text. */
 export const TEXT_POLICIES: Readonly<Record<string, CommandPolicy>> = {
   head,
@@ -142,4 +149,5 @@ export const TEXT_POLICIES: Readonly<Record<string, CommandPolicy>> = {
   sed,
   jq,
   xxd,
+  printf,
 }

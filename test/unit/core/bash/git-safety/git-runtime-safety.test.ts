@@ -156,6 +156,40 @@ describe('.git directories that are not a plain repository', () => {
   })
 })
 
+describe('hooks that git runs during reads', () => {
+  it('an executable post-index-change hook, which git status really runs', () => {
+    const root = tempDir()
+    execFileSync('git', ['init', '-q', root])
+    writeFileSync(join(root, 'tracked'), 'x')
+    execFileSync('git', ['-C', root, 'add', 'tracked'])
+    const marker = join(root, 'hook-ran')
+    writeFileSync(join(root, '.git', 'hooks', 'post-index-change'), `#!/bin/sh\ntouch '${marker}'\n`, {
+      mode: 0o755,
+    })
+
+    expectGitRefused(root, '.git/hooks/post-index-change is a hook git runs even for git status')
+    expect(existsSync(marker)).toBe(false)
+
+    execFileSync('git', ['status', '--short'], { cwd: root, stdio: 'ignore' })
+    expect(existsSync(marker)).toBe(true)
+  })
+
+  it('a hook file that is not executable, and the sample hooks git init writes', () => {
+    const root = tempDir()
+    execFileSync('git', ['init', '-q', root])
+    writeFileSync(join(root, '.git', 'hooks', 'post-index-change'), '#!/bin/sh\n', { mode: 0o644 })
+    expectGitAllowed(root)
+  })
+
+  it('a hook in the main repository of a linked worktree', () => {
+    const base = tempDir()
+    writeRepository(join(base, 'main'))
+    mkdirSync(join(base, 'main', '.git', 'hooks'))
+    writeFileSync(join(base, 'main', '.git', 'hooks', 'post-index-change'), '#!/bin/sh\n', { mode: 0o755 })
+    expectGitRefused(writeLinkedWorktree(join(base, 'main'), join(base, 'wt')), 'post-index-change is a hook')
+  })
+})
+
 describe('repository config that runs programs', () => {
   it.each([
     ['[core]\n\tfsmonitor = ./hook.sh', 'core.fsmonitor'],

@@ -70,8 +70,16 @@ describe('callbacks through classify', () => {
     ['xargs -- sh', false, 'xargs would run sh'],
     ['xargs -I X echo X', false, 'xargs -I is read-only only with the literal {}'],
     ['xargs -p echo', false, 'xargs -p prompts on the terminal'],
+    ["xargs -d '\\n' -n1 echo", true, 'xargs with these flags only reads'],
+    ['xargs -d ab echo', false, 'xargs -d expects one character'],
+    ["printf '%s\\n' a b", true, 'printf with these flags only reads'],
+    ['printf -v PATH /tmp/evil', false, 'printf -v assigns a shell variable'],
+    ['printf -- -v', true, 'printf with these flags only reads'],
     ['gh pr list --repo cli/cli', true, 'gh pr list with these flags only reads'],
     ['gh pr list --repo ghe.example/cli/cli', false, 'could point gh at another host'],
+    ['gh pr view -w 12', false, 'gh -w opens a browser'],
+    ['gh auth status -t', false, 'gh auth status -t prints your token'],
+    ['gh pr view *', false, 'gh pr view *: an unquoted glob could expand to a file named like a flag'],
   ])
   itClassifies([['xargs echo', false, 'xargs on Windows is not known to be read-only']], 'win32')
 })

@@ -1,0 +1,30 @@
+import { readFileSync, statSync } from 'node:fs'
+import path from 'node:path'
+
+/**
+ * Hooks git runs during commands we call read-only: `git status` refreshes and rewrites the index,
+ * and post-index-change then runs (checked with git 2.39). Hooks of writing commands (pre-commit…)
+ * do not matter here, since those commands are never read-only.
+ */
+export const HOOKS_RUN_BY_READS = ['post-index-change'] as const
+
+/** The first executable read-path hook in the repository (or its common dir), else null. */
+export function findReadHook(gitDir: string): string | null {
+  for (const dir of [gitDir, readCommonDir(gitDir)]) {
+    if (dir === null) continue
+    for (const name of HOOKS_RUN_BY_READS) {
+      const hook = path.join(dir, 'hooks', name)
+      const stats = statSync(hook, { throwIfNoEntry: false })
+      if (stats?.isFile() && (stats.mode & 0o111) !== 0) return hook
+    }
+  }
+  return null
+}
+
+/** A linked worktree's gitdir names the main repository in `commondir`; null when there is none. */
+export function readCommonDir(gitDir: string): string | null {
+  const file = path.join(gitDir, 'commondir')
+  if (!statSync(file, { throwIfNoEntry: false })?.isFile()) return null
+  const value = readFileSync(file, 'utf8').trim()
+  return value ? path.resolve(gitDir, value) : null
+}
