@@ -73,7 +73,7 @@ function exactOnlyReason(verdict: CommandVerdict): string | null {
 function isDescriptorOnlyRedirect(operator: string, target: string | null): boolean {
   if (target === null) return false
   if (/^\d*>&$|^\d*<&$/.test(operator) && /^(\d+|-)$/.test(target)) return true
-  return /^\d*>$|^&>$|^\d*>>$/.test(operator) && target === '/dev/null'
+  return /^(\d*>|\d*>>|\d*>\||&>|&>>)$/.test(operator) && target === '/dev/null'
 }
 
 function partSubject(part: CommandPart, index: number, registry: CommandRegistry): PartSubject {
