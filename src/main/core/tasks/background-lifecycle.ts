@@ -14,6 +14,7 @@ export interface BackgroundRunOptions {
   signal?: AbortSignal
   /** Default OUTPUT_FILE_CAP_BYTES (5 GB): the port enforces it in the background too. Smaller in tests. */
   capBytes?: number
+  /** The caller's hooks; progress and resource samples stop reaching it once the command is backgrounded. */
   hooks?: ExecutionHooks
   /** Defaults to a fresh registry id. */
   taskId?: string
@@ -112,8 +113,8 @@ export function runWithBackgroundLifecycle(
           signal: controller.signal,
           output: { mode: 'file', outputPath: options.outputPath, capBytes },
         },
+        // The caller's hooks belong to its tool call, which is over once the command is backgrounded.
         {
-          ...options.hooks,
           onSpawn(info) {
             pid = info.pid
             options.hooks?.onSpawn?.(info)
@@ -121,7 +122,10 @@ export function runWithBackgroundLifecycle(
           },
           onProgress(sample) {
             if (sample.totalBytes >= capBytes) limitReached = true
-            options.hooks?.onProgress?.(sample)
+            if (state === 'foreground') options.hooks?.onProgress?.(sample)
+          },
+          onResourceSample(sample) {
+            if (state === 'foreground') options.hooks?.onResourceSample?.(sample)
           },
         },
       )

@@ -76,6 +76,25 @@ describe('auto_on_timeout', () => {
     expect(cancelled.kind === 'foreground' && cancelled.result.status).toBe('cancelled')
   })
 
+  it("forwards progress to the caller's hooks only while in the foreground", async () => {
+    const seen: number[] = []
+    const outcome = await harness.run(
+      LONG_PRINTER,
+      { mode: 'auto_on_timeout', deadlineMs: 3_500 },
+      { hooks: { onProgress: (sample) => seen.push(sample.elapsedMs) } },
+    )
+    const committedAt = Date.now()
+    expect(outcome.kind).toBe('backgrounded')
+    // The port reports progress after 2 s, then every second: the caller saw at least one sample...
+    expect(seen.length).toBeGreaterThan(0)
+    const before = seen.length
+    const taskId = outcome.kind === 'backgrounded' ? outcome.task.taskId : ''
+    // ...and none after the commit, although the task keeps running and the port keeps sampling.
+    await waitUntil('two more port samples would have come', () => Date.now() > committedAt + 2_200)
+    expect(harness.registry.get(taskId)?.status).toBe('running')
+    expect(seen).toHaveLength(before)
+  })
+
   it('refuses a deadline that is not a positive number', async () => {
     await expect(harness.run('echo x', { mode: 'auto_on_timeout', deadlineMs: 0 })).rejects.toThrow(
       /deadlineMs must be a positive/,
