@@ -96,7 +96,13 @@ describe('resource sampler', () => {
       intervalMs: 1,
     })
   }
-  const settle = () => new Promise((resolve) => setTimeout(resolve, 300))
+  /** Waits until `count()` reaches `target`, then a little longer to see that it stays there. */
+  async function settlesAt(count: () => number, target: number, quietMs = 200) {
+    const deadline = Date.now() + 10_000
+    while (count() < target && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 10))
+    await new Promise((resolve) => setTimeout(resolve, quietMs))
+    expect(count()).toBe(target)
+  }
 
   it('stops after 3 consecutive failures', async () => {
     let calls = 0
@@ -105,30 +111,25 @@ describe('resource sampler', () => {
       calls++
       return null
     }, samples).start()
-    await settle()
-    expect(calls).toBe(3)
+    await settlesAt(() => calls, 3)
     expect(samples).toEqual([])
   })
 
   it('samples at most 20 times', async () => {
     const samples: ResourceSample[] = []
     sampler(async () => ({ rssBytes: 1, cpuMs: 2 }), samples).start()
-    await settle()
-    expect(samples).toHaveLength(RESOURCE_SAMPLE_MAX)
+    await settlesAt(() => samples.length, RESOURCE_SAMPLE_MAX)
     expect(samples[0]).toEqual({ pid: 5, rssBytes: 1, cpuMs: 2, elapsedMs: 0 })
   })
 
-  it('a probe that hangs counts as a failure after 1 s', async () => {
+  it('a probe that hangs counts as a failure (1 s timeout), so three hangs disable it', async () => {
     let calls = 0
     const samples: ResourceSample[] = []
-    const instance = sampler(() => {
+    sampler(() => {
       calls++
       return new Promise(() => {})
-    }, samples)
-    instance.start()
-    await new Promise((resolve) => setTimeout(resolve, 1_200))
-    instance.stop()
-    expect(calls).toBe(2)
+    }, samples).start()
+    await settlesAt(() => calls, 3, 1_300)
     expect(samples).toEqual([])
   })
 })

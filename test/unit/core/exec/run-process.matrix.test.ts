@@ -68,7 +68,7 @@ describe('runProcess terminal states', () => {
   it('timeout: killed, exitCode null with the signal, output so far kept', async () => {
     const result = await runProcess(
       { file: 'sh', args: ['-c', 'echo started; exec sleep 30'] },
-      { timeoutMs: 300, maxOutputBytes: 1024, env: PATH_ONLY },
+      { timeoutMs: 1_000, maxOutputBytes: 1024, env: PATH_ONLY },
     )
     expect(result).toMatchObject({
       status: 'timed_out',
@@ -103,11 +103,13 @@ describe('runProcess terminal states', () => {
 
   it('mid-run abort: cancelled, killed, listener removed', async () => {
     const controller = new AbortController()
+    const ready = join(tempDir(), 'ready')
     const pending = runProcess(
-      { file: 'sh', args: ['-c', 'echo up; exec sleep 30'] },
+      { file: 'sh', args: ['-c', 'echo up; touch "$1"; exec sleep 30', 'sh', ready] },
       { timeoutMs: 0, maxOutputBytes: 1024, env: PATH_ONLY, signal: controller.signal },
     )
-    setTimeout(() => controller.abort(), 200)
+    while (!existsSync(ready)) await new Promise((resolve) => setTimeout(resolve, 10))
+    controller.abort()
     const result = await pending
     expect(result).toMatchObject({
       status: 'cancelled',

@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process'
+import { readFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { describe, expect, it, vi } from 'vitest'
 import { createExecutionPort, killProcessTree, runProcess } from '../../../../src/main/core/exec'
@@ -27,11 +28,11 @@ describe('termination leaves nothing behind', () => {
               },
         cwd: tempDir(),
         env: PATH_ONLY,
-        timeoutMs: 1_500,
+        timeoutMs: 2_500,
       })
       expect(result.status).toBe('timed_out')
       expect(result.stdout).toBe('ready\n')
-      expect(result.errorMessage).toBe('Command timed out after 1.5s')
+      expect(result.errorMessage).toBe('Command timed out after 2.5s')
       const pids = await readPids(pidFile, TREE_SIZE)
       // Pipe mode settles only after the termination finished: everything is already gone.
       expect(pids.filter((pid) => !isGone(pid))).toEqual([])
@@ -78,26 +79,41 @@ describe('termination leaves nothing behind', () => {
 
   it('a TERM-ignoring child is KILLed after the grace', async () => {
     const pidFile = join(tempDir(), 'pids')
-    const result = await runProcess(
+    const controller = new AbortController()
+    const pending = runProcess(
       { file: 'sh', args: [join(FIXTURES, 'term-ignoring.sh'), pidFile] },
-      { timeoutMs: 300, maxOutputBytes: 1024, env: PATH_ONLY },
+      { timeoutMs: 0, maxOutputBytes: 1024, env: PATH_ONLY, signal: controller.signal },
     )
+    // Cancel only once the trap is set (the pid is written after it).
+    const [root] = await readPids(pidFile, 1)
+    controller.abort()
+    const result = await pending
     expect(result).toMatchObject({
-      status: 'timed_out',
+      status: 'cancelled',
       exitCode: null,
       exitSignal: 'SIGKILL',
       stdout: 'ready\n',
     })
-    const [root] = await readPids(pidFile, 1)
     expect(isGone(root!)).toBe(true)
   })
 
   it('a stopped child still dies of TERM (SIGCONT is sent with it)', async () => {
-    const result = await runProcess(
-      { file: 'sh', args: [join(FIXTURES, 'stops-itself.sh')] },
-      { timeoutMs: 500, maxOutputBytes: 1024, env: PATH_ONLY },
+    const controller = new AbortController()
+    let pid = 0
+    const pending = port.execute(
+      {
+        command: { mode: 'argv', file: 'sh', args: [join(FIXTURES, 'stops-itself.sh')] },
+        cwd: tempDir(),
+        env: PATH_ONLY,
+        signal: controller.signal,
+      },
+      { onSpawn: (info) => (pid = info.pid) },
     )
-    expect(result).toMatchObject({ status: 'timed_out', exitSignal: 'SIGTERM', stdout: 'ready\n' })
+    // Cancel only once the child is really stopped (state T), or the test would prove nothing.
+    while (!isStopped(pid)) await new Promise((resolve) => setTimeout(resolve, 10))
+    controller.abort()
+    const result = await pending
+    expect(result).toMatchObject({ status: 'cancelled', exitSignal: 'SIGTERM', stdout: 'ready\n' })
   })
 
   it('a background child holding the pipe does not hang the call, and is killed', async () => {
@@ -156,3 +172,12 @@ describe('termination leaves nothing behind', () => {
     expect(result).toMatchObject({ status: 'completed', cancelled: false })
   })
 })
+
+function isStopped(pid: number): boolean {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8')
+    return stat.slice(stat.lastIndexOf(')') + 2).startsWith('T')
+  } catch {
+    return false
+  }
+}
