@@ -1,5 +1,6 @@
 import { PendingApprovalsProvider } from './approvals/PendingApprovalsProvider'
 import { MainNav } from './components/MainNav'
+import { ScreenErrorBoundary } from './components/ScreenErrorBoundary'
 import { WarningBanner } from './components/WarningBanner'
 import { useScreen } from './routes'
 import { ApprovalsScreen } from './screens/ApprovalsScreen'
@@ -19,10 +20,12 @@ export function App() {
             <MainNav screen={screen} onSelect={setScreen} />
             <main className="app-main">
               <WarningBanner />
-              {screen === 'session' && <SessionScreen />}
-              {screen === 'tasks' && <TasksScreen />}
-              {screen === 'approvals' && <ApprovalsScreen />}
-              {screen === 'settings' && <SettingsScreen />}
+              <ScreenErrorBoundary key={screen}>
+                {screen === 'session' && <SessionScreen />}
+                {screen === 'tasks' && <TasksScreen />}
+                {screen === 'approvals' && <ApprovalsScreen />}
+                {screen === 'settings' && <SettingsScreen />}
+              </ScreenErrorBoundary>
             </main>
           </div>
         </PendingApprovalsProvider>

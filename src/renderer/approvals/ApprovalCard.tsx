@@ -86,6 +86,7 @@ export function ApprovalCard({
             className={
               action.kind === 'deny' ? 'danger' : action.kind === 'allow_once' ? 'primary' : undefined
             }
+            aria-label={action.label}
             aria-keyshortcuts={action.key}
             aria-expanded={action.kind === 'allow_once' ? undefined : open === action.kind}
             disabled={busy}

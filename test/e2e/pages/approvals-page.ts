@@ -22,9 +22,16 @@ export class ApprovalCardView {
     return textOf(this.root.getByRole('region', { name: 'Why approval is needed' }))
   }
 
-  /** The three answer buttons' names, in screen order. */
-  async actionNames(): Promise<string[]> {
-    return this.root.getByRole('button', { name: /^(Allow once|Always allow|Deny)$/ }).allTextContents()
+  /** The three answer buttons in screen order: accessible name and keyboard shortcut. */
+  async actions(): Promise<Array<{ name: string; key: string }>> {
+    return this.root
+      .getByRole('button', { name: /^(Allow once|Always allow|Deny)$/ })
+      .evaluateAll((buttons) =>
+        buttons.map((button) => ({
+          name: button.getAttribute('aria-label') ?? '',
+          key: button.getAttribute('aria-keyshortcuts') ?? '',
+        })),
+      )
   }
 
   async allowOnce(): Promise<void> {

@@ -1,4 +1,5 @@
 import { expect, type Locator, type Page } from '@playwright/test'
+import { openScreen } from './open-screen'
 import { renderedText, textOf } from './text-of'
 
 export interface RunOptions {
@@ -66,6 +67,10 @@ export class CallView {
 export class SessionPage {
   constructor(readonly page: Page) {}
 
+  async open(): Promise<void> {
+    await openScreen(this.page, 'Session')
+  }
+
   screen(): Locator {
     return this.page.getByRole('region', { name: 'Session', exact: true })
   }
@@ -82,6 +87,7 @@ export class SessionPage {
   }
 
   async newSession(): Promise<void> {
+    await this.open()
     const before = await this.tabs()
       .getByRole('button', { name: /^Close session/ })
       .count()
@@ -91,6 +97,7 @@ export class SessionPage {
 
   /** Starts a session when none is open, so a command can run. */
   async ensureSession(): Promise<void> {
+    await this.open()
     const start = this.page.getByRole('button', { name: 'Start a session' })
     const form = this.commandField()
     await expect(start.or(form).first()).toBeVisible()
@@ -99,10 +106,12 @@ export class SessionPage {
   }
 
   async selectSession(title: string): Promise<void> {
+    await this.open()
     await this.tabs().getByRole('button', { name: title, exact: true }).click()
   }
 
   async closeSession(title: string): Promise<void> {
+    await this.open()
     await this.tabs()
       .getByRole('button', { name: `Close session ${title}`, exact: true })
       .click()
