@@ -5,6 +5,7 @@ import { FormError } from '../forms/FormError'
 import { fieldErrorsFromRpc } from '../forms/field-errors'
 import { formatTime } from '../format/measures'
 import { useClient } from '../rpc'
+import { useSettings } from '../settings-state/SettingsProvider'
 import { AlwaysAllowForm } from './AlwaysAllowForm'
 import { ApprovalWhy } from './ApprovalWhy'
 import { APPROVAL_ACTIONS, type ApprovalActionKind } from './approval-actions'
@@ -26,6 +27,7 @@ export function ApprovalCard({
 }) {
   const client = useClient()
   const { forget } = usePendingApprovals()
+  const settings = useSettings()
   const card = useRef<HTMLElement>(null)
   const [open, setOpen] = useState<'always_allow' | 'deny' | null>(null)
   const [busy, setBusy] = useState(false)
@@ -35,7 +37,10 @@ export function ApprovalCard({
     setBusy(true)
     setErrors({})
     client.request('approvals.answer', { id: approval.id, answer: value }).then(
-      () => forget(approval.id),
+      () => {
+        forget(approval.id)
+        if (value.kind === 'always_allow') settings.reload()
+      },
       (failure: unknown) => {
         setBusy(false)
         setErrors(fieldErrorsFromRpc(failure, { answer: 'rule', rule: 'rule' }))

@@ -3,6 +3,7 @@ import type { PendingApproval } from '../../shared/ipc/domains/approvals'
 import { useEvent } from '../events/use-event'
 import { errorMessage } from '../forms/field-errors'
 import { useClient } from '../rpc'
+import { useApprovalNotifications } from './use-approval-notifications'
 
 export interface PendingApprovalsState {
   pending: PendingApproval[] | null
@@ -36,6 +37,7 @@ export function PendingApprovalsProvider({ children }: { children: ReactNode }) 
   useEvent('approvals.requested', (approval) =>
     setPending((list) => (list?.some((a) => a.id === approval.id) ? list : [...(list ?? []), approval])),
   )
+  useApprovalNotifications()
   const forget = useCallback(
     (id: string) => setPending((list) => list?.filter((a) => a.id !== id) ?? null),
     [],

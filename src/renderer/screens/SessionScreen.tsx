@@ -47,6 +47,13 @@ export function SessionScreen() {
             </dd>
           </dl>
           {selected.shell.reminder && <p className="muted">{selected.shell.reminder}</p>}
+          {(selected.shell.restore === 'fallback' || selected.shell.restore === 'stale') && (
+            <p className="call-notice" role="status">
+              {selected.shell.restore === 'fallback'
+                ? 'The shell this session started with is gone; it now uses the one above.'
+                : 'The shell this session started with is gone and no other shell was found: commands will fail to start until one is installed or chosen in Settings → Shell.'}
+            </p>
+          )}
           <CommandForm key={selected.id} sessionId={selected.id} />
           <CallHistory sessionId={selected.id} />
         </>

@@ -10,6 +10,8 @@ export interface SettingsState {
   error: string | null
   /** Every settings.* mutation answers with the new snapshot; apply it without another round trip. */
   apply(snapshot: SettingsSnapshot): void
+  /** Re-reads after a change made elsewhere (an always-allow answer saves a rule). */
+  reload(): void
 }
 
 const SettingsContext = createContext<SettingsState | null>(null)
@@ -40,7 +42,8 @@ export function SettingsProvider({ children }: { children: ReactNode }) {
   useEvent('settings.changed', () => setGeneration((g) => g + 1))
 
   const apply = useCallback((next: SettingsSnapshot) => setSnapshot(next), [])
-  const value = useMemo(() => ({ snapshot, error, apply }), [snapshot, error, apply])
+  const reload = useCallback(() => setGeneration((g) => g + 1), [])
+  const value = useMemo(() => ({ snapshot, error, apply, reload }), [snapshot, error, apply, reload])
   return <SettingsContext.Provider value={value}>{children}</SettingsContext.Provider>
 }
 

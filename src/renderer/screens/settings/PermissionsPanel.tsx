@@ -1,3 +1,4 @@
+import { useEffect } from 'react'
 import { useSessions } from '../../session/SessionsProvider'
 import { useClient } from '../../rpc'
 import { useSettings } from '../../settings-state/SettingsProvider'
@@ -7,8 +8,10 @@ import { RulesTable } from './RulesTable'
 
 export function PermissionsPanel() {
   const client = useClient()
-  const { snapshot, error, apply } = useSettings()
+  const { snapshot, error, apply, reload } = useSettings()
   const sessionId = useSessions().selected?.id
+  // Rules can change behind the UI's back (another window, a hand-edited file): show the files as they are now.
+  useEffect(reload, [reload])
 
   // Session rules belong to one session: they are changed for the session whose tab is selected.
   const change = (draft: RuleDraft) =>
