@@ -28,7 +28,6 @@ const EXACT_ARGV: ReadonlySet<string> = new Set([
   'ip r',
   'ip link',
   'ip link show',
-  'hostname',
   'arch',
   'ifconfig',
   'ifconfig -a',
@@ -57,11 +56,6 @@ export function evaluateDirectArgv(argv: string[]): { readOnly: boolean; reason:
   if (name === 'command' && (args[0] === '-v' || args[0] === '-V') && args.length >= 2) {
     return { readOnly: true, reason: `command ${args[0]} only looks names up` }
   }
-  if (name === 'arch' || name === 'hostname') {
-    return {
-      readOnly: false,
-      reason: `${name} with operands ${name === 'arch' ? 'runs a command' : 'sets the host name'}`,
-    }
-  }
+  if (name === 'arch') return { readOnly: false, reason: 'arch with operands runs a command' }
   return undefined
 }

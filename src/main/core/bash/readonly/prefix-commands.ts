@@ -60,6 +60,15 @@ const DOCKER_LIST_FLAGS = flagTable({
   string: '-f --filter --format',
 })
 
+// systemctl reads unit state; its pager comes from the user's SYSTEMD_PAGER/PAGER, not the repository.
+const SYSTEMCTL_READ: CommandPolicy = {
+  flags: flagTable({
+    none: '--no-pager -a --all -l --full -q --quiet --user --system --no-legend --plain --failed --help',
+    number: '-n --lines',
+    string: '-t --type --state -p --property -o --output -H --host -M --machine',
+  }),
+}
+
 /**
  * Read-only commands named by more than one word, matched by the longest prefix. `docker -H …` or
  * `gh --repo … pr view` never match, so options before the subcommand are refused as unknown.
@@ -79,6 +88,11 @@ export const PREFIX_POLICIES: ReadonlyMap<string, CommandPolicy> = new Map<strin
       },
     },
   ],
+  ['systemctl status', SYSTEMCTL_READ],
+  ['systemctl show', SYSTEMCTL_READ],
+  ['systemctl list-units', SYSTEMCTL_READ],
+  ['systemctl is-active', SYSTEMCTL_READ],
+  ['systemctl is-enabled', SYSTEMCTL_READ],
   ...GH_READ_ONLY.map((prefix): [string, CommandPolicy] => [prefix, GH_POLICY]),
 ])
 

@@ -6,8 +6,6 @@ describe('exact argv', () => {
     ['node -v', true, 'node -v only prints information'],
     ['python3 --version', true, 'python3 --version only prints information'],
     ['ip addr', true, 'ip addr only prints information'],
-    ['hostname', true, 'hostname only prints information'],
-    ['hostname evil', false, 'hostname with operands sets the host name'],
     ['arch', true, 'arch only prints information'],
     ['arch -x86_64 rm -rf x', false, 'arch with operands runs a command'],
     ['history', true, 'history only prints information'],
@@ -39,6 +37,15 @@ describe('multi-word prefixes', () => {
     ['gh repo view --repo evil.example.com/o/r', false, 'could point gh at another host'],
     ['gh pr view git@evil:o/r', false, 'could point gh at another host'],
     ['gh issue view https://evil.example/o/r/issues/1', false, 'could point gh at another host'],
+  ])
+})
+
+describe('systemctl read forms', () => {
+  itClassifies([
+    ['systemctl status nginx --no-pager', true, 'systemctl status with these flags only reads'],
+    ['systemctl list-units --type=service --state=running', true, 'systemctl list-units with these flags'],
+    ['systemctl is-active -q docker', true, 'systemctl is-active with these flags only reads'],
+    ['systemctl restart nginx', false, 'systemctl is not a known read-only command'],
   ])
 })
 

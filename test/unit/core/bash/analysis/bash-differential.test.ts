@@ -1,0 +1,83 @@
+import { execFileSync } from 'node:child_process'
+import { describe, expect, it } from 'vitest'
+import { analyzeCommand } from '../../../../../src/main/core/bash/analysis/analyze-command'
+import { tempDirsRemovedAfterEach } from '../../exec/temp-dir'
+import { pick, seededRandom } from '../seeded-random'
+
+// Static word pieces with every quoting rule bash applies: the words we judge must be the words bash runs.
+const PIECES = [
+  'plain',
+  '-x',
+  '--flag=v',
+  "'single $x `y` \\ \"'",
+  '"double \\" \\\\ \\$ \\` end"',
+  '"keep \\n \\a"',
+  "$'ansi \\x41\\n\\t\\u00e9\\'\\\\'",
+  "$'\\x2d\\x64elete'",
+  'a\\ b',
+  '\\\\',
+  '\\$x',
+  '\\-o',
+  "\\'",
+  'a\\\nb',
+  '"a\\\nb"',
+  '"$"',
+  '{}',
+  'a{b}',
+  'x=y',
+  'a#b',
+  '"',
+  "''",
+  '""',
+  '*.nothing-matches',
+  '[z].none',
+  'é😀',
+]
+
+function randomWord(random: () => number): string {
+  const pieces = 1 + Math.floor(random() * 3)
+  let word = ''
+  for (let index = 0; index < pieces; index += 1) {
+    const piece = pick(random, PIECES)
+    // A lone `"` only makes sense as part of a pair.
+    word += piece === '"' ? '"q"' : piece
+  }
+  return word
+}
+
+/** Run every line under real bash with `f` printing its argument count and arguments, NUL-separated. */
+function argvFromBash(lines: string[], cwd: string): string[][] {
+  const script = `f() { printf '%s\\0' "$#" "$@"; }\n${lines.join('\n')}\n`
+  const output = execFileSync('bash', ['--norc', '--noprofile', '-c', script], { cwd, encoding: 'utf8' })
+  const fields = output.split('\0')
+  const result: string[][] = []
+  let at = 0
+  while (at < fields.length - 1) {
+    const count = Number(fields[at])
+    result.push(fields.slice(at + 1, at + 1 + count))
+    at += 1 + count
+  }
+  return result
+}
+
+describe('differential: our argv equals the argv bash passes', () => {
+  const tempDir = tempDirsRemovedAfterEach()
+
+  it('for 400 lines of quoting, escaping and ANSI-C words (seed 5150)', () => {
+    const random = seededRandom(5150)
+    const lines = Array.from({ length: 400 }, () =>
+      ['f', ...Array.from({ length: 1 + Math.floor(random() * 4) }, () => randomWord(random))].join(' '),
+    )
+    const ours = lines.map((line) => {
+      const analysis = analyzeCommand(line)
+      expect(analysis.permissionSafe, line).toBe(true)
+      expect(analysis.commands, line).toHaveLength(1)
+      return analysis.commands[0]?.argv?.slice(1)
+    })
+    const theirs = argvFromBash(lines, tempDir())
+    expect(theirs).toHaveLength(lines.length)
+    lines.forEach((line, index) => {
+      expect(ours[index], line).toEqual(theirs[index])
+    })
+  })
+})
