@@ -37,13 +37,16 @@ export const PLAIN_STYLE: AnsiStyle = Object.freeze({
 
 // CSI (ESC [ params final), OSC (ESC ] … BEL or ST), other two-byte escapes, then C0 controls
 // except tab, newline and carriage return (handled as line structure).
-const TOKEN =
-  /\x1b\[([0-?]*)[ -/]*([@-~])|\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)?|\x1b[PX^_][^\x1b]*(?:\x1b\\)?|\x1b[ -/]*[0-~]?|[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]|\r\n|\n|\r/g
+export const ANSI_TOKEN_SOURCE =
+  /\x1b\[([0-?]*)[ -/]*([@-~])|\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)?|\x1b[PX^_][^\x1b]*(?:\x1b\\)?|\x1b[ -/]*[0-~]?|[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]|\r\n|\n|\r/
+    .source
 
-export function parseAnsi(text: string): AnsiLine[] {
+/** Parses `text` into lines; `initialStyle` is the style in effect where `text` starts (for slices of a document). */
+export function parseAnsi(text: string, initialStyle: AnsiStyle = PLAIN_STYLE): AnsiLine[] {
+  const TOKEN = new RegExp(ANSI_TOKEN_SOURCE, 'g')
   const lines: AnsiLine[] = []
   let line: AnsiLine = []
-  let style: AnsiStyle = PLAIN_STYLE
+  let style: AnsiStyle = initialStyle
   let last = 0
   const push = (chunk: string) => {
     if (chunk.length === 0) return
@@ -51,7 +54,6 @@ export function parseAnsi(text: string): AnsiLine[] {
     if (previous && previous.style === style) previous.text += chunk
     else line.push({ text: chunk, style })
   }
-  TOKEN.lastIndex = 0
   for (let match = TOKEN.exec(text); match !== null; match = TOKEN.exec(text)) {
     push(text.slice(last, match.index))
     last = TOKEN.lastIndex

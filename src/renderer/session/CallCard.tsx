@@ -1,3 +1,4 @@
+import { memo } from 'react'
 import type { BashCall } from '../../shared/ipc/domains/bash'
 import { formatBytes, formatDuration, formatTime } from '../format/measures'
 import { CallProgressView } from './CallProgressView'
@@ -6,8 +7,17 @@ import { DecisionSummary } from './DecisionSummary'
 import { FullOutput } from './FullOutput'
 import type { CallProgress } from './use-call-history'
 
-/** One Bash call: what ran, how it ended, who allowed it, what the model was told, and the output on demand. */
-export function CallCard({ call, progress }: { call: BashCall; progress: CallProgress | undefined }) {
+/**
+ * One Bash call: what ran, how it ended, who allowed it, what the model was told, and the output on
+ * demand. Memoised: a progress flush re-renders only the running call, not the whole history.
+ */
+export const CallCard = memo(function CallCard({
+  call,
+  progress,
+}: {
+  call: BashCall
+  progress: CallProgress | undefined
+}) {
   return (
     <article className="panel call-card" aria-label={call.command} data-status={call.status}>
       <header className="call-header">
@@ -52,4 +62,4 @@ export function CallCard({ call, progress }: { call: BashCall; progress: CallPro
       {call.outputPath && !isLive(call.status) && <FullOutput sessionId={call.sessionId} callId={call.id} />}
     </article>
   )
-}
+})

@@ -1,5 +1,5 @@
 import { useMemo } from 'react'
-import { parseAnsi } from '../ansi/parse-ansi'
+import { createAnsiDocument } from '../ansi/ansi-document'
 import { formatAge, formatBytes, formatDuration } from '../format/measures'
 import { useNow } from '../format/use-now'
 import { VirtualOutput } from '../output/VirtualOutput'
@@ -17,7 +17,7 @@ export function CallProgressView({
   const sinceEvent = progress ? Math.max(0, now - progress.receivedAt) : 0
   const elapsed = progress ? progress.elapsedMs + sinceEvent : Math.max(0, now - Date.parse(startedAt))
   const age = progress?.lastOutputAgeMs == null ? null : progress.lastOutputAgeMs + sinceEvent
-  const lines = useMemo(() => parseAnsi(progress?.tail ?? ''), [progress?.tail])
+  const output = useMemo(() => createAnsiDocument(progress?.tail ?? ''), [progress?.tail])
   return (
     <div className="call-progress">
       <dl className="inline-facts">
@@ -29,7 +29,7 @@ export function CallProgressView({
         <dd data-field="lastOutput">{formatAge(age)}</dd>
       </dl>
       {progress && progress.tail !== '' && (
-        <VirtualOutput lines={lines} label="Live output" follow viewportPx={200} />
+        <VirtualOutput document={output} label="Live output" follow viewportPx={200} />
       )}
     </div>
   )

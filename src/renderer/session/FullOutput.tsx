@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react'
 import type { z } from 'zod'
 import type { OutputSliceSchema } from '../../shared/ipc/domains/bash'
-import { parseAnsi } from '../ansi/parse-ansi'
+import { createAnsiDocument } from '../ansi/ansi-document'
 import { FormError } from '../forms/FormError'
 import { errorMessage } from '../forms/field-errors'
 import { formatBytes } from '../format/measures'
@@ -16,7 +16,7 @@ export function FullOutput({ sessionId, callId }: { sessionId: string; callId: s
   const [slice, setSlice] = useState<OutputSlice | null>(null)
   const [open, setOpen] = useState(false)
   const [error, setError] = useState<string>()
-  const lines = useMemo(() => (slice ? parseAnsi(slice.text) : []), [slice])
+  const output = useMemo(() => (slice ? createAnsiDocument(slice.text) : null), [slice])
 
   const toggle = () => {
     if (open) {
@@ -36,7 +36,7 @@ export function FullOutput({ sessionId, callId }: { sessionId: string; callId: s
         {open ? 'Hide full output' : 'Show full output'}
       </button>
       {open && <FormError message={error} />}
-      {open && slice && (
+      {open && slice && output && (
         <>
           <p className="muted">
             {formatBytes(slice.totalBytes)}
@@ -48,7 +48,7 @@ export function FullOutput({ sessionId, callId }: { sessionId: string; callId: s
               </>
             )}
           </p>
-          <VirtualOutput lines={lines} label="Full output" />
+          <VirtualOutput document={output} label="Full output" />
         </>
       )}
     </div>

@@ -1,4 +1,4 @@
-import { useState } from 'react'
+import { memo, useState } from 'react'
 import type { BackgroundTask } from '../../shared/ipc/domains/tasks'
 import { FormError } from '../forms/FormError'
 import { errorMessage } from '../forms/field-errors'
@@ -8,8 +8,11 @@ import { useClient } from '../rpc'
 import { TaskTail } from './TaskTail'
 import type { LiveTaskOutput } from './use-tasks'
 
-/** One background task: state and measures (ticking while it runs), its live tail, Stop, and the full log's path. */
-export function TaskCard({
+/**
+ * One background task: state and measures (ticking while it runs), its live tail, Stop, and the full
+ * log's path. Memoised: output for one task re-renders that task only.
+ */
+export const TaskCard = memo(function TaskCard({
   task,
   live,
   onChanged,
@@ -97,4 +100,4 @@ export function TaskCard({
       {open && <TaskTail sessionId={task.sessionId} taskId={task.id} live={live} />}
     </article>
   )
-}
+})

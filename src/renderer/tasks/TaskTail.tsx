@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useState } from 'react'
-import { parseAnsi } from '../ansi/parse-ansi'
+import { createAnsiDocument } from '../ansi/ansi-document'
 import { FormError } from '../forms/FormError'
 import { errorMessage } from '../forms/field-errors'
 import { VirtualOutput } from '../output/VirtualOutput'
@@ -44,9 +44,9 @@ export function TaskTail({
     if (live) setTail((seen) => newer(seen, { text: live.tail, totalBytes: live.totalBytes }))
   }, [live])
 
-  const lines = useMemo(() => parseAnsi(tail?.text ?? ''), [tail])
+  const output = useMemo(() => createAnsiDocument(tail?.text ?? ''), [tail])
   if (error) return <FormError message={`Could not read the output: ${error}`} />
   if (!tail) return <p className="muted">Loading output…</p>
   if (tail.text === '') return <p className="muted">No output yet.</p>
-  return <VirtualOutput lines={lines} label="Task output" follow />
+  return <VirtualOutput document={output} label="Task output" follow />
 }
