@@ -58,7 +58,7 @@ export function findNearMiss(
         'partial',
         `"${sourced.rule.text}" covers ${quoted(covered)} but not ${quoted(missing)}; an allow rule must cover every command that is not read-only`,
       )
-    } else if (sourced.rule.kind !== 'wildcard') {
+    } else if (sourced.rule.kind !== 'wildcard' && sourced.rule.words !== null) {
       const ruleWords = sourced.rule.words
       const shared = Math.max(...pending.map((subject) => sharedLeadingWords(ruleWords, subject)))
       if (shared > 0) {

@@ -40,14 +40,18 @@ function matched(behavior: RuleBehavior, sourced: SourcedRule, text: string): Ma
   }
 }
 
+/**
+ * seed 003: a rule whose text equals the whole command line always matches, whatever its form —
+ * `ls *.txt` saved as an exact rule is also a wildcard, and must still allow `ls *.txt` itself.
+ */
 function wholeCommandMatches(rule: BashRule, command: string): boolean {
-  return rule.kind === 'exact' ? rule.text === command : false
+  return rule.text === command
 }
 
 /** Prefix/wildcard/exact against one simple command's words (and its action path for prefixes). */
 export function ruleMatchesPart(rule: BashRule, subject: PartSubject): boolean {
   const words = subject.words
-  if (rule.kind === 'exact') return equalWords(words, rule.words)
+  if (rule.kind === 'exact') return rule.words !== null && equalWords(words, rule.words)
   if (rule.kind === 'prefix') {
     return (
       startsWithWords(words, rule.words) ||
@@ -79,6 +83,7 @@ export function findRestrictingRule(
     if (
       !subjects.permissionSafe &&
       rule.kind !== 'wildcard' &&
+      rule.words !== null &&
       mentionsCommand(subjects.command, rule.words)
     ) {
       return matched(behavior, sourced, subjects.command)

@@ -7,7 +7,8 @@ import { splitRuleWords } from './command-words'
  * - wildcard: any other rule containing `*`, where `*` matches any run of characters.
  */
 export type BashRule =
-  | { kind: 'exact'; text: string; words: string[] }
+  /** words is null when the text does not split (a here-doc body with a lone quote): it then matches only the whole line. */
+  | { kind: 'exact'; text: string; words: string[] | null }
   | { kind: 'prefix'; text: string; words: string[] }
   | { kind: 'wildcard'; text: string; segments: string[] }
 
@@ -27,9 +28,7 @@ export function parseBashRule(text: string): BashRule {
     return { kind: 'prefix', text: trimmed, words }
   }
   if (trimmed.includes('*')) return { kind: 'wildcard', text: trimmed, segments: trimmed.split('*') }
-  const words = splitRuleWords(trimmed)
-  if (words === null) throw new Error(`rule "${trimmed}" has an unterminated quote`)
-  return { kind: 'exact', text: trimmed, words }
+  return { kind: 'exact', text: trimmed, words: splitRuleWords(trimmed) }
 }
 
 /** The settings store's validateRule hook: an error message, or null when the rule is usable. */

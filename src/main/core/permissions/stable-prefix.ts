@@ -59,6 +59,8 @@ export const PROGRAM_RUNNING_ROOTS: ReadonlySet<string> = new Set([
   'bunx',
 ])
 
+/** The seed's wrappers: stripped by the caller, never a prefix themselves. */
+const WRAPPER_ROOTS: ReadonlySet<string> = new Set(['env', 'sudo', 'nohup', 'time', 'command', 'builtin'])
 const PYTHON = /^python(\d+(\.\d+)*)?$|^py$/
 const SCRIPT_RUNNERS: ReadonlySet<string> = new Set(['npm', 'pnpm', 'yarn', 'bun'])
 const TARGET_RUNNERS: ReadonlySet<string> = new Set(['make', 'gmake', 'just'])
@@ -73,6 +75,8 @@ export function resolveStablePrefix(argv: readonly string[], registry: CommandRe
   const root = argv[0]
   if (root === undefined || root === '' || root.includes('/') || root.includes('\\')) return null
   if (HIGH_RISK_ROOTS.has(root) || root.startsWith('mkfs.') || PROGRAM_RUNNING_ROOTS.has(root)) return null
+  // A third wrapper (past the two the caller strips) would make the prefix cover any command.
+  if (WRAPPER_ROOTS.has(root)) return null
   const words = prefixWords(root, argv, registry)
   if (words === null || words.some((word) => word === '' || /[*\s\0]/.test(word))) return null
   return words

@@ -2,7 +2,7 @@ import type { CommandVerdict } from '../bash/verdict'
 import { type CommandRegistry, loadCommandRegistry } from './command-registry'
 import { joinWords } from './command-words'
 import { commandSubjects } from './rule-subjects'
-import { RULE_MAX_LENGTH } from './rule-syntax'
+import { validateBashRule } from './rule-syntax'
 
 /** seed 003: more prefixes than this and one exact rule is clearer. */
 export const MAX_PREFIX_SUGGESTIONS = 5
@@ -19,14 +19,16 @@ export function suggestRules(
 ): string[] {
   if (verdict.readOnly) return []
   const subjects = commandSubjects(verdict, registry)
-  const exact =
-    subjects.command.length > 0 && subjects.command.length <= RULE_MAX_LENGTH ? [subjects.command] : []
+  // Only what the settings store would accept: no NUL, not over the rule length cap.
+  const exact = validateBashRule(subjects.command) === null ? [subjects.command] : []
   if (subjects.exactOnlyReason !== null) return exact
   const prefixes: string[] = []
   for (const subject of subjects.parts) {
     if (subject.part.readOnly) continue
-    if (subject.actionPath === null) return exact
+    // A `*` anywhere (even quoted, `env 'A=*'`) would turn the rule into a wildcard.
+    if (subject.actionPath === null || subject.actionPath.some((word) => word.includes('*'))) return exact
     const rule = `${joinWords(subject.actionPath)}:*`
+    if (validateBashRule(rule) !== null) return exact
     if (!prefixes.includes(rule)) prefixes.push(rule)
   }
   if (prefixes.length === 0 || prefixes.length > MAX_PREFIX_SUGGESTIONS) return exact

@@ -24,12 +24,19 @@ describe('rule syntax', () => {
     ['   ', 'a rule cannot be empty'],
     [':*', 'has no command before ":*"'],
     ['git commit -m "x:*', 'unterminated quote'],
-    ["echo 'x", 'unterminated quote'],
     ['a\0b', 'NUL'],
     ['x'.repeat(2_001), 'at most 2000'],
   ])('%j is refused: %s', (text, message) => {
     expect(() => parseBashRule(text)).toThrow(message)
     expect(validateBashRule(text)).toContain(message)
+  })
+
+  it('an exact rule that does not split into words still matches its whole line', () => {
+    expect(parseBashRule("cat <<EOF\nit's\nEOF")).toEqual({
+      kind: 'exact',
+      text: "cat <<EOF\nit's\nEOF",
+      words: null,
+    })
   })
 
   it('keeps quoted words whole and unquotes them like bash', () => {

@@ -59,6 +59,8 @@ describe('always-allow suggestions (seed 003 table)', () => {
     './scripts/release.sh patch',
     '/bin/rm -rf x',
     'sudo -s',
+    'sudo env A=1 nohup npm test',
+    'env A=* npm test',
     'env -S rm',
   ])('%s → the exact command', (command) => {
     expect(suggestRules(simple(command), registry)).toEqual([command])
