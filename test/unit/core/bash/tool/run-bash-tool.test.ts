@@ -53,7 +53,7 @@ describe('runBashTool', () => {
       dataDir,
       runtimeEnv: sanitizeEntryEnv({ PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: root }, 'linux'),
       platform: 'linux',
-      shell,
+      shell: extra.shell ?? shell,
       snapshots,
       port: createExecutionPort({ platform: 'linux' }),
     })
@@ -68,6 +68,32 @@ describe('runBashTool', () => {
     expect(outcome.output.persistedPath).toBeNull()
     expect(outcome.cwd).toEqual({ cwd: join(workspace, 'sub'), reset: false, note: null })
     expect(await readdir(join(dataDir, 'exec', 'bash-output'))).toEqual([])
+  })
+
+  it.each([
+    ['zsh', '/usr/bin/zsh', 'echo $ZSH_VERSION'],
+    ['sh', '/bin/sh', 'echo sh-ran'],
+  ] as const)('runs under %s too, with the same cwd capture', async (dialect, path, probe) => {
+    const other: ShellSelection = {
+      dialect,
+      path,
+      source: 'system',
+      reason: 'test',
+      envOverlay: { SHELL: path },
+    }
+    const outcome = await run(
+      `cd sub && ${probe}`,
+      [
+        ['cd', 'sub'],
+        ['echo', 'x'],
+      ],
+      { shell: other },
+    )
+    expect(outcome.result.status).toBe('completed')
+    expect((outcome.content.blocks[0] as { text: string }).text).toMatch(
+      dialect === 'zsh' ? /^\d+\.\d+/ : /^sh-ran$/,
+    )
+    expect(outcome.cwd.cwd).toBe(join(workspace, 'sub'))
   })
 
   it('a cwd outside the workspace is reset, with the note in the content', async () => {
