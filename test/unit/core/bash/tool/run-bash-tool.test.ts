@@ -38,7 +38,7 @@ describe('runBashTool', () => {
   const run = (
     command: string,
     argvs: string[][],
-    extra: { inlineLimit?: number; timeoutMs?: number } = {},
+    extra: { inlineLimit?: number; timeoutMs?: number; shell?: ShellSelection } = {},
   ) =>
     runBashTool({
       command,
