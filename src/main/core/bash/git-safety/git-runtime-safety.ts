@@ -9,11 +9,10 @@ import {
   statSync,
 } from 'node:fs'
 import path from 'node:path'
-import { findReadHook } from './read-hooks'
-import { findProgramConfig } from './repository-config-scan'
+import { MAX_GITDIR_FILE_BYTES, parseGitdirLine } from './gitdir-file'
+import { findRepositoryProgram } from './repository-programs'
 
-/** A `gitdir:` file is one short line; anything bigger is not what git writes. */
-export const MAX_GITDIR_FILE_BYTES = 32 * 1024
+export { MAX_GITDIR_FILE_BYTES }
 const MAX_HEAD_BYTES = 4096
 const VALID_HEAD = /^(?:ref: refs\/\S+|[0-9a-f]{40}|[0-9a-f]{64})\s*$/
 
@@ -46,7 +45,7 @@ function walkUp(cwd: string): GitRuntimeSafety {
     if (stats) {
       const gitDir = resolveGitDir(dotGit, stats, realCwd === null ? [cwd] : [cwd, realCwd])
       if (typeof gitDir !== 'string') return gitDir
-      return checkRepositoryPrograms(gitDir, cwd)
+      return checkRepositoryPrograms(gitDir, dir, cwd)
     }
     if (path.dirname(dir) === dir)
       return { safe: true, reason: 'no git repository above the working directory' }
@@ -67,9 +66,9 @@ function resolveGitDir(dotGit: string, stats: Stats, cwds: string[]): string | G
     if (stats.size > MAX_GITDIR_FILE_BYTES) return unsafe(`${dotGit} is over ${MAX_GITDIR_FILE_BYTES} bytes`)
     const text = readSmallFile(dotGit, MAX_GITDIR_FILE_BYTES)
     if (text.includes('\0')) return unsafe(`${dotGit} contains a NUL byte`)
-    const match = /^gitdir: *(.+?)\s*$/m.exec(text)
-    if (!match) return unsafe(`${dotGit} is a file without a gitdir: line`)
-    const literal = path.resolve(path.dirname(dotGit), match[1] as string)
+    const target = parseGitdirLine(text)
+    if (target === null) return unsafe(`${dotGit} is a file without a gitdir: line`)
+    const literal = path.resolve(path.dirname(dotGit), target)
     return checkTarget(dotGit, safeRealpath(literal) ?? literal, cwds)
   }
   if (stats.isDirectory()) {
@@ -111,13 +110,9 @@ function findBareMarker(dir: string): string | null {
   return null
 }
 
-function checkRepositoryPrograms(gitDir: string, cwd: string): GitRuntimeSafety {
-  const hook = findReadHook(gitDir)
-  if (hook) return unsafe(`${displayPath(hook, cwd)} is a hook git runs even for git status`)
-  const found = findProgramConfig(gitDir)
-  if (found === null) return { safe: true, reason: `${gitDir} sets no program-running configuration` }
-  if ('problem' in found) return unsafe(found.problem)
-  return unsafe(`git config ${found.key} in ${displayPath(found.file, cwd)} runs a program`)
+function checkRepositoryPrograms(gitDir: string, workTree: string, cwd: string): GitRuntimeSafety {
+  const problem = findRepositoryProgram(gitDir, workTree, (file) => displayPath(file, cwd))
+  return problem ? unsafe(problem) : { safe: true, reason: `${gitDir} runs no program the repository chose` }
 }
 
 function displayPath(file: string, cwd: string): string {

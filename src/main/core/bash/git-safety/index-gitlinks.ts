@@ -1,0 +1,83 @@
+import { readFileSync, statSync } from 'node:fs'
+
+/** Larger indexes are not parsed on every classify; the caller refuses instead. */
+export const MAX_INDEX_BYTES = 64 * 1024 * 1024
+const GITLINK_MODE = 0o160000
+const ENTRY_FIXED_BYTES = 40
+const EXTENDED_FLAG = 0x4000
+
+// Keyed by the index's identity (inode, size, mtime in ns): a rewritten index gets a new key.
+const cache = new Map<string, string[]>()
+const MAX_CACHED = 64
+
+/**
+ * Paths of the submodules (gitlink entries) recorded in a git index. `git status` descends into
+ * each one and runs git there with that repository's own config, so those configs matter too.
+ * Supports index versions 2, 3 and 4; `hashBytes` is 20 (sha1) or 32 (sha256).
+ */
+export function readIndexGitlinks(indexFile: string, hashBytes: number): string[] | { problem: string } {
+  const stats = statSync(indexFile, { throwIfNoEntry: false, bigint: true })
+  if (!stats) return []
+  if (stats.size > BigInt(MAX_INDEX_BYTES))
+    return { problem: `${indexFile} is over ${MAX_INDEX_BYTES} bytes` }
+  const key = `${indexFile}:${stats.ino}:${stats.size}:${stats.mtimeNs}:${hashBytes}`
+  const cached = cache.get(key)
+  if (cached) return cached
+  const parsed = parseIndex(readFileSync(indexFile), hashBytes)
+  if (typeof parsed === 'string') return { problem: `${indexFile}: ${parsed}` }
+  if (cache.size >= MAX_CACHED) cache.clear()
+  cache.set(key, parsed)
+  return parsed
+}
+
+function parseIndex(data: Buffer, hashBytes: number): string[] | string {
+  if (data.length < 12 || data.toString('latin1', 0, 4) !== 'DIRC') return 'not a git index'
+  const version = data.readUInt32BE(4)
+  if (version < 2 || version > 4) return `index version ${version} is not supported`
+  const count = data.readUInt32BE(8)
+  const gitlinks: string[] = []
+  let offset = 12
+  let previousPath = ''
+  for (let entry = 0; entry < count; entry += 1) {
+    const start = offset
+    if (offset + ENTRY_FIXED_BYTES + hashBytes + 2 > data.length) return 'truncated entry'
+    const mode = data.readUInt32BE(offset + 24)
+    offset += ENTRY_FIXED_BYTES + hashBytes
+    const flags = data.readUInt16BE(offset)
+    offset += 2
+    if (version >= 3 && (flags & EXTENDED_FLAG) !== 0) offset += 2
+    let path: string
+    if (version === 4) {
+      const strip = readVarint(data, offset)
+      if (!strip) return 'bad path prefix'
+      offset = strip.next
+      const end = data.indexOf(0, offset)
+      if (end === -1 || strip.value > previousPath.length) return 'bad path'
+      path = previousPath.slice(0, previousPath.length - strip.value) + data.toString('utf8', offset, end)
+      offset = end + 1
+    } else {
+      const end = data.indexOf(0, offset)
+      if (end === -1) return 'bad path'
+      path = data.toString('utf8', offset, end)
+      // Entries are NUL-padded to a multiple of 8 bytes.
+      offset = start + Math.ceil((end + 1 - start) / 8) * 8
+    }
+    previousPath = path
+    if ((mode & 0o170000) === GITLINK_MODE) gitlinks.push(path)
+  }
+  return gitlinks
+}
+
+/** git's offset varint (index v4 path prefix lengths). */
+function readVarint(data: Buffer, offset: number): { value: number; next: number } | null {
+  let at = offset
+  let byte = data[at++]
+  if (byte === undefined) return null
+  let value = byte & 0x7f
+  while (byte & 0x80) {
+    byte = data[at++]
+    if (byte === undefined) return null
+    value = ((value + 1) << 7) | (byte & 0x7f)
+  }
+  return { value, next: at }
+}

@@ -1,0 +1,105 @@
+import { type Dirent, readdirSync, readFileSync, statSync } from 'node:fs'
+import path from 'node:path'
+import { parseGitConfig } from './git-config-file'
+import { MAX_GITDIR_FILE_BYTES, parseGitdirLine } from './gitdir-file'
+import { readIndexGitlinks } from './index-gitlinks'
+import { findReadHook, readCommonDir } from './read-hooks'
+import { findProgramConfig } from './repository-config-scan'
+
+/** Submodules inside submodules: git recurses, we follow this deep and refuse beyond. */
+const MAX_SUBMODULE_DEPTH = 3
+const MAX_REPOSITORIES = 128
+
+interface Visit {
+  /** Show a path to the user, relative to the working directory when inside it. */
+  display: (file: string) => string
+  seen: Set<string>
+}
+
+/**
+ * Why git could run a program this repository chose, or null. Looks at the repository's read-path
+ * hooks and config files, then at every submodule git would descend into during `git status`:
+ * the repositories under `.git/modules/` and every gitlink recorded in the index.
+ */
+export function findRepositoryProgram(
+  gitDir: string,
+  workTree: string,
+  display: (file: string) => string,
+): string | null {
+  return visitRepository(gitDir, workTree, 0, { display, seen: new Set() })
+}
+
+function visitRepository(
+  gitDir: string,
+  workTree: string | null,
+  depth: number,
+  visit: Visit,
+): string | null {
+  if (visit.seen.has(gitDir)) return null
+  visit.seen.add(gitDir)
+  if (visit.seen.size > MAX_REPOSITORIES) return `more than ${MAX_REPOSITORIES} nested repositories to check`
+  const hook = findReadHook(gitDir)
+  if (hook) return `${visit.display(hook)} is a hook git runs even for git status`
+  const found = findProgramConfig(gitDir)
+  if (found && 'problem' in found) return found.problem
+  if (found) return `git config ${found.key} in ${visit.display(found.file)} runs a program`
+  if (depth >= MAX_SUBMODULE_DEPTH) return null
+  for (const moduleDir of listModuleGitDirs(readCommonDir(gitDir) ?? gitDir)) {
+    const problem = visitRepository(moduleDir, null, depth + 1, visit)
+    if (problem) return problem
+  }
+  if (workTree === null) return null
+  const gitlinks = readIndexGitlinks(path.join(gitDir, 'index'), hashBytes(gitDir))
+  if ('problem' in gitlinks) return gitlinks.problem
+  for (const link of gitlinks) {
+    const nested = resolveNestedGitDir(path.join(workTree, link))
+    if (nested === null) continue
+    const problem = visitRepository(nested, path.join(workTree, link), depth + 1, visit)
+    if (problem) return problem
+  }
+  return null
+}
+
+/** Repositories git keeps for submodules: every directory under modules/ holding a HEAD file. */
+function listModuleGitDirs(gitDir: string): string[] {
+  const found: string[] = []
+  const pending = [path.join(gitDir, 'modules')]
+  while (pending.length > 0 && found.length <= MAX_REPOSITORIES) {
+    const dir = pending.pop() as string
+    let entries: Dirent[]
+    try {
+      entries = readdirSync(dir, { withFileTypes: true })
+    } catch {
+      continue
+    }
+    if (entries.some((entry) => entry.name === 'HEAD' && entry.isFile())) found.push(dir)
+    for (const entry of entries) {
+      // A module's own objects/refs/logs never hold nested modules; its `modules/` does.
+      if (entry.isDirectory() && !['objects', 'refs', 'logs', 'hooks', 'info'].includes(entry.name)) {
+        pending.push(path.join(dir, entry.name))
+      }
+    }
+  }
+  return found
+}
+
+/** The repository a populated submodule uses: its `.git` directory or the target of its gitdir file. */
+function resolveNestedGitDir(submodule: string): string | null {
+  const dotGit = path.join(submodule, '.git')
+  const stats = statSync(dotGit, { throwIfNoEntry: false })
+  if (!stats) return null
+  if (stats.isDirectory()) return dotGit
+  // Thrown, so the caller reports the repository as not checkable rather than skipping it.
+  if (stats.size > MAX_GITDIR_FILE_BYTES) throw new Error(`${dotGit} is over ${MAX_GITDIR_FILE_BYTES} bytes`)
+  const target = parseGitdirLine(readFileSync(dotGit, 'utf8'))
+  return target === null ? null : path.resolve(submodule, target)
+}
+
+/** sha256 repositories store 32-byte object ids in the index. */
+function hashBytes(gitDir: string): number {
+  const config = path.join(readCommonDir(gitDir) ?? gitDir, 'config')
+  if (!statSync(config, { throwIfNoEntry: false })) return 20
+  const { entries } = parseGitConfig(readFileSync(config, 'utf8'))
+  const format = entries.find((entry) => entry.section === 'extensions' && entry.key === 'objectformat')
+  return format?.value?.toLowerCase() === 'sha256' ? 32 : 20
+}
