@@ -1,8 +1,23 @@
+import { join } from 'node:path'
+import type { ShellgateContract } from '../../shared/ipc/contract'
 import type { EventName, EventPayload } from '../../shared/ipc/define'
 import type { About } from '../../shared/ipc/domains/app'
-import type { ShellgateContract } from '../../shared/ipc/contract'
+import type { EnvRecord } from './env/env-keys'
+import { createExecutionPort } from './exec/execution-port'
+import type { ExecutionPort } from './exec/types'
+import { type ApprovalBroker, createApprovalBroker } from './permissions/approval-broker'
+import { validateBashRule } from './permissions/rule-syntax'
 import { resolveShellgateHome } from './paths'
+import { createSessionStore } from './sessions/session-store'
+import { type AuditLog, createAuditLog } from './settings/audit-log'
+import { openSettingsStore, type SettingsStore } from './settings/settings-store'
+import { createShellSnapshotService, type ShellSnapshotService } from './shell/snapshot-service'
+import { createTaskRegistry, type TaskRegistry } from './tasks/task-registry'
 import { APP_VERSION } from './version'
+import { type BashCallService, createBashCallService } from './workbench/bash-call-service'
+import { forwardCoreEvents } from './workbench/core-events'
+import { type RuntimeEnvironment, startRuntimeEnvironment } from './workbench/runtime-environment'
+import { createSessionService, type SessionService, shellForNewSessions } from './workbench/session-service'
 
 export type EmitEvent = <E extends EventName<ShellgateContract>>(
   name: E,
@@ -11,11 +26,13 @@ export type EmitEvent = <E extends EventName<ShellgateContract>>(
 
 export interface CoreOptions {
   workspace: string
-  /** The sanitised runtime environment (never the raw process.env). */
-  env: NodeJS.ProcessEnv
+  /** The sanitised runtime environment (sanitizeEntryEnv), never the raw process.env. */
+  env: EnvRecord
   runtime: 'electron' | 'browser'
   electronVersion: string | null
   platform?: NodeJS.Platform
+  /** Run the user's login shell once to capture PATH and friends (default: true). */
+  captureLoginShell?: boolean
   /** Where events for the UIs go; the IPC host passes its hub. */
   emit: EmitEvent
 }
@@ -23,20 +40,92 @@ export interface CoreOptions {
 export interface Core {
   readonly workspace: string
   readonly dataDir: string
+  readonly platform: NodeJS.Platform
+  readonly settings: SettingsStore
+  readonly audit: AuditLog
+  readonly approvals: ApprovalBroker
+  readonly tasks: TaskRegistry
+  readonly sessions: SessionService
+  readonly bash: BashCallService
+  readonly environment: RuntimeEnvironment
+  readonly port: ExecutionPort
   about(transport: About['transport']): About
-  /** Stops everything the core started; safe to call twice. */
+  /** Closes a session: denies its approvals, stops its tasks, forgets its rules and history. */
+  closeSession(sessionId: string): Promise<void>
+  /** Stops everything the core started (tasks, timers, snapshot files); safe to call twice. */
   dispose(): Promise<void>
 }
 
 /** The composition root: every service is created here and nowhere else. */
-export function createCore(options: CoreOptions): Core {
+export async function createCore(options: CoreOptions): Promise<Core> {
   const platform = options.platform ?? process.platform
   const dataDir = resolveShellgateHome(options.env)
-  let disposed = false
+  const { workspace } = options
+  const settings = await openSettingsStore({ home: dataDir, workspace, validateRule: validateBashRule })
+  const audit = createAuditLog({ home: dataDir })
+  const approvals = createApprovalBroker({
+    rules: settings,
+    timeoutMs: () => settings.user().approvals.timeoutMs,
+  })
+  const tasks = createTaskRegistry()
+  const port = createExecutionPort({ platform })
+  const environment = startRuntimeEnvironment({
+    env: options.env,
+    platform,
+    captureLoginShell: options.captureLoginShell ?? true,
+  })
+  const snapshots: ShellSnapshotService | null =
+    platform === 'win32' ? null : createShellSnapshotService({ dataDir, platform })
+  const outputRoot = join(dataDir, 'exec', 'bash-output')
+  const sessions = createSessionService({
+    store: createSessionStore(dataDir),
+    workspace,
+    platform,
+    dataDir,
+    currentShell: async () => shellForNewSessions(platform, await environment.ready(), settings.user().shell),
+    outputDirOf: (sessionId) => join(outputRoot, sessionId),
+  })
+  const bash = createBashCallService({
+    sessions,
+    settings,
+    approvals,
+    audit,
+    tasks,
+    port,
+    snapshots,
+    runtimeEnv: () => environment.ready(),
+    platform,
+    dataDir,
+    workspace,
+    outputRoot,
+    onCall: (call) => options.emit('bash.call', call),
+    onProgress: ({ call, sample }) =>
+      options.emit('bash.progress', {
+        callId: call.id,
+        sessionId: call.sessionId,
+        elapsedMs: sample.elapsedMs,
+        totalBytes: sample.totalBytes,
+        lastOutputAgeMs:
+          sample.lastOutputAt === null ? null : Math.max(0, sample.elapsedMs - sample.lastOutputAt),
+        tail: sample.preview100,
+      }),
+  })
+  const stopForwarding = forwardCoreEvents({ emit: options.emit, settings, approvals, tasks, sessions })
+  await sessions.start()
+  let disposed: Promise<void> | null = null
 
   return {
-    workspace: options.workspace,
+    workspace,
     dataDir,
+    platform,
+    settings,
+    audit,
+    approvals,
+    tasks,
+    sessions,
+    bash,
+    environment,
+    port,
     about(transport) {
       return {
         appVersion: APP_VERSION,
@@ -46,13 +135,25 @@ export function createCore(options: CoreOptions): Core {
         electronVersion: options.electronVersion,
         runtime: options.runtime,
         dataDir,
-        workspace: options.workspace,
+        workspace,
         transport,
       }
     },
-    async dispose() {
-      if (disposed) return
-      disposed = true
+    async closeSession(sessionId) {
+      sessions.get(sessionId)
+      approvals.closeSession(sessionId)
+      await tasks.stopAll('user', sessionId)
+      settings.closeSession(sessionId)
+      await sessions.close(sessionId)
+    },
+    dispose() {
+      disposed ??= (async () => {
+        stopForwarding()
+        approvals.dispose()
+        await tasks.dispose()
+        await snapshots?.close()
+      })()
+      return disposed
     },
   }
 }

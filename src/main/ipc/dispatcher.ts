@@ -33,7 +33,16 @@ export interface Dispatcher {
   dispatch(raw: unknown, context: RequestContext): Promise<ResponseEnvelope>
 }
 
-export function createDispatcher<C extends ContractShape>(contract: C, handlers: Handlers<C>): Dispatcher {
+export interface DispatcherOptions {
+  /** Turns a service's own error into a coded one (e.g. a settings error naming its field); null = not mine. */
+  mapError?: (error: unknown, method: string) => RpcError | null
+}
+
+export function createDispatcher<C extends ContractShape>(
+  contract: C,
+  handlers: Handlers<C>,
+  options: DispatcherOptions = {},
+): Dispatcher {
   const requests: Record<string, RequestSpec> = contract.requests
   const handlerTable = handlers as Record<string, (input: unknown, context: RequestContext) => unknown>
 
@@ -71,7 +80,8 @@ export function createDispatcher<C extends ContractShape>(contract: C, handlers:
         }
         return { kind: 'response', id, ok: true, result: output.data }
       } catch (error) {
-        return failure(id, toWireError(error, method, context.signal))
+        const mapped = options.mapError?.(error, method)
+        return failure(id, mapped ? mapped.toWire() : toWireError(error, method, context.signal))
       }
     },
   }

@@ -1,6 +1,7 @@
 import { contract, type ShellgateContract } from '../../shared/ipc/contract'
 import type { Core } from '../core/app'
 import { createDispatcher, type Dispatcher } from './dispatcher'
+import { mapDomainError } from './domain-errors'
 import { createEventHub, type EventHub } from './event-hub'
 import { createHandlers } from './handlers'
 
@@ -8,13 +9,18 @@ import { createHandlers } from './handlers'
 export interface IpcHost {
   dispatcher: Dispatcher
   hub: EventHub<ShellgateContract>
+  core: Core
 }
 
 /** The hub exists before the core so the core can emit from its first moment. */
-export function createIpcHost(
-  makeCore: (hub: EventHub<ShellgateContract>) => Core,
-): IpcHost & { core: Core } {
+export async function createIpcHost(
+  makeCore: (hub: EventHub<ShellgateContract>) => Promise<Core>,
+): Promise<IpcHost> {
   const hub = createEventHub(contract)
-  const core = makeCore(hub)
-  return { dispatcher: createDispatcher(contract, createHandlers(core)), hub, core }
+  const core = await makeCore(hub)
+  return {
+    dispatcher: createDispatcher(contract, createHandlers(core), { mapError: mapDomainError }),
+    hub,
+    core,
+  }
 }

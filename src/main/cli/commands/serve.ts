@@ -2,6 +2,7 @@ import { PortBusyError, startBrowserServer } from '../../browser-mode/browser-se
 import { openInSystemBrowser } from '../../browser-mode/system-opener'
 import { locateRendererDir } from '../../browser-mode/renderer-dir'
 import { createCore } from '../../core/app'
+import { sanitizeEntryEnv } from '../../core/env/sanitize-entry'
 import { createIpcHost } from '../../ipc/host'
 import { integerFlag, parseCommandArgs } from '../args'
 import type { CliCommand } from '../command'
@@ -36,8 +37,14 @@ export const serveCommand: CliCommand = {
         'shellgate serve: the UI is not built (out/renderer is missing); run `npm run build`',
       )
 
-    const host = createIpcHost((hub) =>
-      createCore({ workspace, env: io.env, runtime: 'browser', electronVersion: null, emit: hub.emit }),
+    const host = await createIpcHost((hub) =>
+      createCore({
+        workspace,
+        env: sanitizeEntryEnv(io.env, process.platform),
+        runtime: 'browser',
+        electronVersion: null,
+        emit: hub.emit,
+      }),
     )
     let server: Awaited<ReturnType<typeof startBrowserServer>>
     try {

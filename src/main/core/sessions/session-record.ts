@@ -19,6 +19,8 @@ export const SessionRecordSchema = z.object({
   id: SessionIdSchema,
   createdAt: z.string(),
   workspace: z.string(),
+  /** What the UI calls it; absent in records written before titles existed. */
+  title: z.string().max(200).optional(),
   /**
    * Fixed when the session is created (seed 003): a changed shell setting applies to new sessions
    * only, and a restarted app keeps running this session's commands in the same shell.

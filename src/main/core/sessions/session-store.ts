@@ -8,7 +8,14 @@ import { restoreSessionShell, type ShellRestore } from './session-shell'
 export interface SessionStore {
   readonly dir: string
   /** A new session with its shell fixed now. */
-  create(input: { workspace: string; shell: ShellSelection; id?: string }): Promise<SessionRecord>
+  create(input: {
+    workspace: string
+    shell: ShellSelection
+    id?: string
+    title?: string
+  }): Promise<SessionRecord>
+  /** Deletes a closed session's record; false when there was none. */
+  remove(id: string): Promise<boolean>
   /** Null when there is no such session; throws with the file name when the file is damaged. */
   load(id: string): Promise<SessionRecord | null>
   list(): Promise<SessionRecord[]>
@@ -63,12 +70,13 @@ export function createSessionStore(dataDir: string, now: () => Date = () => new 
 
   return {
     dir,
-    async create({ workspace, shell, id = randomUUID() }) {
+    async create({ workspace, shell, id = randomUUID(), title }) {
       const record: SessionRecord = {
         version: 1,
         id,
         createdAt: now().toISOString(),
         workspace,
+        ...(title ? { title } : {}),
         shell,
         reminders: [],
       }
@@ -76,6 +84,15 @@ export function createSessionStore(dataDir: string, now: () => Date = () => new 
       return record
     },
     load,
+    async remove(id) {
+      const file = fileOf(id)
+      const existed = await readFile(file).then(
+        () => true,
+        () => false,
+      )
+      await rm(file, { force: true })
+      return existed
+    },
     async list() {
       const names = await readdir(dir).catch(() => [] as string[])
       const records = await Promise.all(

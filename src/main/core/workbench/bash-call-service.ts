@@ -1,0 +1,273 @@
+import { randomUUID } from 'node:crypto'
+import type { BashCall } from '../../../shared/ipc/domains/bash'
+import { classifyCommand } from '../bash/classify'
+import { settleOutputFile } from '../bash/tool/output-file'
+import type { CommandVerdict } from '../bash/verdict'
+import { type BashToolInput, BashToolInputSchema } from '../bash/tool/input-schema'
+import { effectiveTimeoutMs, resolveTimeoutPolicy } from '../bash/tool/timeout-policy'
+import type { EnvRecord } from '../env/env-keys'
+import type { ExecutionPort, ExecutionResult, ProgressSample } from '../exec/types'
+import type { ApprovalBroker } from '../permissions/approval-broker'
+import { decideBashPermission } from '../permissions/decide-permission'
+import { ruleSetsFromScoped } from '../permissions/settings-rule-sets'
+import { suggestRules } from '../permissions/suggest-rules'
+import type { AuditLog } from '../settings/audit-log'
+import type { SettingsStore } from '../settings/settings-store'
+import { prepareBashToolRequest } from '../shell/bash-tool-request'
+import type { ShellSnapshotService } from '../shell/snapshot-service'
+import { formatBackgroundedContent } from '../tasks/background-content'
+import { runWithBackgroundLifecycle } from '../tasks/background-lifecycle'
+import { isAutoBackgroundEligible } from '../tasks/background-policy'
+import type { TaskRegistry } from '../tasks/task-registry'
+import { prepareTaskOutputPath } from '../tasks/task-output-path'
+import { approvalWhy, decidedByOf } from './decision-record'
+import { foregroundContent } from './foreground-content'
+import type { LiveSession, SessionService } from './session-service'
+import { WorkbenchError } from './workbench-error'
+
+export interface BashCallServiceOptions {
+  sessions: SessionService
+  settings: SettingsStore
+  approvals: ApprovalBroker
+  audit: AuditLog
+  tasks: TaskRegistry
+  port: ExecutionPort
+  snapshots: ShellSnapshotService | null
+  runtimeEnv: () => Promise<EnvRecord>
+  platform: NodeJS.Platform
+  dataDir: string
+  workspace: string
+  outputRoot: string
+  onCall: (call: BashCall) => void
+  onProgress: (progress: { call: BashCall; sample: ProgressSample }) => void
+}
+
+export interface BashCallService {
+  /** One Bash tool call as an agent makes it: decide, maybe ask, run, and answer with the model's view. */
+  run(sessionId: string, input: Record<string, unknown>): Promise<BashCall>
+}
+
+/**
+ * The Bash tool path for the app (seed 003): classify → decide (mode and rules) → ask a person when
+ * needed → run under the background lifecycle → what the model sees → audit line. The call is not
+ * tied to the UI connection that asked: a reloaded window finds it (and its approval) again.
+ */
+export function createBashCallService(options: BashCallServiceOptions): BashCallService {
+  const { sessions, settings, audit } = options
+
+  const publish = async (session: LiveSession, call: BashCall) => {
+    await session.history.put(call)
+    options.onCall(call)
+  }
+
+  const auditCall = (
+    session: LiveSession,
+    call: BashCall,
+    extra: { decidedBy: string; approvedBy: string | null },
+  ) =>
+    audit.append({
+      session: session.record.id,
+      command: call.command,
+      cwd: call.cwd,
+      shell: session.record.shell.path,
+      verdict: call.status === 'denied' ? 'deny' : 'allow',
+      decidedBy: extra.decidedBy as never,
+      rule: call.decision?.rule ?? null,
+      ruleFile: call.decision?.ruleFile ?? null,
+      approvedBy: extra.approvedBy,
+      status: call.status === 'waiting_for_approval' || call.status === 'running' ? 'cancelled' : call.status,
+      exitCode: call.exitCode,
+      durationMs: call.durationMs,
+      bytes: call.totalBytes,
+      ...(call.taskId ? { taskId: call.taskId } : {}),
+    })
+
+  return {
+    async run(sessionId, rawInput) {
+      const session = sessions.get(sessionId)
+      const input = parseInput(rawInput)
+      const call: BashCall = {
+        id: randomUUID(),
+        sessionId,
+        command: input.command,
+        description: input.description ?? null,
+        cwd: session.cwd,
+        startedAt: new Date().toISOString(),
+        status: 'running',
+        exitCode: null,
+        exitSignal: null,
+        durationMs: null,
+        totalBytes: 0,
+        content: '',
+        isError: false,
+        outputPath: null,
+        taskId: null,
+        decision: null,
+      }
+      // seed 003: an empty command is an empty result, not an error and not a process.
+      if (input.command.trim() === '') {
+        const done: BashCall = { ...call, status: 'completed', exitCode: 0, durationMs: 0 }
+        await publish(session, done)
+        return done
+      }
+
+      const verdict = classifyCommand(input.command, { cwd: session.cwd, platform: options.platform })
+      const userSettings = settings.user()
+      const decision = decideBashPermission({
+        verdict,
+        mode: userSettings.permissions.mode,
+        ruleSets: ruleSetsFromScoped(settings.rules(sessionId)),
+      })
+      const firstRule = decision.rules[0]
+      let current: BashCall = {
+        ...call,
+        decision: {
+          outcome: decision.outcome,
+          decidedBy: decision.basis,
+          reason: decision.reason,
+          rule: firstRule?.rule ?? null,
+          ruleFile: firstRule ? (firstRule.file ?? `${firstRule.source}:${sessionId}`) : null,
+        },
+      }
+      let decidedBy: string = decidedByOf(decision)
+      let approvedBy: string | null = null
+
+      if (decision.outcome === 'deny') {
+        current = {
+          ...current,
+          status: 'denied',
+          content: `Permission denied: ${decision.reason}`,
+          isError: true,
+        }
+        await publish(session, current)
+        await auditCall(session, current, { decidedBy, approvedBy })
+        return current
+      }
+
+      if (decision.outcome === 'ask') {
+        current = { ...current, status: 'waiting_for_approval' }
+        options.onCall(current)
+        const pending = options.approvals.request({
+          sessionId,
+          command: input.command,
+          cwd: session.cwd,
+          shell: session.record.shell.path,
+          ...(input.description ? { description: input.description } : {}),
+          mode: userSettings.permissions.mode,
+          why: approvalWhy(verdict, decision, suggestRules(verdict)),
+        })
+        const answer = await pending.decision
+        decidedBy = answer.decidedBy
+        approvedBy = answer.approvedBy
+        if (answer.behavior === 'deny') {
+          current = { ...current, status: 'denied', content: answer.message, isError: true }
+          await publish(session, current)
+          await auditCall(session, current, { decidedBy, approvedBy })
+          return current
+        }
+        if (answer.decidedBy === 'user_always') {
+          current = {
+            ...current,
+            decision: { ...current.decision!, rule: answer.rule.rule, ruleFile: answer.rule.source },
+          }
+        }
+      }
+
+      current = { ...current, status: 'running' }
+      options.onCall(current)
+      current = await execute(session, current, input, verdict)
+      await publish(session, current)
+      await auditCall(session, current, { decidedBy, approvedBy })
+      return current
+    },
+  }
+
+  async function execute(
+    session: LiveSession,
+    call: BashCall,
+    input: BashToolInput,
+    verdict: CommandVerdict,
+  ): Promise<BashCall> {
+    const userSettings = settings.user()
+    const limits = userSettings.limits
+    const runtimeEnv = await options.runtimeEnv()
+    const policy = resolveTimeoutPolicy(runtimeEnv, {
+      defaultMs: limits.defaultTimeoutMs,
+      maxMs: limits.maxTimeoutMs,
+    })
+    const timeoutMs = effectiveTimeoutMs(input.timeout, policy)
+    const outputPath = await prepareTaskOutputPath(options.outputRoot, session.record.id, call.id)
+    const prepared = await prepareBashToolRequest({
+      shell: session.record.shell,
+      snapshots: options.snapshots,
+      runtimeEnv,
+      network: userSettings.network,
+      platform: options.platform,
+      dataDir: options.dataDir,
+      command: input.command,
+      cwd: session.cwd,
+    })
+    const started = Date.now()
+    const hooks = {
+      onProgress: (sample: ProgressSample) => options.onProgress({ call, sample }),
+    }
+    const finish = (result: ExecutionResult) =>
+      foregroundContent({
+        call,
+        result,
+        verdict,
+        session,
+        cwdFile: prepared.cwdFile,
+        outputPath,
+        input,
+        inlineLimit: limits.maxOutputLength,
+        workspace: options.workspace,
+        platform: options.platform,
+        started,
+      })
+    const common = {
+      sessionId: session.record.id,
+      outputPath,
+      hooks,
+      taskId: call.id,
+      ...(input.description ? { description: input.description } : {}),
+    }
+
+    if (!input.run_in_background && !isAutoBackgroundEligible(input.command)) {
+      // A leading `sleep` that outlives its timeout is meant to die, not to become a task.
+      const result = await options.port.execute(
+        { ...prepared.request, timeoutMs, output: { mode: 'file', outputPath } },
+        hooks,
+      )
+      return finish(result)
+    }
+    const outcome = await runWithBackgroundLifecycle(
+      options.port,
+      options.tasks,
+      prepared.request,
+      input.run_in_background ? { mode: 'explicit' } : { mode: 'auto_on_timeout', deadlineMs: timeoutMs },
+      common,
+    )
+    if (outcome.kind === 'foreground') {
+      return finish(outcome.result)
+    }
+    const output = await settleOutputFile(outputPath, 0, true)
+    return {
+      ...call,
+      status: 'backgrounded',
+      durationMs: Date.now() - started,
+      totalBytes: output.totalBytes,
+      content: formatBackgroundedContent(outcome.task.taskId, outputPath),
+      outputPath,
+      taskId: outcome.task.taskId,
+    }
+  }
+}
+
+function parseInput(raw: Record<string, unknown>): BashToolInput {
+  const parsed = BashToolInputSchema.safeParse(raw)
+  if (parsed.success) return parsed.data
+  const issue = parsed.error.issues[0]
+  const field = issue?.path[0] === undefined ? 'input' : String(issue.path[0])
+  throw new WorkbenchError('invalid_input', issue?.message ?? 'invalid', field)
+}

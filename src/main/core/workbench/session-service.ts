@@ -1,0 +1,137 @@
+import { rm } from 'node:fs/promises'
+import { join } from 'node:path'
+import type { Session } from '../../../shared/ipc/domains/sessions'
+import type { SessionRecord } from '../sessions/session-record'
+import type { ShellRestoreState } from '../sessions/session-shell'
+import type { SessionStore } from '../sessions/session-store'
+import { discoverShells } from '../shell/discover'
+import { nodeShellFs } from '../shell/shell-fs'
+import { SHELL_DISPLAY_NAMES, type ShellSelection } from '../shell/types'
+import { type CallHistory, openCallHistory } from './call-history'
+import { WorkbenchError } from './workbench-error'
+
+/** A session while the app runs: its record, where its next command starts, and its calls. */
+export interface LiveSession {
+  record: SessionRecord
+  restore: ShellRestoreState | 'new'
+  /** Where the next Bash call starts; moved only by the cwd policy. */
+  cwd: string
+  history: CallHistory
+}
+
+export interface SessionService {
+  /** Restores this workspace's sessions from disk, creating a first one when there are none. */
+  start(): Promise<void>
+  list(): Session[]
+  get(sessionId: string): LiveSession
+  create(title?: string): Promise<Session>
+  /** Forgets the session and its history; the caller denies its approvals and stops its tasks first. */
+  close(sessionId: string): Promise<void>
+  onChange(listener: (sessions: Session[]) => void): () => void
+}
+
+export interface SessionServiceOptions {
+  store: SessionStore
+  workspace: string
+  platform: NodeJS.Platform
+  dataDir: string
+  /** The shell a new session gets now (settings + discovery). */
+  currentShell: () => Promise<ShellSelection>
+  /** Where a session's Bash output files live; removed with the session. */
+  outputDirOf: (sessionId: string) => string
+}
+
+export function createSessionService(options: SessionServiceOptions): SessionService {
+  const live = new Map<string, LiveSession>()
+  const listeners = new Set<(sessions: Session[]) => void>()
+  const historyFile = (id: string) => join(options.store.dir, `${id}.calls.jsonl`)
+
+  const list = () => [...live.values()].map(toView)
+  const changed = () => {
+    const sessions = list()
+    for (const listener of listeners) listener(sessions)
+  }
+
+  const adopt = async (record: SessionRecord, restore: LiveSession['restore']) => {
+    const session: LiveSession = {
+      record,
+      restore,
+      cwd: record.workspace,
+      history: await openCallHistory(historyFile(record.id)),
+    }
+    live.set(record.id, session)
+    return session
+  }
+
+  return {
+    async start() {
+      const current = await options.currentShell()
+      const records = (await options.store.list())
+        .filter((record) => record.workspace === options.workspace)
+        .sort((a, b) => a.createdAt.localeCompare(b.createdAt))
+      for (const record of records) {
+        const restored = await options.store.restore(record.id, current, {
+          fs: nodeShellFs,
+          platform: options.platform,
+        })
+        if (restored) await adopt(restored.record, restored.restore.state)
+      }
+      if (live.size === 0) await this.create()
+      else changed()
+    },
+    list,
+    get(sessionId) {
+      const session = live.get(sessionId)
+      if (!session) throw new WorkbenchError('invalid_input', `no open session "${sessionId}"`)
+      return session
+    },
+    async create(title) {
+      const shell = await options.currentShell()
+      const record = await options.store.create({
+        workspace: options.workspace,
+        shell,
+        title: title?.trim() || `Session ${live.size + 1}`,
+      })
+      const session = await adopt(record, 'new')
+      changed()
+      return toView(session)
+    },
+    async close(sessionId) {
+      const session = this.get(sessionId)
+      live.delete(sessionId)
+      await session.history.remove()
+      await options.store.remove(sessionId)
+      await rm(options.outputDirOf(sessionId), { recursive: true, force: true })
+      changed()
+    },
+    onChange(listener) {
+      listeners.add(listener)
+      return () => listeners.delete(listener)
+    },
+  }
+}
+
+/** The shell new sessions would get: the settings' choice when it works, else discovery's pick. */
+export function shellForNewSessions(
+  platform: NodeJS.Platform,
+  env: Readonly<Record<string, string>>,
+  settings: { kind: 'auto' | 'bash' | 'zsh' | 'git-bash' | 'cmd'; path?: string },
+): ShellSelection {
+  return discoverShells({ platform, env, settings }).selection
+}
+
+function toView(session: LiveSession): Session {
+  const { record } = session
+  return {
+    id: record.id,
+    title: record.title ?? 'Session',
+    workspace: record.workspace,
+    createdAt: record.createdAt,
+    shell: {
+      path: record.shell.path,
+      name: SHELL_DISPLAY_NAMES[record.shell.dialect],
+      restore: session.restore,
+      reminder: record.reminders.at(-1) ?? null,
+    },
+  }
+}

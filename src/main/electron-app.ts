@@ -1,0 +1,103 @@
+import { readFile } from 'node:fs/promises'
+import { fileURLToPath } from 'node:url'
+import { app, BrowserWindow, protocol, session, type WebContents } from 'electron'
+import { APP_HOST, APP_ORIGIN, APP_SCHEME } from '../shared/ipc/channels'
+import { createCore } from './core/app'
+import { sanitizeEntryEnv } from './core/env/sanitize-entry'
+import { createIpcHost } from './ipc/host'
+import { contentTypeFor, resolveAppPath } from './security/app-path'
+import { SECURITY_HEADERS } from './security/content-security-policy'
+import { isAllowedNavigation, windowOpenDecision } from './security/navigation-policy'
+import { isPermissionGranted } from './security/permission-policy'
+import { secureWebPreferences } from './security/web-preferences'
+import { attachElectronTransport } from './transports/electron'
+
+// Electron glue only: every decision lives in a pure, tested function under security/ or core/.
+const rendererDir = fileURLToPath(new URL('../renderer', import.meta.url))
+const preloadPath = fileURLToPath(new URL('../preload/index.cjs', import.meta.url))
+
+protocol.registerSchemesAsPrivileged([
+  { scheme: APP_SCHEME, privileges: { standard: true, secure: true, supportFetchAPI: true } },
+])
+
+app.enableSandbox()
+
+const host = await createIpcHost((hub) =>
+  createCore({
+    workspace: process.cwd(),
+    env: sanitizeEntryEnv(process.env, process.platform),
+    runtime: 'electron',
+    electronVersion: process.versions.electron ?? null,
+    emit: hub.emit,
+  }),
+)
+
+function serveAppProtocol(): void {
+  protocol.handle(APP_SCHEME, async (request) => {
+    const url = new URL(request.url)
+    const filePath = url.host === APP_HOST ? resolveAppPath(rendererDir, url.pathname) : null
+    if (!filePath) return new Response('not found', { status: 404, headers: SECURITY_HEADERS })
+    try {
+      const body = await readFile(filePath)
+      return new Response(body, {
+        headers: { 'Content-Type': contentTypeFor(filePath), ...SECURITY_HEADERS },
+      })
+    } catch {
+      return new Response('not found', { status: 404, headers: SECURITY_HEADERS })
+    }
+  })
+}
+
+function guardWebContents(contents: WebContents): void {
+  contents.setWindowOpenHandler(() => windowOpenDecision())
+  contents.on('will-navigate', (event, url) => {
+    if (!isAllowedNavigation(url)) event.preventDefault()
+  })
+  contents.on('will-redirect', (event, url) => {
+    if (!isAllowedNavigation(url)) event.preventDefault()
+  })
+  contents.on('will-attach-webview', (event) => event.preventDefault())
+}
+
+function createMainWindow(): BrowserWindow {
+  const window = new BrowserWindow({
+    width: 1200,
+    height: 800,
+    title: 'Shellgate',
+    show: false,
+    webPreferences: secureWebPreferences(preloadPath),
+  })
+  const detach = attachElectronTransport(window.webContents, host.dispatcher, host.hub)
+  window.on('closed', detach)
+  window.once('ready-to-show', () => window.show())
+  void window.loadURL(`${APP_ORIGIN}/index.html`)
+  return window
+}
+
+app.on('web-contents-created', (_event, contents) => guardWebContents(contents))
+
+app.whenReady().then(() => {
+  session.defaultSession.setPermissionRequestHandler((_contents, permission, callback, details) =>
+    callback(isPermissionGranted(permission, details.requestingUrl ?? '')),
+  )
+  session.defaultSession.setPermissionCheckHandler((_contents, permission, requestingOrigin) =>
+    isPermissionGranted(permission, requestingOrigin),
+  )
+  serveAppProtocol()
+  createMainWindow()
+  app.on('activate', () => {
+    if (BrowserWindow.getAllWindows().length === 0) createMainWindow()
+  })
+})
+
+app.on('window-all-closed', () => {
+  if (process.platform !== 'darwin') app.quit()
+})
+
+let disposing = false
+app.on('will-quit', (event) => {
+  if (disposing) return
+  disposing = true
+  event.preventDefault()
+  void host.core.dispose().finally(() => app.exit(0))
+})

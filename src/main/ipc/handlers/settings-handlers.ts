@@ -1,0 +1,58 @@
+import type { ShellgateContract } from '../../../shared/ipc/contract'
+import type { SettingsSnapshot } from '../../../shared/ipc/domains/settings'
+import type { Core } from '../../core/app'
+import type { Handlers } from '../dispatcher'
+
+type SettingsHandlers = Pick<
+  Handlers<ShellgateContract>,
+  | 'settings.get'
+  | 'settings.setMode'
+  | 'settings.setShell'
+  | 'settings.setNetwork'
+  | 'settings.addRule'
+  | 'settings.removeRule'
+>
+
+export function settingsHandlers(core: Core): SettingsHandlers {
+  const { settings } = core
+  const snapshot = (sessionId?: string): SettingsSnapshot => ({
+    user: settings.user(),
+    workspace: settings.workspace(),
+    rules: settings.rules(sessionId),
+    warnings: settings.warnings().map((w) => ({ file: w.file, message: w.reason, backup: w.backupPath })),
+    files: { user: settings.userFile, workspace: settings.workspaceFile },
+  })
+  return {
+    'settings.get': ({ sessionId }) => snapshot(sessionId),
+    'settings.setMode': async ({ mode }) => {
+      await settings.updateUser({ permissions: { mode } })
+      return snapshot()
+    },
+    'settings.setShell': async ({ kind, path }) => {
+      // null clears a path left over from an earlier explicit choice.
+      await settings.updateUser({ shell: { kind, path: path?.trim() ? path.trim() : null } } as never)
+      return snapshot()
+    },
+    'settings.setNetwork': async (network) => {
+      const text = (value: string) => (value.trim() === '' ? null : value.trim())
+      await settings.updateUser({
+        network: {
+          httpProxy: text(network.httpProxy),
+          noProxy: text(network.noProxy),
+          caCertFile: text(network.caCertFile),
+          timeoutMs: network.timeoutMs,
+        },
+      } as never)
+      return snapshot()
+    },
+    'settings.addRule': async (change) => {
+      if (change.scope === 'session') core.sessions.get(change.sessionId ?? '')
+      await settings.addRule(change)
+      return snapshot(change.sessionId)
+    },
+    'settings.removeRule': async (change) => {
+      await settings.removeRule(change)
+      return snapshot(change.sessionId)
+    },
+  }
+}

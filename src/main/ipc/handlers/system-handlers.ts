@@ -1,0 +1,72 @@
+import type { ShellgateContract } from '../../../shared/ipc/contract'
+import { RpcError } from '../../../shared/ipc/errors'
+import type { Core } from '../../core/app'
+import { resolveNetworkConfig } from '../../core/network/network-config'
+import { testConnection } from '../../core/network/test-connection'
+import { describeUrlRoute } from '../../core/network/url-route'
+import { AuditStatusSchema, DecidedBySchema } from '../../core/settings/audit-entry'
+import { discoverShells } from '../../core/shell/discover'
+import { SHELL_DISPLAY_NAMES, type ShellCandidate } from '../../core/shell/types'
+import type { Handlers } from '../dispatcher'
+
+type SystemHandlers = Pick<
+  Handlers<ShellgateContract>,
+  'app.about' | 'shells.list' | 'env.report' | 'network.route' | 'network.test' | 'audit.query'
+>
+
+export function systemHandlers(core: Core): SystemHandlers {
+  const networkInput = async () => ({ settings: core.settings.user(), env: await core.environment.ready() })
+  return {
+    'app.about': (_input, context) => core.about(context.transport),
+    'shells.list': async () => {
+      const discovery = discoverShells({
+        platform: core.platform,
+        env: await core.environment.ready(),
+        settings: core.settings.user().shell,
+      })
+      const view = (candidate: ShellCandidate) => ({
+        path: candidate.path,
+        name: SHELL_DISPLAY_NAMES[candidate.dialect],
+        kind: candidate.dialect,
+        available: true,
+        source: candidate.foundIn,
+      })
+      const { selection } = discovery
+      return {
+        platform: core.platform,
+        candidates: discovery.candidates.map(view),
+        selected: view({ dialect: selection.dialect, path: selection.path, foundIn: selection.source }),
+        why: [selection.reason, ...discovery.problems].join(' '),
+      }
+    },
+    'env.report': () => core.environment.report(),
+    'network.route': async ({ url }) => describeUrlRoute({ url, ...(await networkInput()) }),
+    'network.test': async ({ url }) => {
+      const report = await testConnection({ url, config: resolveNetworkConfig(await networkInput()) })
+      return report.status === 'ok'
+        ? {
+            status: 'ok',
+            url: report.url,
+            httpStatus: report.httpStatus,
+            bytes: report.bytes,
+            traceId: report.traceId,
+          }
+        : {
+            status: report.status,
+            url: report.url,
+            code: report.code,
+            reason: report.reason,
+            traceId: report.traceId,
+          }
+    },
+    'audit.query': async ({ decidedBy, status, ...rest }) => {
+      const decided = decidedBy === undefined ? undefined : DecidedBySchema.safeParse(decidedBy)
+      if (decided && !decided.success)
+        throw new RpcError('invalid_input', `audit.query: decidedBy: unknown value "${decidedBy}"`)
+      const state = status === undefined ? undefined : AuditStatusSchema.safeParse(status)
+      if (state && !state.success)
+        throw new RpcError('invalid_input', `audit.query: status: unknown value "${status}"`)
+      return core.audit.read({ ...rest, decidedBy: decided?.data, status: state?.data })
+    },
+  }
+}
