@@ -1,4 +1,4 @@
-import { useState } from 'react'
+import { useRef, useState } from 'react'
 import { useEvent } from '../events/use-event'
 import { useSettings } from '../settings-state/SettingsProvider'
 
@@ -15,9 +15,11 @@ interface Notice {
 export function WarningBanner() {
   const { snapshot } = useSettings()
   const [notices, setNotices] = useState<Notice[]>([])
+  const nextId = useRef(0)
   useEvent('app.notice', ({ level, message }) => {
     if (level === 'info') return
-    setNotices((list) => [...list, { id: Date.now() + list.length, level, message }])
+    const id = nextId.current++
+    setNotices((list) => [...list, { id, level, message }])
   })
   const warnings = snapshot?.warnings ?? []
   if (warnings.length === 0 && notices.length === 0) return null
