@@ -173,6 +173,50 @@ describe('shellgate exec', () => {
     expect(json.content).toContain('<persisted-output>')
   })
 
+  it('--background prints the task at once, keeps the output file, and returns when the task ends', async () => {
+    const ws = await workspace()
+    const { code, json } = await exec([
+      '--json',
+      '--background',
+      '--approve',
+      '--cwd',
+      ws,
+      '--',
+      'sleep 0.2; echo done; touch bg-made',
+    ])
+    expect(code).toBe(0)
+    expect(json).toMatchObject({ status: 'backgrounded', exitCode: null, decision: { outcome: 'ask' } })
+    expect(json.taskId).toMatch(/\S/)
+    expect(await readFile(json.outputPath, 'utf8')).toBe('done\n')
+    expect(await exists(join(ws, 'bg-made'))).toBe(true)
+  })
+
+  it('--background: Ctrl+C stops the task and its tree', async () => {
+    const ws = await workspace()
+    const controller = new AbortController()
+    const pending = runCliCaptured(
+      ['exec', '--json', '--background', '--approve', '--cwd', ws, '--', 'sleep 30; touch late'],
+      {
+        env,
+        cwd: root,
+        signal: controller.signal,
+      },
+    )
+    setTimeout(() => controller.abort(new Error('SIGINT')), 500)
+    const { code, stdout } = await pending
+    expect(JSON.parse(stdout).status).toBe('backgrounded')
+    expect(code).not.toBe(0)
+    expect(await exists(join(ws, 'late'))).toBe(false)
+  })
+
+  it('--background still needs approval first', async () => {
+    const ws = await workspace()
+    const { code, json } = await exec(['--json', '--background', '--cwd', ws, '--', 'touch never'])
+    expect(code).toBe(126)
+    expect(json.status).toBe('approval_required')
+    expect(await exists(join(ws, 'never'))).toBe(false)
+  })
+
   it('without --json: the output on stdout, the refusal on stderr', async () => {
     const ws = await workspace()
     const ran = await exec(['--cwd', ws, '--', 'echo plain'])
@@ -199,7 +243,7 @@ describe('shellgate exec', () => {
     [['--mode', 'fast', '--', 'ls'], '--mode must be build, plan or yolo'],
     [['--timeout', 'soon', '--', 'ls'], '--timeout must be a whole number'],
     [['--cwd', '/definitely/not/here', '--', 'ls'], 'does not exist'],
-    [['--background', '--', 'ls'], '--background needs the background task registry'],
+    [['--background', '--timeout', '5', '--', 'ls'], '--timeout does not apply to --background'],
     [['--frobnicate', '--', 'ls'], '--frobnicate'],
   ])('%j → exit 2, one line: %s', async (argv, message) => {
     const { code, stdout, stderr } = await exec(argv)

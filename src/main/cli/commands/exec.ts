@@ -1,6 +1,7 @@
 import { classifyCommand } from '../../core/bash/classify'
 import { effectiveTimeoutMs, resolveTimeoutPolicy } from '../../core/bash/tool/timeout-policy'
 import { resolveMaxOutputLength } from '../../core/bash/tool/output-limit'
+import { type BackgroundBashOptions, startBashBackground } from '../../core/bash/tool/run-bash-background'
 import { runBashTool } from '../../core/bash/tool/run-bash-tool'
 import { sanitizeEntryEnv } from '../../core/env/sanitize-entry'
 import { createExecutionPort } from '../../core/exec'
@@ -14,11 +15,12 @@ import {
   validateBashRule,
 } from '../../core/permissions'
 import { openSettingsStore } from '../../core/settings/settings-store'
+import { createTaskRegistry } from '../../core/tasks/task-registry'
 import { selectShell } from '../../core/shell/discover'
 import { createShellSnapshotService } from '../../core/shell/snapshot-service'
 import { PermissionModeSchema } from '../../../shared/settings'
 import { integerFlag, parseCommandArgs } from '../args'
-import type { CliCommand } from '../command'
+import type { CliCommand, CliIo } from '../command'
 import { UsageError } from '../usage-error'
 import { commandArgument, resolveCwdFlag } from './classify'
 
@@ -35,7 +37,8 @@ const USAGE = [
   '  --mode M      build (default from settings): read-only runs, the rest asks; plan: the rest is denied;',
   '                yolo: everything runs (deny and ask rules still apply)',
   '  --approve     approve what would ask; never overrides a deny',
-  '  --background  needs the background task registry of the app (shellgate serve or the desktop app)',
+  '  --background  run as a background task: no timeout, output kept in its file; the JSON (with taskId)',
+  '                is printed at once, then the CLI waits for the task; Ctrl+C stops it',
   '  --json        print {status, exitCode, exitSignal, stdout, stderr, truncated, outputPath?,',
   '                durationMs, decision, content}',
   '',
@@ -56,9 +59,9 @@ export const execCommand: CliCommand = {
     })
     const command = commandArgument('exec', positionals, rest)
     if (command.trim() === '') throw new UsageError('shellgate exec: the command is empty')
-    if (flags.background) {
+    if (flags.background && flags.timeout !== undefined) {
       throw new UsageError(
-        'shellgate exec: --background needs the background task registry, which lives in the app; use shellgate serve or the desktop app, or run without --background',
+        'shellgate exec: --timeout does not apply to --background (background tasks have no timeout)',
       )
     }
     const requestedTimeout = integerFlag('exec', 'timeout', flags.timeout)
@@ -102,21 +105,25 @@ export const execCommand: CliCommand = {
       resolveTimeoutPolicy(io.env, { defaultMs: limits.defaultTimeoutMs, maxMs: limits.maxTimeoutMs }),
     )
     const snapshots = createShellSnapshotService({ dataDir: home, platform })
+    const common = {
+      command,
+      cwd,
+      dataDir: home,
+      runtimeEnv: env,
+      network: user.network,
+      platform,
+      shell: selectShell({ platform, env, settings: user.shell }),
+      snapshots,
+      port: createExecutionPort({ platform }),
+    }
     try {
+      if (flags.background) return await runInBackground(common, io, flags.json === true, decisionJson)
       const run = await runBashTool({
-        command,
+        ...common,
         verdict,
-        cwd,
         workspace: cwd,
         timeoutMs,
         inlineLimit: resolveMaxOutputLength(io.env, limits.maxOutputLength),
-        dataDir: home,
-        runtimeEnv: env,
-        network: user.network,
-        platform,
-        shell: selectShell({ platform, env, settings: user.shell }),
-        snapshots,
-        port: createExecutionPort({ platform }),
         signal: io.signal,
       })
       const { result, output } = run
@@ -148,6 +155,58 @@ export const execCommand: CliCommand = {
   },
 }
 
+/**
+ * --background: the task registry owns the process from its first moment (no timeout, output in its
+ * file). The JSON with the task id is printed at once; the CLI then stays until the task ends,
+ * because the registry lives in this process and a task must not outlive its owner unseen. Ctrl+C
+ * stops the task.
+ */
+async function runInBackground(
+  options: Omit<BackgroundBashOptions, 'registry' | 'sessionId'>,
+  io: CliIo,
+  json: boolean,
+  decision: DecisionJson,
+): Promise<number> {
+  const registry = createTaskRegistry()
+  try {
+    const started = await startBashBackground({ ...options, registry, sessionId: 'cli' })
+    if (started.kind === 'foreground') {
+      const { result } = started
+      const base = { exitCode: result.exitCode, exitSignal: result.exitSignal, stdout: '', truncated: false }
+      report(
+        io,
+        json,
+        { ...base, status: result.status, stderr: `${result.errorMessage ?? ''}\n`, durationMs: 0 },
+        decision,
+      )
+      return exitCodeOf(result.status, result.exitCode)
+    }
+    const backgrounded: ExecJson = {
+      status: 'backgrounded',
+      exitCode: null,
+      exitSignal: null,
+      stdout: '',
+      stderr: '',
+      truncated: false,
+      outputPath: started.outputPath,
+      durationMs: 0,
+      taskId: started.taskId,
+    }
+    if (json) report(io, json, backgrounded, decision)
+    else
+      io.stderr(
+        `shellgate exec: background task ${started.taskId} running; output in ${started.outputPath}\n`,
+      )
+    const stop = () => void registry.stop(started.taskId, 'user')
+    io.signal.addEventListener('abort', stop, { once: true })
+    const task = await started.done
+    io.signal.removeEventListener('abort', stop)
+    return exitCodeOf(task.status, task.exitCode)
+  } finally {
+    await registry.dispose()
+  }
+}
+
 /** The `--json` shape of DESIGN.md (plus isError and the model-facing content when it ran). */
 interface ExecJson {
   status: string
@@ -158,6 +217,7 @@ interface ExecJson {
   truncated: boolean
   outputPath?: string
   durationMs: number
+  taskId?: string
   isError?: boolean
   content?: string
 }
