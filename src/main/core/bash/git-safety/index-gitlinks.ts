@@ -13,28 +13,30 @@ const MAX_CACHED = 64
 /**
  * Paths of the submodules (gitlink entries) recorded in a git index. `git status` descends into
  * each one and runs git there with that repository's own config, so those configs matter too.
- * Supports index versions 2, 3 and 4; `hashBytes` is 20 (sha1) or 32 (sha256).
+ * Supports index versions 2, 3 and 4, sha1 and sha256 repositories.
  */
-export function readIndexGitlinks(indexFile: string, hashBytes: number): string[] | { problem: string } {
+export function readIndexGitlinks(indexFile: string): string[] | { problem: string } {
   const stats = statSync(indexFile, { throwIfNoEntry: false, bigint: true })
   if (!stats) return []
   if (stats.size > BigInt(MAX_INDEX_BYTES))
     return { problem: `${indexFile} is over ${MAX_INDEX_BYTES} bytes` }
-  const key = `${indexFile}:${stats.ino}:${stats.size}:${stats.mtimeNs}:${hashBytes}`
+  const key = `${indexFile}:${stats.ino}:${stats.size}:${stats.mtimeNs}`
   const cached = cache.get(key)
   if (cached) return cached
-  const parsed = parseIndex(readFileSync(indexFile), hashBytes)
+  const parsed = parseIndex(readFileSync(indexFile))
   if (typeof parsed === 'string') return { problem: `${indexFile}: ${parsed}` }
   if (cache.size >= MAX_CACHED) cache.clear()
   cache.set(key, parsed)
   return parsed
 }
 
-function parseIndex(data: Buffer, hashBytes: number): string[] | string {
+function parseIndex(data: Buffer): string[] | string {
   if (data.length < 12 || data.toString('latin1', 0, 4) !== 'DIRC') return 'not a git index'
   const version = data.readUInt32BE(4)
   if (version < 2 || version > 4) return `index version ${version} is not supported`
   const count = data.readUInt32BE(8)
+  const hashBytes = count === 0 ? 20 : detectHashBytes(data, version)
+  if (hashBytes === null) return 'entries fit neither sha1 nor sha256 object ids'
   const gitlinks: string[] = []
   let offset = 12
   let previousPath = ''
@@ -66,6 +68,30 @@ function parseIndex(data: Buffer, hashBytes: number): string[] | string {
     if ((mode & 0o170000) === GITLINK_MODE) gitlinks.push(path)
   }
   return gitlinks
+}
+
+/**
+ * sha1 (20-byte) or sha256 (32-byte) ids, read from the index itself: the first entry's flags hold
+ * its path length, and only the right id size puts the path's NUL terminator there.
+ */
+function detectHashBytes(data: Buffer, version: number): number | null {
+  for (const hashBytes of [20, 32]) {
+    const flagsAt = 12 + ENTRY_FIXED_BYTES + hashBytes
+    if (flagsAt + 2 > data.length) continue
+    const flags = data.readUInt16BE(flagsAt)
+    const pathLength = flags & 0xfff
+    const extended = version >= 3 && (flags & EXTENDED_FLAG) !== 0 ? 2 : 0
+    // v4 starts each path with a varint prefix length, a single 0 byte for the first entry.
+    const pathAt = flagsAt + 2 + extended + (version === 4 ? 1 : 0)
+    if (
+      pathLength < 0xfff &&
+      data[pathAt + pathLength] === 0 &&
+      data.indexOf(0, pathAt) === pathAt + pathLength
+    ) {
+      return hashBytes
+    }
+  }
+  return null
 }
 
 /** git's offset varint (index v4 path prefix lengths). */

@@ -1,6 +1,5 @@
 import { type Dirent, readdirSync, readFileSync, statSync } from 'node:fs'
 import path from 'node:path'
-import { parseGitConfig } from './git-config-file'
 import { MAX_GITDIR_FILE_BYTES, parseGitdirLine } from './gitdir-file'
 import { readIndexGitlinks } from './index-gitlinks'
 import { findReadHook, readCommonDir } from './read-hooks'
@@ -49,7 +48,7 @@ function visitRepository(
     if (problem) return problem
   }
   if (workTree === null) return null
-  const gitlinks = readIndexGitlinks(path.join(gitDir, 'index'), hashBytes(gitDir))
+  const gitlinks = readIndexGitlinks(path.join(gitDir, 'index'))
   if ('problem' in gitlinks) return gitlinks.problem
   for (const link of gitlinks) {
     const nested = resolveNestedGitDir(path.join(workTree, link))
@@ -63,7 +62,10 @@ function visitRepository(
 /** Repositories git keeps for submodules: every directory under modules/ holding a HEAD file. */
 function listModuleGitDirs(gitDir: string): string[] {
   const found: string[] = []
-  const pending = [path.join(gitDir, 'modules')]
+  const modules = path.join(gitDir, 'modules')
+  // Most repositories have no modules/: check before readdir, whose ENOENT exception costs more.
+  if (!statSync(modules, { throwIfNoEntry: false })?.isDirectory()) return found
+  const pending = [modules]
   while (pending.length > 0 && found.length <= MAX_REPOSITORIES) {
     const dir = pending.pop() as string
     let entries: Dirent[]
@@ -93,13 +95,4 @@ function resolveNestedGitDir(submodule: string): string | null {
   if (stats.size > MAX_GITDIR_FILE_BYTES) throw new Error(`${dotGit} is over ${MAX_GITDIR_FILE_BYTES} bytes`)
   const target = parseGitdirLine(readFileSync(dotGit, 'utf8'))
   return target === null ? null : path.resolve(submodule, target)
-}
-
-/** sha256 repositories store 32-byte object ids in the index. */
-function hashBytes(gitDir: string): number {
-  const config = path.join(readCommonDir(gitDir) ?? gitDir, 'config')
-  if (!statSync(config, { throwIfNoEntry: false })) return 20
-  const { entries } = parseGitConfig(readFileSync(config, 'utf8'))
-  const format = entries.find((entry) => entry.section === 'extensions' && entry.key === 'objectformat')
-  return format?.value?.toLowerCase() === 'sha256' ? 32 : 20
 }

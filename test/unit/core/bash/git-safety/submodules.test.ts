@@ -15,11 +15,11 @@ const git = (cwd: string, ...args: string[]) =>
   })
 
 /** A superproject whose index records `sub` as a gitlink to a nested repository, without .gitmodules. */
-function superprojectWithNestedRepository(root: string, indexVersion = 2): string {
-  git(root, 'init', '-q')
+function superprojectWithNestedRepository(root: string, indexVersion = 2, objectFormat = 'sha1'): string {
+  git(root, 'init', '-q', `--object-format=${objectFormat}`)
   for (const name of ['a.txt', 'b.txt', 'z.txt']) writeFileSync(join(root, name), name)
   mkdirSync(join(root, 'sub'))
-  git(join(root, 'sub'), 'init', '-q')
+  git(join(root, 'sub'), 'init', '-q', `--object-format=${objectFormat}`)
   writeFileSync(join(root, 'sub', 'f'), 'x')
   git(join(root, 'sub'), 'add', 'f')
   git(join(root, 'sub'), 'commit', '-qm', 'sub')
@@ -31,9 +31,15 @@ function superprojectWithNestedRepository(root: string, indexVersion = 2): strin
 }
 
 describe('submodules git status descends into', () => {
-  it.each([2, 3, 4])('finds gitlinks in an index of version %i', (version) => {
-    const root = superprojectWithNestedRepository(tempDir(), version)
-    expect(readIndexGitlinks(join(root, '.git', 'index'), 20)).toEqual(['sub'])
+  it.each([
+    [2, 'sha1'],
+    [3, 'sha1'],
+    [4, 'sha1'],
+    [2, 'sha256'],
+    [4, 'sha256'],
+  ])('finds gitlinks in an index of version %i with %s ids', (version, objectFormat) => {
+    const root = superprojectWithNestedRepository(tempDir(), version, objectFormat)
+    expect(readIndexGitlinks(join(root, '.git', 'index'))).toEqual(['sub'])
   })
 
   it('refuses git when a nested repository’s config runs a program, which git status really runs', () => {
