@@ -28,7 +28,7 @@ import { commandArgument, resolveCwdFlag } from './classify'
 export const EXIT_NOT_RUN = 126
 
 const USAGE = [
-  'Usage: shellgate exec [--json] [--cwd DIR] [--timeout MS] [--mode build|plan|yolo] [--approve] -- <command>',
+  'Usage: shellgate exec [--json] [--cwd DIR] [--timeout MS] [--background] [--mode build|plan|yolo] [--approve] -- <command>',
   '',
   '  The Bash tool path, headless: classify, decide with the mode and your rules, run in your shell.',
   '',
