@@ -24,6 +24,11 @@ export class OutputFile {
   static open(path: string, platform: NodeJS.Platform): OutputFile {
     const noFollow = platform === 'win32' ? 0 : (constants.O_NOFOLLOW ?? 0)
     const fd = openSync(path, constants.O_RDWR | constants.O_CREAT | constants.O_TRUNC | noFollow, 0o600)
+    // A FIFO or device planted at the path would hang the child or write where it must not.
+    if (!fstatSync(fd).isFile()) {
+      closeSync(fd)
+      throw Object.assign(new Error(`${path} is not a regular file`), { code: 'EINVAL' })
+    }
     // An existing file keeps its old mode through O_CREAT; output may hold secrets, so tighten it.
     if (platform !== 'win32') fchmodSync(fd, 0o600)
     return new OutputFile(path, fd)

@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process'
 import { chmodSync, existsSync, readFileSync, statSync, symlinkSync, writeFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { describe, expect, it } from 'vitest'
@@ -62,6 +63,22 @@ describe('Bash file mode', () => {
     expect(result.spawnError?.code).toBe('ELOOP')
     expect(result.errorMessage).toMatch(/symlink/)
     expect(readFileSync(target, 'utf8')).toBe('keep me')
+    expect(existsSync(marker)).toBe(false)
+  })
+
+  it('a FIFO planted at the output path is refused, and nothing runs', async () => {
+    const dir = tempDir()
+    const outputPath = join(dir, 'out.log')
+    execFileSync('mkfifo', [outputPath])
+    const marker = join(dir, 'ran')
+    const result = await port.execute({
+      command: bash(`touch '${marker}'`),
+      cwd: dir,
+      env: PATH_ONLY,
+      output: { mode: 'file', outputPath },
+    })
+    expect(result.status).toBe('spawn_error')
+    expect(result.errorMessage).toMatch(/not a regular file/)
     expect(existsSync(marker)).toBe(false)
   })
 
