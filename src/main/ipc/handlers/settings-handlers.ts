@@ -1,6 +1,7 @@
 import type { ShellgateContract } from '../../../shared/ipc/contract'
 import type { SettingsSnapshot } from '../../../shared/ipc/domains/settings'
 import type { Core } from '../../core/app'
+import { validateNetworkSettings } from '../../core/network/validate-network-settings'
 import type { Handlers } from '../dispatcher'
 
 type SettingsHandlers = Pick<
@@ -35,6 +36,12 @@ export function settingsHandlers(core: Core): SettingsHandlers {
     },
     'settings.setNetwork': async (network) => {
       const text = (value: string) => (value.trim() === '' ? null : value.trim())
+      validateNetworkSettings({
+        httpProxy: text(network.httpProxy) ?? undefined,
+        noProxy: text(network.noProxy) ?? undefined,
+        caCertFile: text(network.caCertFile) ?? undefined,
+        timeoutMs: network.timeoutMs ?? undefined,
+      })
       await settings.updateUser({
         network: {
           httpProxy: text(network.httpProxy),

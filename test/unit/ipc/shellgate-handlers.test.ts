@@ -1,0 +1,137 @@
+import { mkdir, writeFile } from 'node:fs/promises'
+import { join } from 'node:path'
+import { afterEach, describe, expect, it } from 'vitest'
+import { createDispatcher } from '../../../src/main/ipc/dispatcher'
+import { mapDomainError } from '../../../src/main/ipc/domain-errors'
+import { createEventHub } from '../../../src/main/ipc/event-hub'
+import { createHandlers } from '../../../src/main/ipc/handlers'
+import { connectLoopback } from '../../../src/main/transports/loopback'
+import { createClient } from '../../../src/shared/ipc/client'
+import { contract } from '../../../src/shared/ipc/contract'
+import { type CoreHarness, startCore } from '../core/workbench/core-harness'
+
+let harness: CoreHarness
+afterEach(() => harness?.dispose())
+
+async function connect() {
+  harness = await startCore()
+  const hub = createEventHub(contract)
+  const dispatcher = createDispatcher(contract, createHandlers(harness.core), { mapError: mapDomainError })
+  return createClient(contract, connectLoopback(dispatcher, hub).transport)
+}
+
+describe('the Shellgate contract over the real core', () => {
+  it('puts the field at fault in bad-input messages, so the UI can show them next to it', async () => {
+    const client = await connect()
+    await expect(
+      client.request('bash.run', { sessionId: harness.sessionId, command: 'ls', timeout: 'x' }),
+    ).rejects.toMatchObject({
+      code: 'invalid_input',
+      message: expect.stringMatching(/^bash\.run: timeout: /),
+    })
+    await expect(
+      client.request('settings.addRule', { list: 'allow', rule: 'bad\u0000rule', scope: 'user' }),
+    ).rejects.toMatchObject({ code: 'invalid_input', message: expect.stringContaining('rule') })
+    await expect(
+      client.request('settings.setNetwork', {
+        httpProxy: 'not a url',
+        noProxy: '',
+        caCertFile: '',
+        timeoutMs: null,
+      }),
+    ).rejects.toMatchObject({ code: 'invalid_input', message: expect.stringContaining('httpProxy') })
+    await expect(
+      client.request('settings.setNetwork', {
+        httpProxy: '',
+        noProxy: '',
+        caCertFile: '/no/such/ca.pem',
+        timeoutMs: null,
+      }),
+    ).rejects.toMatchObject({
+      code: 'invalid_input',
+      message: 'settings.setNetwork: network.caCertFile: /no/such/ca.pem does not exist',
+    })
+    expect((await client.request('settings.get', {})).user.network).toEqual({})
+  })
+
+  it('adds, lists and removes rules with their scope and file', async () => {
+    const client = await connect()
+    const added = await client.request('settings.addRule', {
+      list: 'allow',
+      rule: 'npm test:*',
+      scope: 'workspace',
+    })
+    expect(added.rules).toContainEqual({
+      list: 'allow',
+      rule: 'npm test:*',
+      scope: 'workspace',
+      source: join(harness.workspace, '.shellgate', 'settings.json'),
+    })
+    const removed = await client.request('settings.removeRule', {
+      list: 'allow',
+      rule: 'npm test:*',
+      scope: 'workspace',
+    })
+    expect(removed.rules).toEqual([])
+  })
+
+  it('persists mode and shell changes', async () => {
+    const client = await connect()
+    await client.request('settings.setMode', { mode: 'plan' })
+    await client.request('settings.setShell', { kind: 'zsh' })
+    const restarted = await harness.restart()
+    expect(restarted.settings.user().permissions.mode).toBe('plan')
+    expect(restarted.settings.user().shell.kind).toBe('zsh')
+  })
+
+  it('answers an unknown approval with a coded error', async () => {
+    const client = await connect()
+    await expect(
+      client.request('approvals.answer', { id: 'nope', answer: { kind: 'allow_once' } }),
+    ).rejects.toMatchObject({
+      code: 'invalid_input',
+    })
+  })
+
+  it('reads a task tail only for the session that owns it', async () => {
+    const client = await connect()
+    await client.request('settings.setMode', { mode: 'yolo' })
+    const call = await client.request('bash.run', {
+      sessionId: harness.sessionId,
+      command: 'echo started; sleep 30',
+      run_in_background: 'true',
+    })
+    expect(call.status).toBe('backgrounded')
+    const other = await client.request('sessions.create', {})
+    await expect(
+      client.request('tasks.tail', { sessionId: other.id, taskId: call.taskId ?? '' }),
+    ).rejects.toMatchObject({
+      code: 'invalid_input',
+      message: expect.stringContaining('No background task found'),
+    })
+    const stopped = await client.request('tasks.stop', { taskId: call.taskId ?? '' })
+    expect(stopped).toMatchObject({ status: 'stopped', stoppedBy: 'user' })
+    const tail = await client.request('tasks.tail', {
+      sessionId: harness.sessionId,
+      taskId: call.taskId ?? '',
+    })
+    expect(tail.text).toContain('started')
+  })
+
+  it('reports a corrupt settings file as a warning with its backup', async () => {
+    harness = await startCore()
+    await harness.core.dispose()
+    await mkdir(harness.home, { recursive: true })
+    await writeFile(join(harness.home, 'settings.json'), '{ not json')
+    const core = await harness.restart()
+    const dispatcher = createDispatcher(contract, createHandlers(core), { mapError: mapDomainError })
+    const client = createClient(contract, connectLoopback(dispatcher, createEventHub(contract)).transport)
+    const snapshot = await client.request('settings.get', {})
+    expect(snapshot.warnings).toHaveLength(1)
+    expect(snapshot.warnings[0]).toMatchObject({
+      file: join(harness.home, 'settings.json'),
+      backup: expect.stringContaining('.bak'),
+    })
+    expect(snapshot.user.permissions.mode).toBe('build')
+  })
+})
