@@ -1,11 +1,12 @@
 import { readFile } from 'node:fs/promises'
 import { fileURLToPath } from 'node:url'
-import { app, BrowserWindow, protocol, session, type WebContents } from 'electron'
+import { app, BrowserWindow, Notification, protocol, session, type WebContents } from 'electron'
 import { APP_HOST, APP_ORIGIN, APP_SCHEME } from '../shared/ipc/channels'
 import { createCore } from './core/app'
 import { sanitizeEntryEnv } from './core/env/sanitize-entry'
 import { createIpcHost } from './ipc/host'
 import { contentTypeFor, resolveAppPath } from './security/app-path'
+import { approvalNotification } from './security/approval-notification'
 import { SECURITY_HEADERS } from './security/content-security-policy'
 import { isAllowedNavigation, windowOpenDecision } from './security/navigation-policy'
 import { isPermissionGranted } from './security/permission-policy'
@@ -68,7 +69,22 @@ function createMainWindow(): BrowserWindow {
     webPreferences: secureWebPreferences(preloadPath),
   })
   const detach = attachElectronTransport(window.webContents, host.dispatcher, host.hub)
-  window.on('closed', detach)
+  const stopNotifying = host.hub.subscribe((event) => {
+    if (event.name !== 'approvals.requested' || !Notification.isSupported()) return
+    const note = approvalNotification(event.payload as { command: string; cwd: string }, window.isFocused())
+    if (!note) return
+    const notification = new Notification(note)
+    notification.on('click', () => {
+      window.show()
+      window.focus()
+      void window.webContents.executeJavaScript("location.hash = '#/approvals'")
+    })
+    notification.show()
+  })
+  window.on('closed', () => {
+    detach()
+    stopNotifying()
+  })
   window.once('ready-to-show', () => window.show())
   void window.loadURL(`${APP_ORIGIN}/index.html`)
   return window
