@@ -102,7 +102,8 @@ function partSubject(part: CommandPart, index: number, registry: CommandRegistry
 
 function innerCommands(unwrapped: string[] | null, command: string[]): string[][] {
   const inner = unwrapped ? [unwrapped] : []
-  for (const nested of nestedCommands(command)) {
+  // `sudo bash -c 'rm x'`: what the unwrapped command starts counts too.
+  for (const nested of nestedCommands(unwrapped ?? command)) {
     const deep = unwrapCommand(nested, RESTRICT_WRAPPER_DEPTH)
     inner.push(nested)
     if (deep && deep.wrapperWords.length > 0) inner.push(deep.argv)

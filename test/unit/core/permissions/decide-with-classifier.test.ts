@@ -74,6 +74,9 @@ describe('decisions over real verdicts', () => {
     '(rm -rf build)',
     'for f in a b; do rm $f; done',
     'bash -c "bash -c \'rm x\'"',
+    'sudo bash -c "rm -rf build"',
+    'env A=1 sh -c "rm x"',
+    'sudo -u root xargs rm < list',
   ])('deny rm:* stops %s, even in yolo', (command) => {
     const decision = decide(command, { deny: ['rm:*'] }, 'yolo')
     expect(decision.outcome, decision.reason).toBe('deny')
