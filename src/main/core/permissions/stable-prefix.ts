@@ -66,9 +66,19 @@ const SCRIPT_RUNNERS: ReadonlySet<string> = new Set(['npm', 'pnpm', 'yarn', 'bun
 const TARGET_RUNNERS: ReadonlySet<string> = new Set(['make', 'gmake', 'just'])
 /** Cloud CLIs whose stable action is a fixed number of words after the root (service, resource, verb). */
 const CLOUD_DEPTH: Readonly<Record<string, number>> = { aws: 2, az: 2, gcloud: 3 }
-/** Options that change which configuration or program git runs: no stable prefix behind them. */
+/**
+ * Options that change which configuration, build file or helper program runs. Skipping them would
+ * let `make build:*` cover `make -f /tmp/evil.mk build`, so a command using one gets no prefix.
+ */
 const CONFIG_CHANGING_OPTIONS: Readonly<Record<string, ReadonlySet<string>>> = {
   git: new Set(['-c', '--config-env', '--exec-path']),
+  make: new Set(['-f', '--file', '--makefile', '-E', '--eval', '-I', '--include-dir']),
+  gmake: new Set(['-f', '--file', '--makefile', '-E', '--eval', '-I', '--include-dir']),
+  just: new Set(['-f', '--justfile', '--dotenv-path', '--shell', '--command']),
+  npm: new Set(['--userconfig', '--globalconfig', '--script-shell', '--node-options']),
+  pnpm: new Set(['--config', '--userconfig', '--globalconfig', '--script-shell', '--node-options']),
+  yarn: new Set(['--use-yarnrc', '--rc-filename']),
+  cargo: new Set(['--config', '-Z']),
 }
 
 export function resolveStablePrefix(argv: readonly string[], registry: CommandRegistry): string[] | null {
@@ -77,6 +87,7 @@ export function resolveStablePrefix(argv: readonly string[], registry: CommandRe
   if (HIGH_RISK_ROOTS.has(root) || root.startsWith('mkfs.') || PROGRAM_RUNNING_ROOTS.has(root)) return null
   // A third wrapper (past the two the caller strips) would make the prefix cover any command.
   if (WRAPPER_ROOTS.has(root)) return null
+  if (usesConfigChangingOption(root, argv)) return null
   const words = prefixWords(root, argv, registry)
   if (words === null || words.some((word) => word === '' || /[*\s\0]/.test(word))) return null
   return words
@@ -105,6 +116,18 @@ function prefixWords(root: string, argv: readonly string[], registry: CommandReg
   return walk.words
 }
 
+function usesConfigChangingOption(root: string, argv: readonly string[]): boolean {
+  const options = CONFIG_CHANGING_OPTIONS[root]
+  if (!options) return false
+  for (const word of argv.slice(1)) {
+    if (word === '--') return false
+    const name = word.includes('=') ? word.slice(0, word.indexOf('=')) : word
+    // `-fFILE` and `-cKEY=V` glue the value to a short option.
+    if (options.has(name) || (/^-[A-Za-z]./.test(word) && options.has(word.slice(0, 2)))) return true
+  }
+  return false
+}
+
 /** `python3 -m pytest tests` → `python3 -m pytest`; a script or `-c` code has no stable prefix. */
 function pythonModule(argv: readonly string[]): string[] | null {
   for (let i = 1; i < argv.length; i += 1) {
@@ -129,7 +152,6 @@ interface Walk {
 /** Descends the subcommand tree, skipping options the registry knows (with their values). */
 function walkRegistry(argv: readonly string[], root: RegistryNode): Walk | null {
   const words = [argv[0] as string]
-  const dangerous = CONFIG_CHANGING_OPTIONS[argv[0] as string]
   let node = root
   let options = new Map(node.options)
   let i = 1
@@ -138,7 +160,6 @@ function walkRegistry(argv: readonly string[], root: RegistryNode): Walk | null 
     if (word === '--') break
     if (word.startsWith('-') && word !== '-') {
       const name = word.includes('=') ? word.slice(0, word.indexOf('=')) : word
-      if (dangerous?.has(name)) return null
       const option = options.get(name)
       // An unknown option might swallow the next word; stop rather than guess what is an action.
       if (!option) break

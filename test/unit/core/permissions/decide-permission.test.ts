@@ -101,6 +101,8 @@ describe('rule matching', () => {
     ['pnpm --dir app run test', 'pnpm run lint:*', 'ask'],
     // ...but never options that change which program git runs.
     ['git -c core.pager=evil commit', 'git commit:*', 'ask'],
+    ['make -f /tmp/evil.mk build', 'make build:*', 'ask'],
+    ['make -C sub build', 'make build:*', 'allow'],
   ])('%s with allow %s → %s', (command, rule, outcome) => {
     expect(decide(simple(command), 'build', allow(rule)).outcome).toBe(outcome)
   })

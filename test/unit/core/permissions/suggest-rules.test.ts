@@ -49,6 +49,11 @@ describe('always-allow suggestions (seed 003 table)', () => {
     // The root alone of a command with subcommands, or unknown options before the action.
     'git --frobnicate push',
     'git -c core.pager=evil commit',
+    'git -ccore.pager=evil commit',
+    'make -f /tmp/evil.mk build',
+    'make --file=/tmp/evil.mk build',
+    'npm --script-shell=/tmp/x run build',
+    'cargo --config build.rustc-wrapper="/tmp/x" build',
     'python3 script.py',
     'python3 -c print(1)',
     'npm run',
