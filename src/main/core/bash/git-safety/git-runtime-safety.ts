@@ -101,11 +101,10 @@ function findDirectoryProblem(gitDir: string): string | null {
   return null
 }
 
+// Any entry counts, symlinks included: git accepts a symlinked HEAD or objects/ just as well.
 function findBareMarker(dir: string): string | null {
-  const head = lstatOrNull(path.join(dir, 'HEAD'))
-  if (head?.isFile()) return path.join(dir, 'HEAD')
-  for (const name of ['objects', 'refs']) {
-    if (lstatOrNull(path.join(dir, name))?.isDirectory()) return path.join(dir, name)
+  for (const name of ['HEAD', 'objects', 'refs']) {
+    if (lstatOrNull(path.join(dir, name))) return path.join(dir, name)
   }
   return null
 }

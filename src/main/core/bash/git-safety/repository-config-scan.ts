@@ -53,13 +53,17 @@ function scanFile(
     if (!isInclude || !entry.value) continue
     if (depth + 1 > MAX_INCLUDE_DEPTH)
       return { problem: `${file} nests includes deeper than ${MAX_INCLUDE_DEPTH}` }
-    const found = scanFile(resolveIncludePath(entry.value, file), depth + 1, seen)
+    const included = resolveIncludePath(entry.value, file)
+    if (included === null) return { problem: `${file} includes ${entry.value}, a path we cannot resolve` }
+    const found = scanFile(included, depth + 1, seen)
     if (found) return found
   }
   return null
 }
 
-function resolveIncludePath(value: string, fromFile: string): string {
+/** `~/x` is in the home directory, anything else relative to the including file; `~user/` and `%(prefix)/` are refused. */
+function resolveIncludePath(value: string, fromFile: string): string | null {
   if (value === '~' || value.startsWith('~/')) return path.join(homedir(), value.slice(1))
+  if (value.startsWith('~') || value.startsWith('%(')) return null
   return path.resolve(path.dirname(fromFile), value)
 }

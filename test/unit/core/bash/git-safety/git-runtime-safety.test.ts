@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process'
-import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { classifyCommand } from '../../../../../src/main/core/bash/classify'
@@ -147,6 +147,8 @@ describe('.git directories that are not a plain repository', () => {
     ['a HEAD file', (dir: string) => writeFileSync(join(dir, 'HEAD'), 'ref: refs/heads/main\n'), 'HEAD'],
     ['an objects directory', (dir: string) => mkdirSync(join(dir, 'objects')), 'objects'],
     ['a refs directory', (dir: string) => mkdirSync(join(dir, 'refs')), 'refs'],
+    ['a HEAD symlink', (dir: string) => symlinkSync('/nonexistent', join(dir, 'HEAD')), 'HEAD'],
+    ['an objects symlink', (dir: string) => symlinkSync('/tmp', join(dir, 'objects')), 'objects'],
   ])('%s between the working directory and the trusted .git', (_name, plant, marker) => {
     const root = writeRepository(tempDir())
     const sub = join(root, 'vendor', 'pkg')
@@ -225,6 +227,22 @@ describe('repository config that runs programs', () => {
     writeFileSync(join(root, '.git', 'extra.inc'), '[includeIf "gitdir:/never/"]\n\tpath = ../nested.inc\n')
     writeFileSync(join(root, 'nested.inc'), '[core]\n\tfsmonitor = ./hook.sh\n')
     expectGitRefused(root, 'git config core.fsmonitor in nested.inc runs a program')
+  })
+
+  it.each(['~someone/evil.inc', '%(prefix)/etc/evil.inc'])(
+    'refuses an include path it cannot resolve: %s',
+    (include) => {
+      const root = writeRepository(tempDir(), `[include]\n\tpath = ${include}\n`)
+      expectGitRefused(root, `includes ${include}, a path we cannot resolve`)
+    },
+  )
+
+  it('follows a ~/ include into the home directory', () => {
+    const root = writeRepository(
+      tempDir(),
+      '[include]\n\tpath = ~/.shellgate-test-include-that-does-not-exist\n',
+    )
+    expectGitAllowed(root)
   })
 
   it('survives an include loop and a missing include', () => {
