@@ -38,8 +38,7 @@ export function checkGitRuntimeSafety(cwd: string): GitRuntimeSafety {
 function walkUp(cwd: string): GitRuntimeSafety {
   const realCwd = safeRealpath(cwd)
   for (let dir = cwd; ; dir = path.dirname(dir)) {
-    const bare = findBareMarker(dir)
-    if (bare) return unsafe(`${bare} looks like a bare repository git would use instead of a checked .git`)
+    // Same order as git's discovery: `dir/.git` first, then `dir` itself as a bare repository.
     const dotGit = path.join(dir, '.git')
     const stats = lstatOrNull(dotGit)
     if (stats) {
@@ -47,6 +46,8 @@ function walkUp(cwd: string): GitRuntimeSafety {
       if (typeof gitDir !== 'string') return gitDir
       return checkRepositoryPrograms(gitDir, dir, cwd)
     }
+    const bare = findBareMarker(dir)
+    if (bare) return unsafe(`${bare} looks like a bare repository git would use instead of a checked .git`)
     if (path.dirname(dir) === dir)
       return { safe: true, reason: 'no git repository above the working directory' }
   }

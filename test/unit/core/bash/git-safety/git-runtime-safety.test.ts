@@ -192,6 +192,15 @@ describe('hooks that git runs during reads', () => {
   })
 })
 
+describe('discovery order', () => {
+  it('a checkout whose root also has a refs/ or objects/ folder: git uses .git there, and so do we', () => {
+    const root = writeRepository(tempDir())
+    mkdirSync(join(root, 'refs'))
+    mkdirSync(join(root, 'objects'))
+    expectGitAllowed(root)
+  })
+})
+
 describe('repository config that runs programs', () => {
   it.each([
     ['[core]\n\tfsmonitor = ./hook.sh', 'core.fsmonitor'],
