@@ -18,6 +18,8 @@ interface StreamState {
   chunks: Buffer[]
   head: Buffer
   file: { fd: number; path: string } | null
+  /** Some of this stream's bytes did not fit inline: its inline copy ends at a cut. */
+  cut: boolean
 }
 
 /**
@@ -34,8 +36,8 @@ export class BoundedCollector {
   private persistedUsed = 0
   private closed = false
   private readonly streams: Record<StreamName, StreamState> = {
-    stdout: { chunks: [], head: Buffer.alloc(0), file: null },
-    stderr: { chunks: [], head: Buffer.alloc(0), file: null },
+    stdout: { chunks: [], head: Buffer.alloc(0), file: null, cut: false },
+    stderr: { chunks: [], head: Buffer.alloc(0), file: null, cut: false },
   }
 
   constructor(private readonly options: CollectorOptions) {}
@@ -59,6 +61,7 @@ export class BoundedCollector {
       if (state.file) this.persist(state, chunk)
       return true
     }
+    state.cut = true
     if (!this.options.persist) {
       this.truncated = true
       return false
@@ -84,6 +87,11 @@ export class BoundedCollector {
   /** The inline bytes of one stream (the first bytes it printed, up to the shared budget). */
   bytes(stream: StreamName): Buffer {
     return Buffer.concat(this.streams[stream].chunks)
+  }
+
+  /** True when the stream's inline bytes stop at the budget rather than at the stream's end. */
+  inlineCut(stream: StreamName): boolean {
+    return this.streams[stream].cut
   }
 
   /** The first 4 KiB each stream printed, kept even when the inline budget is 0. */

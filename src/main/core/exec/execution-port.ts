@@ -45,14 +45,15 @@ export function createExecutionPort(options: ExecutionPortOptions = {}): Executi
   const platform = options.platform ?? process.platform
   const spawnFile = options.spawnFile ?? nodeSpawn
   let windowsEncoding: Promise<string | null> | null = null
-  const decode = async (bytes: Buffer): Promise<string> => {
-    if (platform !== 'win32') return decodeUtf8Cut(bytes)
+  // Only a budget cut may split a character; anything else the child printed is decoded as is.
+  const decode = async (bytes: Buffer, cut: boolean): Promise<string> => {
+    if (platform !== 'win32') return cut ? decodeUtf8Cut(bytes) : bytes.toString('utf8')
     windowsEncoding ??= resolveWindowsOutputEncoding({
       env: options.hostEnv ?? process.env,
       locale: options.locale ?? Intl.DateTimeFormat().resolvedOptions().locale,
       chcp: options.chcp,
     })
-    return decodeWindowsOutput(bytes, await windowsEncoding)
+    return decodeWindowsOutput(bytes, await windowsEncoding, cut)
   }
 
   return {

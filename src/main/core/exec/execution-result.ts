@@ -19,7 +19,7 @@ export async function pipeResult(
   outcome: ChildOutcome,
   collector: BoundedCollector,
   output: PipeOutputOptions,
-  context: ResultContext & { decode: (bytes: Buffer) => Promise<string> },
+  context: ResultContext & { decode: (bytes: Buffer, cut: boolean) => Promise<string> },
 ): Promise<ExecutionResult> {
   collector.close()
   const stdoutPath = collector.persistedPath('stdout')
@@ -27,8 +27,8 @@ export async function pipeResult(
   const diskPath = output.persistDir
   return {
     ...common(outcome, context, output.inlineLimitBytes ?? INLINE_OUTPUT_LIMIT_BYTES),
-    stdout: await context.decode(collector.bytes('stdout')),
-    stderr: await context.decode(collector.bytes('stderr')),
+    stdout: await context.decode(collector.bytes('stdout'), collector.inlineCut('stdout')),
+    stderr: await context.decode(collector.bytes('stderr'), collector.inlineCut('stderr')),
     truncated: collector.truncated,
     totalBytes: collector.totalBytes,
     binary: looksBinary(collector.head('stdout')) || looksBinary(collector.head('stderr')),

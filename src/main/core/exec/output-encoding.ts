@@ -51,9 +51,9 @@ export async function resolveWindowsOutputEncoding(context: EncodingContext): Pr
 }
 
 /** Valid UTF-8 is decoded as UTF-8 whatever the code page; only other bytes go through iconv. */
-export function decodeWindowsOutput(bytes: Buffer, encoding: string | null): string {
+export function decodeWindowsOutput(bytes: Buffer, encoding: string | null, cut = false): string {
   // A budget cut may end inside a UTF-8 character; that alone does not make the output legacy text.
-  const whole = bytes.subarray(0, completeUtf8Length(bytes))
+  const whole = cut ? bytes.subarray(0, completeUtf8Length(bytes)) : bytes
   if (!encoding || isValidUtf8(whole)) return whole.toString('utf8')
   return iconv.decode(bytes, encoding)
 }

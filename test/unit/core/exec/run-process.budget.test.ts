@@ -26,6 +26,14 @@ describe('runProcess output budget and environment', () => {
     expect(result.truncated).toBe(true)
   })
 
+  it('without a cut, an incomplete trailing character the child printed is kept (as U+FFFD), not dropped', async () => {
+    const result = await runProcess(
+      { file: 'printf', args: ['a\\344'] },
+      { timeoutMs: 10_000, maxOutputBytes: 1024, env: PATH_ONLY },
+    )
+    expect(result).toMatchObject({ stdout: 'a\uFFFD', truncated: false })
+  })
+
   it('a budget of 0 keeps nothing but still reports the exit', async () => {
     const result = await runProcess(
       { file: 'sh', args: ['-c', 'echo hi; exit 4'] },

@@ -197,7 +197,7 @@ describe('win32 spawn calls', () => {
     expect(result.stdout).toBe('中文输出')
     expect(decodeWindowsOutput(Buffer.from('中文'), 'gb18030')).toBe('中文')
     // A budget cut inside a UTF-8 character is still UTF-8, not legacy text.
-    expect(decodeWindowsOutput(Buffer.from('中文').subarray(0, 4), 'gb18030')).toBe('中')
+    expect(decodeWindowsOutput(Buffer.from('中文').subarray(0, 4), 'gb18030', true)).toBe('中')
   })
 })
 
