@@ -28,7 +28,8 @@ export function readWord(word: Word): WordReading {
 
 function findDynamicPart(parts: readonly WordPart[]): string | null {
   for (const part of parts) {
-    if (part.type === 'DoubleQuoted' || part.type === 'LocaleString') {
+    // `$"…"` is looked up in a message catalog chosen by TEXTDOMAIN at run time, so it stays dynamic.
+    if (part.type === 'DoubleQuoted') {
       const inner = part.parts.find((child) => child.type !== 'Literal')
       if (inner) return inner.text
       continue

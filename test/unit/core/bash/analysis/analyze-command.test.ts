@@ -58,6 +58,7 @@ describe('analyzeCommand', () => {
     ['ls $((1+2))', '$((1+2))'],
     ['ls {a,b}', '{a,b}'],
     ['ls @(a|b)', '@(a|b)'],
+    ['echo $"hello"', '$"hello"'],
     ['ls >$out', '$out'],
     ['cat <<EOF\n$(rm x)\nEOF', '$(rm x)'],
     ['a[$(rm x)]=1 ls', '$(rm x)'],
