@@ -35,6 +35,7 @@ export interface ChildRunSpec {
   hooks: ExecutionHooks
   /** Sample resources when a host callback is registered (posix-bash commands). */
   sampleResources: boolean
+  resourceSampleIntervalMs?: number
 }
 
 export interface ChildOutcome {
@@ -92,6 +93,7 @@ class ChildRun {
       },
       pipeBytes: () => (output.kind === 'pipe' ? output.collector.totalBytes : 0),
       sampleResources: spec.sampleResources,
+      resourceSampleIntervalMs: spec.resourceSampleIntervalMs,
       platform: spec.platform,
       env: spec.env,
     })

@@ -39,6 +39,8 @@ export interface ExecutionPortOptions {
   locale?: string
   /** win32: how the code page is queried (default `chcp.com` with a 1 s timeout). */
   chcp?: ChcpRunner
+  /** Cadence of onResourceSample for posix-bash commands; default 15 s (seed 000). */
+  resourceSampleIntervalMs?: number
 }
 
 export function createExecutionPort(options: ExecutionPortOptions = {}): ExecutionPort {
@@ -84,6 +86,7 @@ export function createExecutionPort(options: ExecutionPortOptions = {}): Executi
         profile: isBashProfile(request) ? 'bash' : 'plain',
         hooks,
         sampleResources: isBashProfile(request),
+        resourceSampleIntervalMs: options.resourceSampleIntervalMs,
       })
       return opened.output.kind === 'pipe'
         ? pipeResult(outcome, opened.output.collector, output as PipeOutputOptions, {

@@ -21,6 +21,7 @@ export interface RunWatchersOptions {
   /** Bytes collected so far in pipe mode. */
   pipeBytes: () => number
   sampleResources: boolean
+  resourceSampleIntervalMs?: number
   platform: NodeJS.Platform
   env: Record<string, string>
 }
@@ -50,6 +51,7 @@ export class RunWatchers {
         probe: (target) => probeProcessGroup(target, { platform, env }),
         onSample: onResourceSample,
         elapsedMs: () => this.options.watch.sinceSpawn(),
+        intervalMs: this.options.resourceSampleIntervalMs,
       })
       this.sampler.start()
     }

@@ -2,7 +2,7 @@ import { readFileSync, statSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { createExecutionPort } from '../../../../src/main/core/exec'
-import type { ProgressSample } from '../../../../src/main/core/exec/types'
+import type { ExecutionCommand, ProgressSample, ResourceSample } from '../../../../src/main/core/exec/types'
 import { tempDirsRemovedAfterEach } from './temp-dir'
 
 const FIXTURES = resolve(import.meta.dirname, '../../../fixtures/exec')
@@ -87,5 +87,22 @@ describe('pipe mode', () => {
     )
     expect(result.stdout).toBe(result.runId)
     expect(spawnedRunId).toBe(result.runId)
+  })
+
+  it('resource samples come for posix-bash commands with a host callback, never for others', async () => {
+    const sampling = createExecutionPort({ resourceSampleIntervalMs: 100 })
+    const run = async (command: ExecutionCommand) => {
+      const samples: ResourceSample[] = []
+      await sampling.execute(
+        { command, cwd: tempDir(), env: PATH_ONLY },
+        { onResourceSample: (sample) => samples.push(sample) },
+      )
+      return samples
+    }
+    const bash = await run({ mode: 'shell', command: 'sleep 0.6', shellProfile: 'posix-bash' })
+    expect(bash.length).toBeGreaterThanOrEqual(1)
+    expect(bash[0]!.rssBytes).toBeGreaterThan(0)
+    expect(await run({ mode: 'shell', command: 'sleep 0.6' })).toEqual([])
+    expect(await run({ mode: 'argv', file: 'sleep', args: ['0.6'] })).toEqual([])
   })
 })
