@@ -59,7 +59,18 @@ export function findProgramKey(entry: GitConfigEntry): string | null {
   if (entry.section === 'pager') return isOff(entry) ? null : entryName(entry)
   if (entry.section === 'core' && entry.key === 'fsmonitor') return isOff(entry) ? null : entryName(entry)
   if (entry.section === 'log' && entry.key === 'showsignature') return isOff(entry) ? null : entryName(entry)
+  // pretty.<name> and format.pretty formats are used by `git log`; %G/%(signature) there runs gpg.
+  if (
+    (entry.section === 'pretty' || (entry.section === 'format' && entry.key === 'pretty')) &&
+    runsGpg(entry)
+  ) {
+    return entryName(entry)
+  }
   return PROGRAM_KEYS.some((pattern) => matches(pattern, entry)) ? entryName(entry) : null
+}
+
+function runsGpg(entry: GitConfigEntry): boolean {
+  return entry.value !== null && (entry.value.includes('%G') || entry.value.includes('%(signature'))
 }
 
 function isOff(entry: GitConfigEntry): boolean {

@@ -53,7 +53,10 @@ describe('repositories git may use safely', () => {
   })
 
   it('program keys that are switched off', () => {
-    const root = writeRepository(tempDir(), '[core]\n\tfsmonitor = false\n[pager]\n\tlog = false\n')
+    const root = writeRepository(
+      tempDir(),
+      '[core]\n\tfsmonitor = false\n[pager]\n\tlog = false\n[pretty]\n\tshort = %h %s\n',
+    )
     expectGitAllowed(root)
   })
 })
@@ -222,6 +225,8 @@ describe('repository config that runs programs', () => {
     ['[url "ext::sh -c evil"]\n\tinsteadOf = https://', 'url.ext::sh -c evil.insteadof'],
     ['[protocol "ext"]\n\tallow = always', 'protocol.ext.allow'],
     ['[merge "x"]\n\tdriver = ./evil', 'merge.x.driver'],
+    ['[pretty]\n\tsig = %h %G?', 'pretty.sig'],
+    ['[format]\n\tpretty = %(signature)', 'format.pretty'],
     ['[CORE]\n\tFSMonitor = ./hook.sh', 'core.fsmonitor'],
     ['[core.x]\n\tfoo = 1\n[core]\n\t# comment\n\tpager = \\\n  evil', 'core.pager'],
   ])('%j', (config, key) => {
