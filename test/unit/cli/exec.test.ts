@@ -231,10 +231,16 @@ describe('shellgate exec', () => {
   it('an unusable settings file refuses the run instead of dropping its deny rules', async () => {
     const ws = await workspace()
     await writeFile(join(ws, '.shellgate', 'settings.json'), '{"permissions": {"deny": 5}}')
-    const { code, stderr } = await exec(['--json', '--mode', 'yolo', '--cwd', ws, '--', 'touch x'])
-    expect(code).toBe(2)
-    expect(stderr).toContain('is unusable')
-    expect(await exists(join(ws, 'x'))).toBe(false)
+    // Every time: the file is neither moved aside nor rewritten, so the second run refuses too.
+    for (let attempt = 0; attempt < 2; attempt += 1) {
+      const { code, stderr } = await exec(['--json', '--mode', 'yolo', '--cwd', ws, '--', 'touch x'])
+      expect(code).toBe(2)
+      expect(stderr).toContain('is unusable (permissions.deny: ')
+      expect(await exists(join(ws, 'x'))).toBe(false)
+    }
+    expect(await readFile(join(ws, '.shellgate', 'settings.json'), 'utf8')).toBe(
+      '{"permissions": {"deny": 5}}',
+    )
   })
 
   it.each([

@@ -9,12 +9,10 @@ import { resolveShellgateHome } from '../../core/paths'
 import {
   decideBashPermission,
   type PermissionDecision,
-  ruleSetsFromScoped,
   suggestRules,
   summarizeDecision,
-  validateBashRule,
 } from '../../core/permissions'
-import { openSettingsStore } from '../../core/settings/settings-store'
+import { readCommandSettings, SettingsFileError } from '../../core/permissions/settings-files'
 import { createTaskRegistry } from '../../core/tasks/task-registry'
 import { selectShell } from '../../core/shell/discover'
 import { createShellSnapshotService } from '../../core/shell/snapshot-service'
@@ -72,20 +70,18 @@ export const execCommand: CliCommand = {
     const home = resolveShellgateHome(io.env)
     const platform = process.platform
 
-    const store = await openSettingsStore({ home, workspace: cwd, validateRule: validateBashRule })
-    const [warning] = store.warnings()
-    if (warning) {
-      // Its deny rules would silently be gone; refuse rather than run with defaults.
-      throw new UsageError(
-        `shellgate exec: ${warning.file} is unusable (${warning.reason}); fix it before running commands`,
-      )
-    }
-    const user = store.user()
+    // Read-only and strict: an unusable settings file refuses the run every time (its deny rules
+    // would otherwise be silently gone), and nothing is moved or rewritten.
+    const settings = await readCommandSettings(home, cwd).catch((error: unknown) => {
+      if (error instanceof SettingsFileError) throw new UsageError(`shellgate exec: ${error.message}`)
+      throw error
+    })
+    const user = settings.user
     const verdict = classifyCommand(command, { cwd, platform })
     const decision = decideBashPermission({
       verdict,
       mode: mode?.data ?? user.permissions.mode,
-      ruleSets: ruleSetsFromScoped(store.rules()),
+      ruleSets: settings.ruleSets,
     })
     const decisionJson = {
       ...summarizeDecision(decision),
