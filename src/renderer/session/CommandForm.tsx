@@ -83,7 +83,7 @@ export function CommandForm({ sessionId }: { sessionId: string }) {
             <input
               {...control}
               inputMode="numeric"
-              placeholder="default"
+              placeholder="default (0 too); capped at the maximum"
               value={values.timeout}
               onChange={(event) => update({ timeout: event.target.value })}
             />

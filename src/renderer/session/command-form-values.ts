@@ -28,7 +28,10 @@ export interface BashToolCall {
   run_in_background?: boolean
 }
 
-/** Local checks for what is obviously wrong; the server's strict schema still decides everything else. */
+/**
+ * Local checks for what is obviously wrong; the server's strict schema still decides everything else
+ * (0 means the default timeout and anything above the maximum is capped there, as for an agent).
+ */
 export function validateCommandForm(
   values: CommandFormValues,
 ): { ok: true; call: BashToolCall } | { ok: false; errors: FieldErrors<CommandField> } {
@@ -41,7 +44,6 @@ export function validateCommandForm(
   const timeoutText = values.timeout.trim()
   if (timeoutText !== '' && !/^\d+$/.test(timeoutText))
     errors.timeout = `Timeout must be a whole number of milliseconds, not "${timeoutText}".`
-  else if (timeoutText !== '' && Number(timeoutText) <= 0) errors.timeout = 'Timeout must be more than 0 ms.'
   if (Object.keys(errors).length > 0) return { ok: false, errors }
 
   const call: BashToolCall = { command: values.command }

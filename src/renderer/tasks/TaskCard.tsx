@@ -72,7 +72,12 @@ export const TaskCard = memo(function TaskCard({
         <dt>Elapsed</dt>
         <dd data-field="elapsed">{formatDuration(Math.max(0, elapsed))}</dd>
         <dt>Last output</dt>
-        <dd data-field="lastOutput">{formatAge(lastOutput > 0 ? Math.max(0, now - lastOutput) : null)}</dd>
+        <dd data-field="lastOutput">
+          {/* An age only means something while the task runs; afterwards the moment itself is the fact. */}
+          {running || lastOutput === 0
+            ? formatAge(lastOutput > 0 ? Math.max(0, now - lastOutput) : null)
+            : formatTime(new Date(lastOutput).toISOString())}
+        </dd>
         <dt>Output</dt>
         <dd data-field="bytes">{formatBytes(bytes)}</dd>
         {task.exitCode !== null && (

@@ -1,6 +1,6 @@
 import { expect, type Locator, type Page } from '@playwright/test'
 import { openScreen } from './open-screen'
-import { textOf } from './text-of'
+import { renderedText, textOf } from './text-of'
 
 export type RuleScope = 'session' | 'workspace' | 'user'
 
@@ -19,7 +19,7 @@ export class ApprovalCardView {
   }
 
   why(): Promise<string> {
-    return textOf(this.root.getByRole('region', { name: 'Why approval is needed' }))
+    return renderedText(this.root.getByRole('region', { name: 'Why approval is needed' }))
   }
 
   /** The three answer buttons in screen order: accessible name and keyboard shortcut. */
