@@ -10,3 +10,9 @@ export type * from './permission-types'
 export { parseBashRule, validateBashRule } from './rule-syntax'
 export { type BashDecisionSummary, ruleSetsFromScoped, summarizeDecision } from './settings-rule-sets'
 export { MAX_PREFIX_SUGGESTIONS, suggestRules } from './suggest-rules'
+export {
+  type CommandSettings,
+  readCommandSettings,
+  readSettingsFile,
+  SettingsFileError,
+} from './settings-files'
