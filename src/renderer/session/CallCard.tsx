@@ -38,7 +38,7 @@ export const CallCard = memo(function CallCard({
         <dd>{formatBytes(call.totalBytes)}</dd>
       </dl>
       <p className="call-decision" data-field="decision">
-        <DecisionSummary decision={call.decision} />
+        <DecisionSummary decision={call.decision} status={call.status} />
       </p>
       {call.status === 'waiting_for_approval' && (
         <p className="call-notice">
