@@ -19,8 +19,10 @@ export function formatDuration(ms: number): string {
   return `${Math.floor(seconds / 3_600)} h ${String(Math.floor(seconds / 60) % 60).padStart(2, '0')} min`
 }
 
+/** Ages tick once a second, so below that "just now" is the honest reading. */
 export function formatAge(ms: number | null): string {
-  return ms === null ? 'no output yet' : `${formatDuration(ms)} ago`
+  if (ms === null) return 'no output yet'
+  return ms < 1_000 ? 'just now' : `${formatDuration(ms)} ago`
 }
 
 export function formatTime(iso: string): string {

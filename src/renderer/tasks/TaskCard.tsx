@@ -23,7 +23,8 @@ export const TaskCard = memo(function TaskCard({
 }) {
   const client = useClient()
   const running = task.status === 'running'
-  const now = useNow(running)
+  // New output is also a clock reading, so the age never reads older than the output on screen.
+  const now = Math.max(useNow(running), live?.grewAt ?? 0)
   const [open, setOpen] = useState(false)
   const [stopping, setStopping] = useState(false)
   const [error, setError] = useState<string>()
