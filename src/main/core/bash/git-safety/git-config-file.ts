@@ -36,8 +36,13 @@ export function parseGitConfig(text: string): { entries: GitConfigEntry[]; unrea
     if (header) {
       const [name, ...rest] = (header[1] as string).split('.')
       section = (name as string).toLowerCase()
+      // `[a "b"]` keeps the subsection's case; the older `[a.b]` spelling lowercases it, as git does.
       subsection =
-        header[2] !== undefined ? header[2].replace(/\\(.)/g, '$1') : rest.length ? rest.join('.') : null
+        header[2] !== undefined
+          ? header[2].replace(/\\(.)/g, '$1')
+          : rest.length
+            ? rest.join('.').toLowerCase()
+            : null
       line = line.slice(header[0].length).trim()
       if (line === '' || line.startsWith('#') || line.startsWith(';')) continue
     }
