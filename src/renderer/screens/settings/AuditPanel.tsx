@@ -1,5 +1,6 @@
 import { useState } from 'react'
 import { formatBytes, formatDuration, formatTime } from '../../format/measures'
+import { useSessions } from '../../session/SessionsProvider'
 import { useRequest } from '../../use-request'
 import { AuditFilters, type AuditFilterValues, NO_AUDIT_FILTERS } from './AuditFilters'
 
@@ -18,6 +19,8 @@ function toQuery(filters: AuditFilterValues) {
 }
 
 export function AuditPanel() {
+  const { sessions } = useSessions()
+  const titleOf = (id: string) => sessions?.find((session) => session.id === id)?.title ?? id
   const [filters, setFilters] = useState(NO_AUDIT_FILTERS)
   const audit = useRequest('audit.query', toQuery(filters))
   const entries = audit.data?.entries
@@ -53,7 +56,7 @@ export function AuditPanel() {
                 // biome-ignore lint/suspicious/noArrayIndexKey: log lines have no id; the query's order is stable.
                 <tr key={index}>
                   <td>{formatTime(entry.time)}</td>
-                  <td>{entry.session}</td>
+                  <td title={entry.session}>{titleOf(entry.session)}</td>
                   <td>
                     <code>{entry.command}</code>
                     <div className="muted">
