@@ -28,7 +28,8 @@ export function WarningBanner() {
       <ul>
         {warnings.map((warning) => (
           <li key={warning.file}>
-            <strong>{warning.file}</strong> could not be used: {warning.message}.{' '}
+            {/* main words each reason as a predicate of the file: "is not valid JSON: …" */}
+            <strong>{warning.file}</strong> {warning.message}.{' '}
             {warning.backup ? (
               <>
                 It was kept as <code>{warning.backup}</code> and defaults are in use.
