@@ -74,7 +74,7 @@ describe('bad input gets a not-read-only verdict with a reason, never an excepti
   it('a value that is not a string at all', () => {
     const verdict = classifyCommand(undefined as unknown as string, { cwd, platform: 'linux' })
     expect(verdict.readOnly).toBe(false)
-    expect(verdict.reason).toContain('could not be classified')
+    expect(verdict.reason).toBe('the command does not parse: the command is not a string')
   })
 
   it('a cwd that does not exist or is a file still gets a git verdict', () => {

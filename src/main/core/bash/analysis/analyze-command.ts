@@ -35,6 +35,18 @@ interface Walk {
 
 /** Split a command line into the simple commands bash would run; never throws. */
 export function analyzeCommand(command: string): CommandAnalysis {
+  try {
+    return analyzeOrThrow(command)
+  } catch (error) {
+    return parseFailure(
+      typeof command === 'string' ? command : String(command),
+      `the analysis failed: ${error instanceof Error ? error.message : String(error)}`,
+    )
+  }
+}
+
+function analyzeOrThrow(command: string): CommandAnalysis {
+  if (typeof command !== 'string') return parseFailure(String(command), 'the command is not a string')
   const refused = refuseBeforeParsing(command)
   if (refused) return parseFailure(command, refused)
   let script: ReturnType<typeof parse>

@@ -118,6 +118,13 @@ describe('analyzeCommand', () => {
     expect(analysis.commands).toEqual([])
   })
 
+  it('answers a value that is not a string with a parse failure instead of throwing', () => {
+    expect(analyzeCommand(undefined as unknown as string)).toMatchObject({
+      parsed: false,
+      parseError: 'the command is not a string',
+    })
+  })
+
   it('accepts a line of exactly the maximum length, comments and continuations', () => {
     expect(analyzeCommand(`echo ${'x'.repeat(MAX_COMMAND_CHARS - 5)}`).parsed).toBe(true)
     const analysis = analyzeCommand('ls \\\n  -la # list\n# only a comment')
