@@ -13,6 +13,9 @@ import { refuseRedirects } from './redirect-policy'
 import { REFUSED_COMMANDS } from './refused-commands'
 import { findKnownWriteOption } from './write-options'
 
+// Every git subcommand accepts --output, so a glob that expands to `--output=…` would write.
+const GIT_GLOBS: CommandPolicy = { flags: {}, flagsCanWrite: true }
+
 export interface PartVerdict {
   readOnly: boolean
   reason: string
@@ -47,7 +50,6 @@ export function evaluateCommandPart(part: AnalyzedCommand, platform: NodeJS.Plat
   }
   const context: PolicyContext = { command: part.text, platform }
   const offset = part.argv.length - argv.length
-  const globAt = (indexes: number[], from: number) => indexes.find((index) => index - offset >= from)
   const writeOption = findKnownWriteOption(argv)
   if (writeOption) return refuse(writeOption, name)
   const direct = evaluateDirectArgv(argv)
@@ -55,9 +57,8 @@ export function evaluateCommandPart(part: AnalyzedCommand, platform: NodeJS.Plat
   if (name === 'git') {
     const git = evaluateGitArgv(argv, context)
     if (!git.readOnly) return refuse(git.reason, name)
-    const glob = globAt(part.leadingGlobArgs, git.argsStart)
-    if (glob !== undefined) return refuse(leadingGlobReason('git', part.argv[glob] as string), name)
-    return { readOnly: true, reason: git.reason, name }
+    const globProblem = findGlobProblem(part, GIT_GLOBS, 'git', offset, git.argsStart)
+    return globProblem ? refuse(globProblem, name) : { readOnly: true, reason: git.reason, name }
   }
   const prefix = findPrefixPolicy(argv)
   const table = prefix
