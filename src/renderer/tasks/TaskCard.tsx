@@ -75,9 +75,13 @@ export const TaskCard = memo(function TaskCard({
         <dt>Last output</dt>
         <dd data-field="lastOutput">
           {/* An age only means something while the task runs; afterwards the moment itself is the fact. */}
-          {running || lastOutput === 0
-            ? formatAge(lastOutput > 0 ? Math.max(0, now - lastOutput) : null)
-            : formatTime(new Date(lastOutput).toISOString())}
+          {lastOutput === 0
+            ? bytes > 0
+              ? 'not recorded'
+              : 'no output yet'
+            : running
+              ? formatAge(Math.max(0, now - lastOutput))
+              : formatTime(new Date(lastOutput).toISOString())}
         </dd>
         <dt>Output</dt>
         <dd data-field="bytes">{formatBytes(bytes)}</dd>
