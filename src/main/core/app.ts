@@ -7,6 +7,7 @@ import { createExecutionPort } from './exec/execution-port'
 import type { ExecutionPort } from './exec/types'
 import { type ApprovalBroker, createApprovalBroker } from './permissions/approval-broker'
 import { validateBashRule } from './permissions/rule-syntax'
+import { loadWorkspaceTrust, type WorkspaceTrust } from './permissions/workspace-trust'
 import { resolveShellgateHome } from './paths'
 import { createSessionStore } from './sessions/session-store'
 import { type AuditLog, createAuditLog } from './settings/audit-log'
@@ -44,6 +45,7 @@ export interface Core {
   readonly settings: SettingsStore
   readonly audit: AuditLog
   readonly approvals: ApprovalBroker
+  readonly trust: WorkspaceTrust
   readonly tasks: TaskRegistry
   readonly sessions: SessionService
   readonly bash: BashCallService
@@ -63,8 +65,17 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   const { workspace } = options
   const settings = await openSettingsStore({ home: dataDir, workspace, validateRule: validateBashRule })
   const audit = createAuditLog({ home: dataDir })
+  const trust = await loadWorkspaceTrust(dataDir)
   const approvals = createApprovalBroker({
-    rules: settings,
+    // A workspace allow rule the user saves by answering a card is one the user accepted.
+    rules: {
+      async addRule(change) {
+        const saved = await settings.addRule(change)
+        if (change.scope === 'workspace' && change.list === 'allow')
+          await trust.trust(settings.workspaceFile, [saved.rule])
+        return saved
+      },
+    },
     timeoutMs: () => settings.user().approvals.timeoutMs,
   })
   const tasks = createTaskRegistry()
@@ -89,6 +100,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     sessions,
     settings,
     approvals,
+    trust,
     audit,
     tasks,
     port,
@@ -121,6 +133,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     settings,
     audit,
     approvals,
+    trust,
     tasks,
     sessions,
     bash,

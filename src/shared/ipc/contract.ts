@@ -96,6 +96,8 @@ export const contract = defineContract({
     },
     'settings.addRule': { input: RuleChangeSchema, output: SettingsSnapshotSchema },
     'settings.removeRule': { input: RuleChangeSchema, output: SettingsSnapshotSchema },
+    /** Accepts the workspace file's allow rules as they are now (a repository's own rules start untrusted). */
+    'settings.trustWorkspaceRules': { input: NoInput, output: SettingsSnapshotSchema },
 
     /** Shell candidates on this machine and the one in effect. */
     'shells.list': { input: NoInput, output: ShellsReportSchema },

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { promisify } from 'node:util'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { loadWorkspaceTrust } from '../../../src/main/core/permissions/workspace-trust'
 import { runCliCaptured } from './run-cli'
 
 const exists = (path: string) =>
@@ -18,12 +19,14 @@ describe('shellgate exec', () => {
   let env: NodeJS.ProcessEnv
   let n = 0
   /** A fresh workspace per test, so rules and files never leak between cases. */
-  const workspace = async (rules?: object) => {
+  /** `trusted`: the user has accepted the workspace's allow rules (a repository's own start untrusted). */
+  const workspace = async (rules?: { allow?: string[] }, options: { trusted?: boolean } = {}) => {
     n += 1
     const dir = join(root, `ws${n}`)
     await mkdir(join(dir, '.shellgate'), { recursive: true })
-    if (rules)
-      await writeFile(join(dir, '.shellgate', 'settings.json'), JSON.stringify({ permissions: rules }))
+    const file = join(dir, '.shellgate', 'settings.json')
+    if (rules) await writeFile(file, JSON.stringify({ permissions: rules }))
+    if (options.trusted) await (await loadWorkspaceTrust(home)).trust(file, rules?.allow ?? [])
     return dir
   }
   const exec = async (argv: string[]) => {
@@ -79,7 +82,7 @@ describe('shellgate exec', () => {
   })
 
   it('a workspace allow rule runs it, naming the rule and its file', async () => {
-    const ws = await workspace({ allow: ['touch:*'] })
+    const ws = await workspace({ allow: ['touch:*'] }, { trusted: true })
     const { code, json } = await exec(['--json', '--cwd', ws, '--', 'touch by-rule'])
     expect(code).toBe(0)
     expect(json.decision).toMatchObject({
@@ -92,7 +95,7 @@ describe('shellgate exec', () => {
   })
 
   it('plan mode denies a writer even with --approve and an allow rule, and says which rule almost applied', async () => {
-    const ws = await workspace({ allow: ['touch:*'] })
+    const ws = await workspace({ allow: ['touch:*'] }, { trusted: true })
     const { code, json } = await exec([
       '--json',
       '--mode',

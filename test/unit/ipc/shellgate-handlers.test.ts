@@ -66,6 +66,7 @@ describe('the Shellgate contract over the real core', () => {
       rule: 'npm test:*',
       scope: 'workspace',
       source: join(harness.workspace, '.shellgate', 'settings.json'),
+      trusted: true,
     })
     const removed = await client.request('settings.removeRule', {
       list: 'allow',

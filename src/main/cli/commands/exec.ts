@@ -13,6 +13,7 @@ import {
   summarizeDecision,
 } from '../../core/permissions'
 import { readCommandSettings, SettingsFileError } from '../../core/permissions/settings-files'
+import { applyWorkspaceTrust, loadWorkspaceTrust } from '../../core/permissions/workspace-trust'
 import { createTaskRegistry } from '../../core/tasks/task-registry'
 import { selectShell } from '../../core/shell/discover'
 import { createShellSnapshotService } from '../../core/shell/snapshot-service'
@@ -78,10 +79,17 @@ export const execCommand: CliCommand = {
     })
     const user = settings.user
     const verdict = classifyCommand(command, { cwd, platform })
+    // A repository's own allow rules count only once the user has accepted them (see workspace-trust).
+    const trust = await loadWorkspaceTrust(home)
+    const trusted = applyWorkspaceTrust(
+      settings.ruleSets,
+      settings.workspaceFile,
+      trust.trustedRules(settings.workspaceFile),
+    )
     const decision = decideBashPermission({
       verdict,
       mode: mode?.data ?? user.permissions.mode,
-      ruleSets: settings.ruleSets,
+      ruleSets: trusted.ruleSets,
     })
     const decisionJson = {
       ...summarizeDecision(decision),

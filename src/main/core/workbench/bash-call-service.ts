@@ -10,6 +10,7 @@ import type { ExecutionPort, ExecutionResult, ProgressSample } from '../exec/typ
 import type { ApprovalBroker } from '../permissions/approval-broker'
 import { decideBashPermission } from '../permissions/decide-permission'
 import { ruleSetsFromScoped } from '../permissions/settings-rule-sets'
+import { applyWorkspaceTrust, type WorkspaceTrust } from '../permissions/workspace-trust'
 import { suggestRules } from '../permissions/suggest-rules'
 import type { AuditLog } from '../settings/audit-log'
 import type { SettingsStore } from '../settings/settings-store'
@@ -29,6 +30,7 @@ export interface BashCallServiceOptions {
   sessions: SessionService
   settings: SettingsStore
   approvals: ApprovalBroker
+  trust: WorkspaceTrust
   audit: AuditLog
   tasks: TaskRegistry
   port: ExecutionPort
@@ -116,7 +118,11 @@ export function createBashCallService(options: BashCallServiceOptions): BashCall
       const decision = decideBashPermission({
         verdict,
         mode: userSettings.permissions.mode,
-        ruleSets: ruleSetsFromScoped(settings.rules(sessionId)),
+        ruleSets: applyWorkspaceTrust(
+          ruleSetsFromScoped(settings.rules(sessionId)),
+          settings.workspaceFile,
+          options.trust.trustedRules(settings.workspaceFile),
+        ).ruleSets,
       })
       const firstRule = decision.rules[0]
       let current: BashCall = {

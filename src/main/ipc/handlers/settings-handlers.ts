@@ -12,17 +12,36 @@ type SettingsHandlers = Pick<
   | 'settings.setNetwork'
   | 'settings.addRule'
   | 'settings.removeRule'
+  | 'settings.trustWorkspaceRules'
 >
 
 export function settingsHandlers(core: Core): SettingsHandlers {
   const { settings } = core
-  const snapshot = (sessionId?: string): SettingsSnapshot => ({
-    user: settings.user(),
-    workspace: settings.workspace(),
-    rules: settings.rules(sessionId),
-    warnings: settings.warnings().map((w) => ({ file: w.file, message: w.reason, backup: w.backupPath })),
-    files: { user: settings.userFile, workspace: settings.workspaceFile },
-  })
+  const snapshot = (sessionId?: string): SettingsSnapshot => {
+    const trusted = core.trust.trustedRules(settings.workspaceFile)
+    const rules = settings.rules(sessionId).map((rule) => ({
+      ...rule,
+      trusted: !(rule.scope === 'workspace' && rule.list === 'allow') || trusted.has(rule.rule),
+    }))
+    const untrusted = rules.filter((rule) => !rule.trusted).map((rule) => `"${rule.rule}"`)
+    const warnings = settings
+      .warnings()
+      .map((w) => ({ file: w.file, message: w.reason, backup: w.backupPath }))
+    if (untrusted.length > 0) {
+      warnings.push({
+        file: settings.workspaceFile,
+        message: `this workspace's own settings allow ${untrusted.join(', ')} without asking; a repository's rules are ignored until you trust them in Settings → Permissions`,
+        backup: null,
+      })
+    }
+    return {
+      user: settings.user(),
+      workspace: settings.workspace(),
+      rules,
+      warnings,
+      files: { user: settings.userFile, workspace: settings.workspaceFile },
+    }
+  }
   return {
     'settings.get': ({ sessionId }) => snapshot(sessionId),
     'settings.setMode': async ({ mode }) => {
@@ -54,8 +73,15 @@ export function settingsHandlers(core: Core): SettingsHandlers {
     },
     'settings.addRule': async (change) => {
       if (change.scope === 'session') core.sessions.get(change.sessionId ?? '')
-      await settings.addRule(change)
+      const saved = await settings.addRule(change)
+      // A rule the user adds in Settings is one the user accepted.
+      if (change.scope === 'workspace' && change.list === 'allow')
+        await core.trust.trust(settings.workspaceFile, [saved.rule])
       return snapshot(change.sessionId)
+    },
+    'settings.trustWorkspaceRules': async () => {
+      await core.trust.trust(settings.workspaceFile, settings.workspace().permissions.allow)
+      return snapshot()
     },
     'settings.removeRule': async (change) => {
       await settings.removeRule(change)

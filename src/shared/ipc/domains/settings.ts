@@ -13,6 +13,8 @@ export const ScopedRuleSchema = z.object({
   rule: z.string(),
   scope: RuleScopeSchema,
   source: z.string(),
+  /** false for a workspace allow rule the user has not accepted yet: it is ignored until trusted. */
+  trusted: z.boolean(),
 })
 
 export const SettingsSnapshotSchema = z.object({
