@@ -20,7 +20,10 @@ describe('shellgate exec', () => {
   let n = 0
   /** A fresh workspace per test, so rules and files never leak between cases. */
   /** `trusted`: the user has accepted the workspace's allow rules (a repository's own start untrusted). */
-  const workspace = async (rules?: { allow?: string[] }, options: { trusted?: boolean } = {}) => {
+  const workspace = async (
+    rules?: { allow?: string[]; ask?: string[]; deny?: string[] },
+    options: { trusted?: boolean } = {},
+  ) => {
     n += 1
     const dir = join(root, `ws${n}`)
     await mkdir(join(dir, '.shellgate'), { recursive: true })
