@@ -7,6 +7,7 @@ import { ApprovalsScreen } from './screens/ApprovalsScreen'
 import { SessionScreen } from './screens/SessionScreen'
 import { SettingsScreen } from './screens/SettingsScreen'
 import { TasksScreen } from './screens/TasksScreen'
+import { LiveCallsProvider } from './session/LiveCallsProvider'
 import { SessionsProvider } from './session/SessionsProvider'
 import { SettingsProvider } from './settings-state/SettingsProvider'
 
@@ -16,18 +17,20 @@ export function App() {
     <SessionsProvider>
       <SettingsProvider>
         <PendingApprovalsProvider>
-          <div className="app-frame">
-            <MainNav screen={screen} onSelect={setScreen} />
-            <main className="app-main">
-              <WarningBanner />
-              <ScreenErrorBoundary key={screen}>
-                {screen === 'session' && <SessionScreen />}
-                {screen === 'tasks' && <TasksScreen />}
-                {screen === 'approvals' && <ApprovalsScreen />}
-                {screen === 'settings' && <SettingsScreen />}
-              </ScreenErrorBoundary>
-            </main>
-          </div>
+          <LiveCallsProvider>
+            <div className="app-frame">
+              <MainNav screen={screen} onSelect={setScreen} />
+              <main className="app-main">
+                <WarningBanner />
+                <ScreenErrorBoundary key={screen}>
+                  {screen === 'session' && <SessionScreen />}
+                  {screen === 'tasks' && <TasksScreen />}
+                  {screen === 'approvals' && <ApprovalsScreen />}
+                  {screen === 'settings' && <SettingsScreen />}
+                </ScreenErrorBoundary>
+              </main>
+            </div>
+          </LiveCallsProvider>
         </PendingApprovalsProvider>
       </SettingsProvider>
     </SessionsProvider>

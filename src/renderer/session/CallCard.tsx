@@ -5,7 +5,7 @@ import { CallProgressView } from './CallProgressView'
 import { CALL_STATUS_LABEL, isLive } from './call-status'
 import { DecisionSummary } from './DecisionSummary'
 import { FullOutput } from './FullOutput'
-import type { CallProgress } from './use-call-history'
+import type { CallProgress } from './LiveCallsProvider'
 
 /**
  * One Bash call: what ran, how it ended, who allowed it, what the model was told, and the output on
@@ -34,8 +34,12 @@ export const CallCard = memo(function CallCard({
         <dd data-field="exit">{call.exitCode ?? (call.exitSignal ? `signal ${call.exitSignal}` : '—')}</dd>
         <dt>Duration</dt>
         <dd data-field="duration">{call.durationMs === null ? '—' : formatDuration(call.durationMs)}</dd>
-        <dt>Output</dt>
-        <dd>{formatBytes(call.totalBytes)}</dd>
+        {call.status !== 'running' && (
+          <>
+            <dt>Output</dt>
+            <dd>{formatBytes(call.totalBytes)}</dd>
+          </>
+        )}
       </dl>
       <p className="call-decision" data-field="decision">
         <DecisionSummary decision={call.decision} status={call.status} />

@@ -3,7 +3,7 @@ import { createAnsiDocument } from '../ansi/ansi-document'
 import { formatAge, formatBytes, formatDuration } from '../format/measures'
 import { useNow } from '../format/use-now'
 import { VirtualOutput } from '../output/VirtualOutput'
-import type { CallProgress } from './use-call-history'
+import type { CallProgress } from './LiveCallsProvider'
 
 /** While a call runs: elapsed time and last-output age tick every second; bytes and tail follow bash.progress. */
 export function CallProgressView({
