@@ -19,7 +19,12 @@ export const CallCard = memo(function CallCard({
   progress: CallProgress | undefined
 }) {
   return (
-    <article className="panel call-card" aria-label={call.command} data-status={call.status}>
+    <article
+      className="panel call-card"
+      aria-label={call.command}
+      data-status={call.status}
+      data-call-id={call.id}
+    >
       <header className="call-header">
         <span className={`status status-${call.status}`} data-field="status">
           {CALL_STATUS_LABEL[call.status]}

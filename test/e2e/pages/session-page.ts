@@ -23,6 +23,14 @@ export class CallView {
     await expect(this.root).toHaveAttribute('data-status', status, { timeout: timeoutMs })
   }
 
+  /** Waits until the call is neither waiting for approval nor running; returns its final status. */
+  async waitForEnd(timeoutMs = 60_000): Promise<string> {
+    await expect(this.root).not.toHaveAttribute('data-status', /^(waiting_for_approval|running)$/, {
+      timeout: timeoutMs,
+    })
+    return this.status()
+  }
+
   statusText(): Promise<string> {
     return textOf(this.field('status'))
   }
@@ -134,6 +142,20 @@ export class SessionPage {
     await form.getByLabel('Timeout (ms)').fill(options.timeout === undefined ? '' : String(options.timeout))
     await form.getByLabel('Run in background').setChecked(options.background ?? false)
     await form.getByRole('button', { name: 'Run' }).click()
+  }
+
+  /** Runs a command and returns a view of exactly that call once it is in the history. */
+  async runCall(command: string, options: RunOptions = {}): Promise<CallView> {
+    await this.ensureSession()
+    const calls = this.history().getByRole('article')
+    const before = await calls.count()
+    await this.runCommand(command, options)
+    await expect(calls).toHaveCount(before + 1)
+    const newest = this.lastCall().root
+    await expect(newest).toHaveAccessibleName(command)
+    // Pinned by id, so the view keeps pointing at this call as newer ones arrive above it.
+    const id = await newest.getAttribute('data-call-id')
+    return new CallView(this.history().locator(`article[data-call-id="${id}"]`))
   }
 
   /** The error shown next to a form field ("Command", "Timeout (ms)", …), or null when there is none. */
