@@ -33,6 +33,13 @@ export class AppPage {
     await openScreen(this.page, screen)
   }
 
+  /** A full-page screenshot under test-results/screens/ (not committed), for the issue's per-screen record. */
+  async screenshot(name: string): Promise<string> {
+    const path = `test-results/screens/${name.replace(/[^\w.-]+/g, '-')}.png`
+    await this.page.screenshot({ path, fullPage: true })
+    return path
+  }
+
   async aboutFacts(): Promise<Record<string, string>> {
     await this.settings.open('About')
     const facts = this.page.getByTestId('about-facts')
