@@ -32,20 +32,16 @@ export function CommandForm({ sessionId }: { sessionId: string }) {
     }
     setErrors({})
     setSending(true)
-    let settled = false
     client.request('bash.run', { sessionId, ...checked.call }).then(
-      () => {
-        settled = true
-        setSending(false)
-      },
+      () => setSending(false),
       (failure: unknown) => {
-        settled = true
         setSending(false)
         setErrors(fieldErrorsFromRpc(failure, BASH_RUN_FIELDS))
       },
     )
-    // A bad call is refused at once; a good one runs for as long as it runs. Free the button soon either way.
-    window.setTimeout(() => !settled && setSending(false), 300)
+    // A bad call is refused at once; a good one runs for as long as it runs, and an agent may run
+    // several at a time. The short pause only absorbs a double click.
+    window.setTimeout(() => setSending(false), 300)
   }
 
   return (
