@@ -18,6 +18,8 @@ export interface BackgroundRunOptions {
   hooks?: ExecutionHooks
   /** Defaults to a fresh registry id. */
   taskId?: string
+  /** What the user and the model asked to run, shown in Tasks; defaults to the executed command line. */
+  command?: string
 }
 
 export interface BackgroundedTask {
@@ -83,9 +85,10 @@ export function runWithBackgroundLifecycle(
         taskId,
         sessionId: options.sessionId,
         command:
-          request.command.mode === 'shell'
+          options.command ??
+          (request.command.mode === 'shell'
             ? request.command.command
-            : [request.command.file, ...request.command.args].join(' '),
+            : [request.command.file, ...request.command.args].join(' ')),
         description: options.description ?? null,
         outputPath: options.outputPath,
         pid,

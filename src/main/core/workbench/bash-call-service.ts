@@ -233,6 +233,7 @@ export function createBashCallService(options: BashCallServiceOptions): BashCall
       })
     const common = {
       sessionId: session.record.id,
+      command: input.command,
       outputPath,
       hooks,
       taskId: call.id,

@@ -135,6 +135,8 @@ describe('the Bash call path', () => {
     expect(call.content).toContain(`Command running in background with ID: ${call.taskId}`)
     const task = await waitFor(() => harness.core.tasks.get(call.taskId ?? ''), 'the task')
     expect(task.status).toBe('running')
+    // Tasks show what was asked for, not the snapshot-sourcing script around it.
+    expect(task.command).toBe('for i in $(seq 1 400); do echo line $i; sleep 0.05; done')
     // Backgrounded, not killed: the output keeps growing after the call returned.
     const before = (await harness.core.tasks.info(task.taskId))?.bytes ?? 0
     let after = before
