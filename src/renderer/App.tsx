@@ -1,5 +1,6 @@
 import { PendingApprovalsProvider } from './approvals/PendingApprovalsProvider'
 import { MainNav } from './components/MainNav'
+import { ConnectionBanner } from './connection/ConnectionBanner'
 import { ScreenErrorBoundary } from './components/ScreenErrorBoundary'
 import { WarningBanner } from './components/WarningBanner'
 import { useScreen } from './routes'
@@ -21,6 +22,7 @@ export function App() {
             <div className="app-frame">
               <MainNav screen={screen} onSelect={setScreen} />
               <main className="app-main">
+                <ConnectionBanner />
                 <WarningBanner />
                 <ScreenErrorBoundary key={screen}>
                   {screen === 'session' && <SessionScreen />}

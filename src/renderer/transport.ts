@@ -1,5 +1,9 @@
 import type { ClientTransport } from '../shared/ipc/client'
-import { createWebSocketClientTransport, type WebSocketLike } from '../shared/ipc/websocket-client'
+import {
+  type ConnectionStatus,
+  createWebSocketClientTransport,
+  type WebSocketLike,
+} from '../shared/ipc/websocket-client'
 
 declare global {
   interface Window {
@@ -10,13 +14,20 @@ declare global {
 
 export type RuntimeKind = 'electron' | 'browser'
 
+export interface ConnectedTransport {
+  transport: ClientTransport
+  runtime: RuntimeKind
+  /** Browser mode only: the socket drops when the server restarts and comes back by itself. */
+  onStatus: ((listener: (status: ConnectionStatus) => void) => () => void) | null
+}
+
 /** Electron hands us its preload bridge; in browser mode the page talks to /rpc on its own origin. */
-export function connectTransport(): { transport: ClientTransport; runtime: RuntimeKind } {
-  if (window.shellgate) return { transport: window.shellgate, runtime: 'electron' }
+export function connectTransport(): ConnectedTransport {
+  if (window.shellgate) return { transport: window.shellgate, runtime: 'electron', onStatus: null }
   const url = `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/rpc`
   const transport = createWebSocketClientTransport(
     () => new WebSocket(url) as unknown as WebSocketLike,
     (reconnect, delayMs) => window.setTimeout(reconnect, delayMs),
   )
-  return { transport, runtime: 'browser' }
+  return { transport, runtime: 'browser', onStatus: transport.onStatus }
 }

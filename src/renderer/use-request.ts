@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useState } from 'react'
 import type { RequestInput, RequestName, RequestOutput } from '../shared/ipc/define'
 import type { ShellgateContract } from '../shared/ipc/contract'
+import { useConnection } from './connection/ConnectionProvider'
 import { useClient } from './rpc'
 
 type C = ShellgateContract
@@ -18,6 +19,7 @@ export function useRequest<M extends RequestName<C>>(
   params: RequestInput<C, M>,
 ): RequestState<RequestOutput<C, M>> {
   const client = useClient()
+  const { generation: connection } = useConnection()
   const [state, setState] = useState<{
     data: RequestOutput<C, M> | null
     error: string | null
@@ -30,7 +32,7 @@ export function useRequest<M extends RequestName<C>>(
   const [generation, setGeneration] = useState(0)
   const key = JSON.stringify(params)
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: `key` stands for params; generation forces a reload.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `key` stands for params; generation and connection force a reload.
   useEffect(() => {
     let current = true
     setState((previous) => ({ ...previous, loading: true }))
@@ -47,7 +49,7 @@ export function useRequest<M extends RequestName<C>>(
     return () => {
       current = false
     }
-  }, [client, method, key, generation])
+  }, [client, method, key, generation, connection])
 
   const reload = useCallback(() => setGeneration((g) => g + 1), [])
   return { ...state, reload }

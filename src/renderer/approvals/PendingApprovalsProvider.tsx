@@ -2,6 +2,7 @@ import { createContext, type ReactNode, useCallback, useContext, useEffect, useM
 import type { PendingApproval } from '../../shared/ipc/domains/approvals'
 import { useEvent } from '../events/use-event'
 import { errorMessage } from '../forms/field-errors'
+import { useConnection } from '../connection/ConnectionProvider'
 import { useClient } from '../rpc'
 import { useApprovalNotifications } from './use-approval-notifications'
 
@@ -17,11 +18,13 @@ const PendingApprovalsContext = createContext<PendingApprovalsState | null>(null
 /** App-wide, so the nav badge counts live even while another screen is open. */
 export function PendingApprovalsProvider({ children }: { children: ReactNode }) {
   const client = useClient()
+  const { generation } = useConnection()
   const [pending, setPending] = useState<PendingApproval[] | null>(null)
   const [error, setError] = useState<string | null>(null)
 
   useEffect(() => {
     let current = true
+    if (generation > 0) setPending(null)
     client.request('approvals.list', {}).then(
       (list) =>
         current &&
@@ -32,7 +35,7 @@ export function PendingApprovalsProvider({ children }: { children: ReactNode }) 
     return () => {
       current = false
     }
-  }, [client])
+  }, [client, generation])
 
   useEvent('approvals.requested', (approval) =>
     setPending((list) => (list?.some((a) => a.id === approval.id) ? list : [...(list ?? []), approval])),

@@ -1,5 +1,6 @@
-import { createContext, type ReactNode, useContext, useMemo, useState } from 'react'
+import { createContext, type ReactNode, useContext, useEffect, useMemo, useState } from 'react'
 import type { BashCall } from '../../shared/ipc/domains/bash'
+import { useConnection } from '../connection/ConnectionProvider'
 import { useCoalescedEvent } from '../events/use-coalesced-event'
 import { useEvent } from '../events/use-event'
 import { isLive } from './call-status'
@@ -36,6 +37,15 @@ export function upsertCall(calls: readonly BashCall[], call: BashCall): BashCall
 export function LiveCallsProvider({ children }: { children: ReactNode }) {
   const [bySession, setBySession] = useState<ReadonlyMap<string, readonly BashCall[]>>(new Map())
   const [progress, setProgress] = useState<ReadonlyMap<string, CallProgress>>(new Map())
+  const { generation } = useConnection()
+
+  // After a reconnect the server may have restarted and its calls died with it: what it reports
+  // from now on is the truth, and a call frozen at "running" would not be.
+  useEffect(() => {
+    if (generation === 0) return
+    setBySession(new Map())
+    setProgress(new Map())
+  }, [generation])
 
   useEvent('bash.call', (call) => {
     setBySession((map) => new Map(map).set(call.sessionId, upsertCall(map.get(call.sessionId) ?? [], call)))

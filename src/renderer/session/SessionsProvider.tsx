@@ -2,6 +2,7 @@ import { createContext, type ReactNode, useCallback, useContext, useEffect, useM
 import type { Session } from '../../shared/ipc/domains/sessions'
 import { useEvent } from '../events/use-event'
 import { errorMessage } from '../forms/field-errors'
+import { useConnection } from '../connection/ConnectionProvider'
 import { useClient } from '../rpc'
 
 /** Per window: which tab is selected is a view choice, not something main should remember. */
@@ -21,12 +22,14 @@ const SessionsContext = createContext<SessionsState | null>(null)
 /** Open sessions for the whole app (Session tabs, approval cards, audit filters), kept live by sessions.changed. */
 export function SessionsProvider({ children }: { children: ReactNode }) {
   const client = useClient()
+  const { generation } = useConnection()
   const [sessions, setSessions] = useState<Session[] | null>(null)
   const [error, setError] = useState<string | null>(null)
   const [selectedId, setSelectedId] = useState<string | null>(() =>
     sessionStorage.getItem(SELECTED_SESSION_KEY),
   )
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new connection generation means reload the sessions.
   useEffect(() => {
     let current = true
     client.request('sessions.list', {}).then(
@@ -36,7 +39,7 @@ export function SessionsProvider({ children }: { children: ReactNode }) {
     return () => {
       current = false
     }
-  }, [client])
+  }, [client, generation])
   useEvent('sessions.changed', ({ sessions: list }) => {
     setSessions(list)
     setError(null)

@@ -1,6 +1,7 @@
 import { useEffect, useMemo, useState } from 'react'
 import type { BashCall } from '../../shared/ipc/domains/bash'
 import { errorMessage } from '../forms/field-errors'
+import { useConnection } from '../connection/ConnectionProvider'
 import { useClient } from '../rpc'
 import { type CallProgress, upsertCall, useLiveCalls } from './LiveCallsProvider'
 
@@ -16,10 +17,12 @@ export interface CallHistory {
  */
 export function useCallHistory(sessionId: string): CallHistory {
   const client = useClient()
+  const { generation } = useConnection()
   const live = useLiveCalls()
   const [history, setHistory] = useState<BashCall[] | null>(null)
   const [error, setError] = useState<string | null>(null)
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new connection generation means reload the history.
   useEffect(() => {
     let current = true
     setHistory(null)
@@ -31,7 +34,7 @@ export function useCallHistory(sessionId: string): CallHistory {
     return () => {
       current = false
     }
-  }, [client, sessionId])
+  }, [client, sessionId, generation])
 
   const seen = live.bySession.get(sessionId)
   const calls = useMemo(

@@ -2,6 +2,7 @@ import { createContext, type ReactNode, useCallback, useContext, useEffect, useM
 import type { SettingsSnapshot } from '../../shared/ipc/domains/settings'
 import { useEvent } from '../events/use-event'
 import { errorMessage } from '../forms/field-errors'
+import { useConnection } from '../connection/ConnectionProvider'
 import { useClient } from '../rpc'
 import { useSessions } from '../session/SessionsProvider'
 
@@ -19,12 +20,13 @@ const SettingsContext = createContext<SettingsState | null>(null)
 /** One settings snapshot for the app (banner, Settings panels), including the selected session's rules. */
 export function SettingsProvider({ children }: { children: ReactNode }) {
   const client = useClient()
+  const { generation: connection } = useConnection()
   const sessionId = useSessions().selected?.id
   const [snapshot, setSnapshot] = useState<SettingsSnapshot | null>(null)
   const [error, setError] = useState<string | null>(null)
   const [generation, setGeneration] = useState(0)
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: generation forces a reload on settings.changed.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: generation (settings.changed) and connection force a reload.
   useEffect(() => {
     let current = true
     client.request('settings.get', sessionId ? { sessionId } : {}).then(
@@ -38,7 +40,7 @@ export function SettingsProvider({ children }: { children: ReactNode }) {
     return () => {
       current = false
     }
-  }, [client, sessionId, generation])
+  }, [client, sessionId, generation, connection])
   useEvent('settings.changed', () => setGeneration((g) => g + 1))
 
   const apply = useCallback((next: SettingsSnapshot) => setSnapshot(next), [])

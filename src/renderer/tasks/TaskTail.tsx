@@ -3,6 +3,7 @@ import { createAnsiDocument } from '../ansi/ansi-document'
 import { FormError } from '../forms/FormError'
 import { errorMessage } from '../forms/field-errors'
 import { VirtualOutput } from '../output/VirtualOutput'
+import { useConnection } from '../connection/ConnectionProvider'
 import { useClient } from '../rpc'
 import type { LiveTaskOutput } from './use-tasks'
 
@@ -27,8 +28,10 @@ export function TaskTail({
   live: LiveTaskOutput | undefined
 }) {
   const client = useClient()
+  const { generation } = useConnection()
   const [tail, setTail] = useState<Tail | null>(null)
   const [error, setError] = useState<string>()
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new connection generation means read the tail again.
   useEffect(() => {
     let current = true
     client.request('tasks.tail', { sessionId, taskId }).then(
@@ -39,7 +42,7 @@ export function TaskTail({
     return () => {
       current = false
     }
-  }, [client, sessionId, taskId])
+  }, [client, sessionId, taskId, generation])
   useEffect(() => {
     if (live) setTail((seen) => newer(seen, { text: live.tail, totalBytes: live.totalBytes }))
   }, [live])

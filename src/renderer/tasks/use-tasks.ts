@@ -3,6 +3,7 @@ import type { BackgroundTask } from '../../shared/ipc/domains/tasks'
 import { useCoalescedEvent } from '../events/use-coalesced-event'
 import { useEvent } from '../events/use-event'
 import { errorMessage } from '../forms/field-errors'
+import { useConnection } from '../connection/ConnectionProvider'
 import { useClient } from '../rpc'
 
 export interface LiveTaskOutput {
@@ -26,6 +27,7 @@ function newestFirst(a: BackgroundTask, b: BackgroundTask): number {
 /** Every background task, newest first: tasks.list, then tasks.updated upserts and coalesced tasks.output. */
 export function useTasks(): TasksState {
   const client = useClient()
+  const { generation } = useConnection()
   const [tasks, setTasks] = useState<BackgroundTask[] | null>(null)
   const [live, setLive] = useState<ReadonlyMap<string, LiveTaskOutput>>(new Map())
   const [error, setError] = useState<string | null>(null)
@@ -37,6 +39,7 @@ export function useTasks(): TasksState {
   )
   useEffect(() => {
     let current = true
+    if (generation > 0) setTasks(null)
     client.request('tasks.list', {}).then(
       (list) =>
         current &&
@@ -49,7 +52,7 @@ export function useTasks(): TasksState {
     return () => {
       current = false
     }
-  }, [client])
+  }, [client, generation])
   useEvent('tasks.updated', upsert)
   useCoalescedEvent(
     'tasks.output',
