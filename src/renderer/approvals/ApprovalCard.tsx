@@ -68,6 +68,8 @@ export function ApprovalCard({
       ref={card}
       className="panel approval-card"
       aria-label={approval.command}
+      // Focusable from script only: it receives the focus when the card before it is answered.
+      tabIndex={-1}
       {...{ [APPROVAL_CARD_ATTRIBUTE]: '' }}
     >
       <pre className="approval-command" data-field="command">

@@ -1,4 +1,6 @@
+import { useEffect } from 'react'
 import { usePendingApprovals } from '../approvals/PendingApprovalsProvider'
+import { APPROVAL_CARD_ATTRIBUTE } from '../approvals/use-approval-shortcuts'
 import { ApprovalCard } from '../approvals/ApprovalCard'
 import { EmptyState } from '../components/EmptyState'
 import { useSessions } from '../session/SessionsProvider'
@@ -6,6 +8,15 @@ import { useSessions } from '../session/SessionsProvider'
 export function ApprovalsScreen() {
   const { pending, error } = usePendingApprovals()
   const { sessions } = useSessions()
+  const count = pending?.length ?? 0
+
+  // An answered card takes the focus with it; hand it to the next card (not to a button: Enter must
+  // never approve a command the user has not looked at), so keyboard users keep their place.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the number of cards changes.
+  useEffect(() => {
+    if (document.activeElement !== document.body) return
+    document.querySelector<HTMLElement>(`[${APPROVAL_CARD_ATTRIBUTE}]`)?.focus()
+  }, [count])
   return (
     <section className="screen" aria-labelledby="approvals-title">
       <h1 id="approvals-title">Approvals</h1>
