@@ -264,6 +264,22 @@ describe('shellgate exec', () => {
     expect(stderr.trim().split('\n')).toHaveLength(1)
     expect(stderr).toContain(message)
   })
+
+  it('writes one audit line per command, run or not, never its output', async () => {
+    const ws = await workspace()
+    await exec(['--json', '--cwd', ws, '--', 'echo audited-output'])
+    await exec(['--json', '--cwd', ws, '--', 'touch audit-refused'])
+    await exec(['--json', '--approve', '--cwd', ws, '--', 'touch audit-approved'])
+    const lines = (await readFile(join(home, 'audit.jsonl'), 'utf8')).trim().split('\n').map((line) => JSON.parse(line))
+    const mine = lines.filter((line) => line.cwd === ws)
+    expect(mine.map((line) => [line.command, line.verdict, line.decidedBy, line.status, line.approvedBy])).toEqual([
+      ['echo audited-output', 'allow', 'read_only', 'completed', null],
+      ['touch audit-refused', 'deny', 'cancelled', 'denied', null],
+      ['touch audit-approved', 'allow', 'user_once', 'completed', 'cli --approve'],
+    ])
+    expect(mine[0].bytes).toBe('audited-output\n'.length)
+    expect(JSON.stringify(lines)).not.toContain('audited-output\\n')
+  })
 })
 
 describe('shellgate exec as a real process (npx tsx src/main/cli.ts)', () => {
@@ -313,4 +329,5 @@ describe('shellgate exec as a real process (npx tsx src/main/cli.ts)', () => {
     expect(JSON.parse(approved.stdout)).toMatchObject({ status: 'completed', exitCode: 0 })
     expect(await readFile(target, 'utf8')).toBe('data\n')
   })
+
 })

@@ -15,6 +15,8 @@ import {
 import { readCommandSettings, SettingsFileError } from '../../core/permissions/settings-files'
 import { applyWorkspaceTrust, loadWorkspaceTrust } from '../../core/permissions/workspace-trust'
 import { createTaskRegistry } from '../../core/tasks/task-registry'
+import { createAuditLog } from '../../core/settings/audit-log'
+import { decidedByOf } from '../../core/workbench/decision-record'
 import { selectShell } from '../../core/shell/discover'
 import { createShellSnapshotService } from '../../core/shell/snapshot-service'
 import { PermissionModeSchema } from '../../../shared/settings'
@@ -97,7 +99,34 @@ export const execCommand: CliCommand = {
       suggestedRules: suggestRules(verdict),
     }
     const approved = decision.outcome === 'allow' || (decision.outcome === 'ask' && flags.approve === true)
+    const shell = selectShell({ platform, env: sanitizeEntryEnv(io.env, platform), settings: user.shell })
+    // The same audit log as the app: one line per command, whether it ran or not.
+    const auditLog = createAuditLog({ home })
+    const audit = async (result: ExecJson) => {
+      const byFlag = decision.outcome === 'ask' && approved
+      await auditLog
+        .append({
+          session: 'cli',
+          command,
+          cwd,
+          shell: shell.path,
+          verdict: approved ? 'allow' : 'deny',
+          decidedBy: byFlag ? 'user_once' : decision.outcome === 'ask' ? 'cancelled' : decidedByOf(decision),
+          rule: decisionJson.rule,
+          ruleFile: decisionJson.ruleFile,
+          approvedBy: byFlag ? 'cli --approve' : null,
+          status: result.status === 'approval_required' ? 'denied' : (result.status as 'completed'),
+          exitCode: result.exitCode,
+          durationMs: result.durationMs,
+          bytes: result.bytes ?? null,
+          ...(result.taskId ? { taskId: result.taskId } : {}),
+        })
+        .catch((error: unknown) =>
+          io.stderr(`shellgate exec: the audit log could not be written: ${String(error)}\n`),
+        )
+    }
     if (!approved) {
+      await audit(notRun(decision))
       report(io, flags.json === true, notRun(decision), decisionJson)
       return EXIT_NOT_RUN
     }
@@ -116,12 +145,12 @@ export const execCommand: CliCommand = {
       runtimeEnv: env,
       network: user.network,
       platform,
-      shell: selectShell({ platform, env, settings: user.shell }),
+      shell,
       snapshots,
       port: createExecutionPort({ platform }),
     }
     try {
-      if (flags.background) return await runInBackground(common, io, flags.json === true, decisionJson)
+      if (flags.background) return await runInBackground(common, io, flags.json === true, decisionJson, audit)
       const run = await runBashTool({
         ...common,
         verdict,
@@ -134,24 +163,21 @@ export const execCommand: CliCommand = {
       const content = run.content.blocks
         .map((block) => (block.type === 'text' ? block.text : `[image ${block.mediaType}]`))
         .join('\n')
-      report(
-        io,
-        flags.json === true,
-        {
-          status: result.status,
-          exitCode: result.exitCode,
-          exitSignal: result.exitSignal,
-          // Bash file mode: both streams went to one file, so stdout holds them interleaved as printed.
-          stdout: output.head,
-          stderr: run.notes.length > 0 ? `${run.notes.join('\n')}\n` : '',
-          truncated: result.truncated || output.persistedPath !== null,
-          ...(output.persistedPath ? { outputPath: output.persistedPath } : {}),
-          durationMs: Math.round(result.timings.totalMs),
-          isError: run.content.isError,
-          content,
-        },
-        decisionJson,
-      )
+      const ran: ExecJson = {
+        status: result.status,
+        exitCode: result.exitCode,
+        exitSignal: result.exitSignal,
+        // Bash file mode: both streams went to one file, so stdout holds them interleaved as printed.
+        stdout: output.head,
+        stderr: run.notes.length > 0 ? `${run.notes.join('\n')}\n` : '',
+        truncated: result.truncated || output.persistedPath !== null,
+        ...(output.persistedPath ? { outputPath: output.persistedPath } : {}),
+        durationMs: Math.round(result.timings.totalMs),
+        isError: run.content.isError,
+        content,
+      }
+      await audit({ ...ran, bytes: output.totalBytes })
+      report(io, flags.json === true, ran, decisionJson)
       return exitCodeOf(result.status, result.exitCode)
     } finally {
       await snapshots.close()
@@ -170,6 +196,7 @@ async function runInBackground(
   io: CliIo,
   json: boolean,
   decision: DecisionJson,
+  audit: (result: ExecJson) => Promise<void>,
 ): Promise<number> {
   const registry = createTaskRegistry()
   try {
@@ -177,12 +204,14 @@ async function runInBackground(
     if (started.kind === 'foreground') {
       const { result } = started
       const base = { exitCode: result.exitCode, exitSignal: result.exitSignal, stdout: '', truncated: false }
-      report(
-        io,
-        json,
-        { ...base, status: result.status, stderr: `${result.errorMessage ?? ''}\n`, durationMs: 0 },
-        decision,
-      )
+      const failed: ExecJson = {
+        ...base,
+        status: result.status,
+        stderr: `${result.errorMessage ?? ''}\n`,
+        durationMs: 0,
+      }
+      await audit(failed)
+      report(io, json, failed, decision)
       return exitCodeOf(result.status, result.exitCode)
     }
     const backgrounded: ExecJson = {
@@ -196,6 +225,7 @@ async function runInBackground(
       durationMs: 0,
       taskId: started.taskId,
     }
+    await audit(backgrounded)
     if (json) report(io, json, backgrounded, decision)
     else
       io.stderr(
@@ -224,6 +254,8 @@ interface ExecJson {
   taskId?: string
   isError?: boolean
   content?: string
+  /** For the audit line only; never printed. */
+  bytes?: number
 }
 
 type DecisionJson = ReturnType<typeof summarizeDecision> & {
