@@ -152,7 +152,7 @@ export function createBashCallService(options: BashCallServiceOptions): BashCall
 
       if (decision.outcome === 'ask') {
         current = { ...current, status: 'waiting_for_approval' }
-        options.onCall(current)
+        await publish(session, current)
         const pending = options.approvals.request({
           sessionId,
           command: input.command,
@@ -180,7 +180,7 @@ export function createBashCallService(options: BashCallServiceOptions): BashCall
       }
 
       current = { ...current, status: 'running' }
-      options.onCall(current)
+      await publish(session, current)
       current = await execute(session, current, input, verdict)
       await publish(session, current)
       await auditCall(session, current, { decidedBy, approvedBy })

@@ -25,6 +25,12 @@ export function forwardCoreEvents(input: {
 }): () => void {
   const { emit } = input
   const followers = new Map<string, { stop(): void }>()
+  // The registry's event snapshots do not stat the file; the follower knows when output last came.
+  const lastOutputAt = new Map<string, string>()
+  const view = (task: Parameters<typeof toTaskView>[0]) => {
+    const seen = lastOutputAt.get(task.taskId)
+    return toTaskView(task.lastOutputAt === null && seen ? { ...task, lastOutputAt: seen } : task)
+  }
   const unsubscribers = [
     input.settings.onChange((change) => emit('settings.changed', { scope: change.scope })),
     input.sessions.onChange((sessions) => emit('sessions.changed', { sessions })),
@@ -38,18 +44,22 @@ export function forwardCoreEvents(input: {
       }),
     ),
     input.tasks.onEvent((event) => {
-      emit('tasks.updated', toTaskView(event.task))
+      emit('tasks.updated', view(event.task))
       const { taskId, sessionId } = event.task
       if (event.type === 'started' && !followers.has(taskId)) {
         followers.set(
           taskId,
-          followTaskOutput(input.tasks, taskId, sessionId, (update) =>
-            emit('tasks.output', { taskId, sessionId, totalBytes: update.totalBytes, tail: update.tail }),
-          ),
+          followTaskOutput(input.tasks, taskId, sessionId, (update) => {
+            lastOutputAt.set(taskId, new Date().toISOString())
+            emit('tasks.output', { taskId, sessionId, totalBytes: update.totalBytes, tail: update.tail })
+          }),
         )
       }
       // The follower flushes its last update and stops by itself; only forget it here.
-      if (event.type === 'completed') followers.delete(taskId)
+      if (event.type === 'completed') {
+        followers.delete(taskId)
+        lastOutputAt.delete(taskId)
+      }
     }),
   ]
   return () => {

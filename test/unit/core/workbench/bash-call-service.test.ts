@@ -54,6 +54,11 @@ describe('the Bash call path', () => {
     expect(approval.why.nonReadOnly.map((part) => part.text)).toEqual(['touch made-by-approval'])
     expect(approval.why.suggestedRules).toEqual(['touch:*'])
     expect(existsSync(join(harness.workspace, 'made-by-approval'))).toBe(false)
+    // A reloaded window asks for the history: the waiting call must be in it.
+    expect(harness.core.sessions.get(harness.sessionId).history.list().at(-1)).toMatchObject({
+      command: 'touch made-by-approval',
+      status: 'waiting_for_approval',
+    })
     await harness.core.approvals.answer(approval.id, { kind: 'allow_once' })
     const call = await running
     expect(call.status).toBe('completed')
