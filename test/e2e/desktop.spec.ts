@@ -228,3 +228,37 @@ test('the UI answers a click while a task prints 50 MB', async ({ appPage, serve
   expect(Number((await row.field('bytes')).replace(/\D/g, ''))).toBeGreaterThan(0)
   expect(serve.workspace).toBeTruthy()
 })
+
+test("a repository's own allow rules are ignored until the user trusts them", async ({ debianChromium }) => {
+  const first = await startServe()
+  await first.stop()
+  await mkdir(join(first.workspace, '.shellgate'), { recursive: true })
+  await writeFile(
+    join(first.workspace, '.shellgate', 'settings.json'),
+    JSON.stringify({ permissions: { allow: ['touch:*'] } }),
+  )
+  const serve = await startServe({ workspace: first.workspace, home: first.home })
+  const context = await debianChromium.newContext()
+  try {
+    const page = await context.newPage()
+    await page.goto(serve.url)
+    const settings = new SettingsPage(page)
+    await expect(settings.warningBanner()).toContainText('touch:*')
+    const session = new SessionPage(page)
+    await session.runCommand('touch from-repo-rule')
+    await session.call('touch from-repo-rule').waitForStatus('waiting_for_approval')
+    expect(existsSync(join(serve.workspace, 'from-repo-rule'))).toBe(false)
+    await (await new ApprovalsPage(page).card('touch from-repo-rule')).deny()
+
+    await settings.open('Permissions')
+    await settings.panel().getByRole('button', { name: 'Trust these workspace rules' }).click()
+    await expect(settings.panel().getByRole('button', { name: 'Trust these workspace rules' })).toHaveCount(0)
+    await session.runCommand('touch after-trust')
+    await session.call('touch after-trust').waitForStatus('completed')
+    expect(existsSync(join(serve.workspace, 'after-trust'))).toBe(true)
+  } finally {
+    await context.close()
+    await serve.stop()
+    await removeDirs(first.workspace, first.home)
+  }
+})

@@ -5,6 +5,7 @@ import { useSettings } from '../../settings-state/SettingsProvider'
 import { ModeSelect } from './ModeSelect'
 import { type RuleDraft, RuleEditor } from './RuleEditor'
 import { RulesTable } from './RulesTable'
+import { WorkspaceTrust } from './WorkspaceTrust'
 
 export function PermissionsPanel() {
   const client = useClient()
@@ -38,6 +39,7 @@ export function PermissionsPanel() {
       {snapshot && (
         <>
           <ModeSelect />
+          <WorkspaceTrust snapshot={snapshot} apply={apply} />
           <h3 className="small-heading">Rules</h3>
           <RulesTable
             rules={snapshot.rules}

@@ -69,6 +69,7 @@ export function RulesTable({
                 <td data-field="list">{rule.list}</td>
                 <td data-field="rule">
                   <code>{rule.rule}</code>
+                  {!rule.trusted && <span className="tag-untrusted"> (ignored until trusted)</span>}
                 </td>
                 <td data-field="scope">{rule.scope}</td>
                 <td data-field="source">
