@@ -1,7 +1,7 @@
 import type { CliCommand } from '../command'
 import { classifyCommandCli } from './classify'
-import { execCommand } from './exec'
 import { envCommand } from './env'
+import { execCommand } from './exec'
 import { netCommand } from './net'
 import { runCommand } from './run'
 import { serveCommand } from './serve'
@@ -10,8 +10,8 @@ import { shellsCommand } from './shells'
 /** Every `shellgate <name>` subcommand; each lives in its own file beside this one. */
 export const commands: Record<string, CliCommand> = {
   classify: classifyCommandCli,
-  exec: execCommand,
   env: envCommand,
+  exec: execCommand,
   net: netCommand,
   run: runCommand,
   serve: serveCommand,
