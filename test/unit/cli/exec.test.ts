@@ -270,9 +270,14 @@ describe('shellgate exec', () => {
     await exec(['--json', '--cwd', ws, '--', 'echo audited-output'])
     await exec(['--json', '--cwd', ws, '--', 'touch audit-refused'])
     await exec(['--json', '--approve', '--cwd', ws, '--', 'touch audit-approved'])
-    const lines = (await readFile(join(home, 'audit.jsonl'), 'utf8')).trim().split('\n').map((line) => JSON.parse(line))
+    const lines = (await readFile(join(home, 'audit.jsonl'), 'utf8'))
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line))
     const mine = lines.filter((line) => line.cwd === ws)
-    expect(mine.map((line) => [line.command, line.verdict, line.decidedBy, line.status, line.approvedBy])).toEqual([
+    expect(
+      mine.map((line) => [line.command, line.verdict, line.decidedBy, line.status, line.approvedBy]),
+    ).toEqual([
       ['echo audited-output', 'allow', 'read_only', 'completed', null],
       ['touch audit-refused', 'deny', 'cancelled', 'denied', null],
       ['touch audit-approved', 'allow', 'user_once', 'completed', 'cli --approve'],
@@ -329,5 +334,4 @@ describe('shellgate exec as a real process (npx tsx src/main/cli.ts)', () => {
     expect(JSON.parse(approved.stdout)).toMatchObject({ status: 'completed', exitCode: 0 })
     expect(await readFile(target, 'utf8')).toBe('data\n')
   })
-
 })

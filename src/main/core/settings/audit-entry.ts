@@ -1,35 +1,8 @@
 import { z } from 'zod'
 
-/**
- * How a command's verdict was reached. The first six are the spec's; user_deny, approval_timeout,
- * session_closed and cancelled say why an approval ended in a refusal.
- */
-export const DecidedBySchema = z.enum([
-  'read_only',
-  'rule',
-  'user_once',
-  'user_always',
-  'mode',
-  'deny_rule',
-  'user_deny',
-  'approval_timeout',
-  'session_closed',
-  'cancelled',
-])
-export type DecidedBy = z.infer<typeof DecidedBySchema>
+import { AuditStatusSchema, DecidedBySchema } from '../../../shared/audit'
 
-/** The executor's five statuses, plus what only the Bash tool path knows. */
-export const AuditStatusSchema = z.enum([
-  'completed',
-  'failed',
-  'timed_out',
-  'cancelled',
-  'spawn_error',
-  'denied',
-  'backgrounded',
-  'stopped',
-])
-export type AuditStatus = z.infer<typeof AuditStatusSchema>
+export { AuditStatusSchema, DecidedBySchema, type AuditStatus, type DecidedBy } from '../../../shared/audit'
 
 /** One line of SHELLGATE_HOME/audit.jsonl. Never output bodies: only their size. */
 export const AuditEntrySchema = z.strictObject({

@@ -1,10 +1,8 @@
 import type { ShellgateContract } from '../../../shared/ipc/contract'
-import { RpcError } from '../../../shared/ipc/errors'
 import type { Core } from '../../core/app'
 import { resolveNetworkConfig } from '../../core/network/network-config'
 import { testConnection } from '../../core/network/test-connection'
 import { describeUrlRoute } from '../../core/network/url-route'
-import { AuditStatusSchema, DecidedBySchema } from '../../core/settings/audit-entry'
 import { discoverShells } from '../../core/shell/discover'
 import { SHELL_DISPLAY_NAMES, type ShellCandidate } from '../../core/shell/types'
 import type { Handlers } from '../dispatcher'
@@ -59,14 +57,6 @@ export function systemHandlers(core: Core): SystemHandlers {
             traceId: report.traceId,
           }
     },
-    'audit.query': async ({ decidedBy, status, ...rest }) => {
-      const decided = decidedBy === undefined ? undefined : DecidedBySchema.safeParse(decidedBy)
-      if (decided && !decided.success)
-        throw new RpcError('invalid_input', `audit.query: decidedBy: unknown value "${decidedBy}"`)
-      const state = status === undefined ? undefined : AuditStatusSchema.safeParse(status)
-      if (state && !state.success)
-        throw new RpcError('invalid_input', `audit.query: status: unknown value "${status}"`)
-      return core.audit.read({ ...rest, decidedBy: decided?.data, status: state?.data })
-    },
+    'audit.query': (filter) => core.audit.read(filter),
   }
 }

@@ -1,3 +1,4 @@
+import { AuditStatusSchema, DecidedBySchema } from '../../../shared/audit'
 import { type FormEvent, useState } from 'react'
 import { Field } from '../../forms/Field'
 import { useSessions } from '../../session/SessionsProvider'
@@ -11,17 +12,8 @@ export interface AuditFilterValues {
 
 export const NO_AUDIT_FILTERS: AuditFilterValues = { text: '', decidedBy: '', status: '', session: '' }
 
-/** How a command was decided, as the audit log records it (issue 6 point 3). */
-const DECIDED_BY = ['read_only', 'rule', 'user_once', 'user_always', 'mode', 'deny_rule'] as const
-const STATUSES = [
-  'completed',
-  'failed',
-  'timed_out',
-  'cancelled',
-  'spawn_error',
-  'denied',
-  'backgrounded',
-] as const
+const DECIDED_BY = DecidedBySchema.options
+const STATUSES = AuditStatusSchema.options
 
 export function AuditFilters({ onApply }: { onApply: (filters: AuditFilterValues) => void }) {
   const { sessions } = useSessions()

@@ -1,3 +1,4 @@
+import { type AuditStatus, AuditStatusSchema, type DecidedBy, DecidedBySchema } from '../../../shared/audit'
 import { useState } from 'react'
 import { formatBytes, formatDuration, formatTime } from '../../format/measures'
 import { useSessions } from '../../session/SessionsProvider'
@@ -8,12 +9,21 @@ import { AuditFilters, type AuditFilterValues, NO_AUDIT_FILTERS } from './AuditF
 const AUDIT_ROWS_SHOWN = 500
 
 function toQuery(filters: AuditFilterValues) {
-  const query: { text?: string; decidedBy?: string; status?: string; session?: string; limit: number } = {
+  const query: {
+    text?: string
+    decidedBy?: DecidedBy
+    status?: AuditStatus
+    session?: string
+    limit: number
+  } = {
     limit: AUDIT_ROWS_SHOWN,
   }
   if (filters.text.trim()) query.text = filters.text.trim()
-  if (filters.decidedBy) query.decidedBy = filters.decidedBy
-  if (filters.status) query.status = filters.status
+  // The selects offer only the schemas' own values; anything else is left out rather than sent.
+  const decidedBy = DecidedBySchema.safeParse(filters.decidedBy)
+  if (decidedBy.success) query.decidedBy = decidedBy.data
+  const status = AuditStatusSchema.safeParse(filters.status)
+  if (status.success) query.status = status.data
   if (filters.session) query.session = filters.session
   return query
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { AuditStatusSchema, DecidedBySchema } from '../../audit'
 
 /** Settings → Environment: the login-shell capture, names only, never values. */
 export const EnvironmentReportSchema = z.object({
@@ -54,11 +55,11 @@ export const AuditEntryViewSchema = z.object({
   cwd: z.string(),
   shell: z.string(),
   verdict: z.enum(['allow', 'deny']),
-  decidedBy: z.string(),
+  decidedBy: DecidedBySchema,
   rule: z.string().nullable(),
   ruleFile: z.string().nullable(),
   approvedBy: z.string().nullable(),
-  status: z.string(),
+  status: AuditStatusSchema,
   exitCode: z.number().nullable(),
   durationMs: z.number().nullable(),
   bytes: z.number().nullable(),
@@ -68,8 +69,8 @@ export const AuditEntryViewSchema = z.object({
 export const AuditQuerySchema = z
   .object({
     session: z.string().max(128).optional(),
-    decidedBy: z.string().max(32).optional(),
-    status: z.string().max(32).optional(),
+    decidedBy: DecidedBySchema.optional(),
+    status: AuditStatusSchema.optional(),
     text: z.string().max(1_000).optional(),
     limit: z.number().int().min(1).max(10_000).optional(),
   })
