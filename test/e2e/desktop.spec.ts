@@ -262,3 +262,33 @@ test("a repository's own allow rules are ignored until the user trusts them", as
     await removeDirs(first.workspace, first.home)
   }
 })
+
+test('Settings → Network, Environment and Audit answer from the main process', async ({ appPage, serve }) => {
+  const settings = new SettingsPage(appPage)
+  await settings.setNetwork({ proxy: 'http://user:secret@127.0.0.1:3128', noProxy: 'internal.example' })
+  // Each check replaces the previous answer when it arrives, so poll for the one asked about.
+  await expect.poll(async () => (await settings.routeOf('https://example.com/')).route).toContain('proxy')
+  expect(JSON.stringify(await settings.routeOf('https://example.com/'))).not.toContain('secret')
+  await expect
+    .poll(async () => (await settings.routeOf('https://internal.example/')).route)
+    .toContain('direct')
+  await settings.setNetwork({ proxy: 'not a url' })
+  await expect.poll(() => settings.fieldError('Proxy')).toContain('is not a URL')
+  await shoot(appPage, 'settings-network')
+
+  const environment = await settings.environment()
+  expect(Object.values(environment.facts).join(' ')).toMatch(/captured|failed|timed_out|skipped/)
+  expect(environment.keys).toContain('PATH')
+  await shoot(appPage, 'settings-environment')
+
+  const session = new SessionPage(appPage)
+  await session.runCommand('echo audited')
+  await session.call('echo audited').waitForStatus('completed')
+  // The table is replaced when the query answers, so poll until the filtered view is in place.
+  await expect
+    .poll(async () => JSON.stringify(await settings.auditRows({ decidedBy: 'read_only' })))
+    .toContain('echo audited')
+  await expect.poll(async () => (await settings.auditRows({ decidedBy: 'user_once' })).length).toBe(0)
+  await shoot(appPage, 'settings-audit')
+  expect(serve.home).toBeTruthy()
+})
