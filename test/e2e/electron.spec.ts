@@ -4,8 +4,6 @@ import { AppPage } from './pages/app-page'
 import { packageVersion } from './support/fixtures'
 
 const binary = findElectronBinary(process.cwd())
-// The list reporter shows a skipped test without its reason; say it once where CI logs show it.
-if (!binary.found) console.log(`Electron e2e skipped: ${binary.reason}`)
 
 // The same page objects as browser mode, through Electron's own window.
 test.describe('Electron app', () => {
