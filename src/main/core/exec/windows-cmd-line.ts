@@ -1,18 +1,26 @@
 import { getEnvValue } from './windows-env'
 
-/** Characters cmd.exe interprets even inside an argument; each is escaped with `^`. */
-const CMD_SPECIAL = /["%&()<>^|]/g
-const NEEDS_QUOTES = /[\s"%&()<>^|]/
+/** Characters cmd.exe acts on in a command line; each is escaped with `^`, the quotes included. */
+const CMD_META = /([()\][%!^"`<>&|;, *?])/g
+/** npm, yarn and pnpm shims re-run their arguments through cmd.exe (`%*`), which parses them twice. */
+const CMD_SHIM = /node_modules[\\/]\.bin[\\/][^\\/]+\.cmd$/i
 
 /**
- * seed 000: an argument with whitespace or a special character is wrapped in double quotes, and
- * `"` `%` `&` `(` `)` `<` `>` `^` `|` inside it are escaped with `^`, so cmd.exe never sees an
- * operator or a variable expansion where the caller meant a literal.
+ * One argument for a `cmd /d /s /c "…"` line (seed 000; the scheme cross-spawn uses). First the
+ * MSVCRT rules the called program parses with (backslashes before a quote doubled, the quote
+ * escaped), then double quotes around it, then `^` before every cmd.exe metacharacter, the quotes
+ * themselves included: with `^"` cmd never enters a quoted state, so no `&`, `%` or `|` inside an
+ * argument can end the command or expand a variable.
  */
-export function quoteCmdArgument(argument: string): string {
-  if (argument === '') return '""'
-  if (!NEEDS_QUOTES.test(argument)) return argument
-  return `"${argument.replace(CMD_SPECIAL, '^$&')}"`
+export function quoteCmdArgument(argument: string, doubleEscape = false): string {
+  const msvcrt = argument.replace(/(\\*)"/g, '$1$1\\"').replace(/(\\*)$/, '$1$1')
+  const escaped = `"${msvcrt}"`.replace(CMD_META, '^$1')
+  return doubleEscape ? escaped.replace(CMD_META, '^$1') : escaped
+}
+
+/** The script path itself is not quoted (cmd would take a quoted first word as a title); its metacharacters are escaped. */
+export function escapeCmdCommand(path: string): string {
+  return path.replace(CMD_META, '^$1')
 }
 
 export interface CmdInvocation {
@@ -30,7 +38,8 @@ export function cmdScriptInvocation(
   args: string[],
   env: Record<string, string | undefined>,
 ): CmdInvocation {
-  const line = [script, ...args].map(quoteCmdArgument).join(' ')
+  const doubleEscape = CMD_SHIM.test(script)
+  const line = [escapeCmdCommand(script), ...args.map((arg) => quoteCmdArgument(arg, doubleEscape))].join(' ')
   return { file: comSpec(env), args: ['/d', '/s', '/c', `"${line}"`], windowsVerbatimArguments: true }
 }
 

@@ -46,17 +46,24 @@ describe('win32 executable resolution (PATH + PATHEXT)', () => {
 })
 
 describe('cmd.exe quoting', () => {
+  // Every metacharacter gets a caret, the quotes too, so cmd.exe never enters a quoted state in
+  // which `&`, `|` or `%` would act; MSVCRT backslash rules apply first (the cross-spawn scheme).
   it.each([
-    ['plain', 'plain'],
-    ['', '""'],
-    ['with space', '"with space"'],
-    ['a&b', '"a^&b"'],
-    ['100%', '"100^%"'],
-    ['say "hi"', '"say ^"hi^""'],
-    ['(x)|<y>^', '"^(x^)^|^<y^>^^"'],
-    ['tab\there', '"tab\there"'],
+    ['plain', '^"plain^"'],
+    ['', '^"^"'],
+    ['with space', '^"with^ space^"'],
+    ['a&b', '^"a^&b^"'],
+    ['100%', '^"100^%^"'],
+    ['say "hi"', '^"say^ \\^"hi\\^"^"'],
+    ['(x)|<y>^', '^"^(x^)^|^<y^>^^^"'],
+    ['C:\\dir\\', '^"C:\\dir\\\\^"'],
+    ['https://h/?a=1&b=2', '^"https://h/^?a=1^&b=2^"'],
   ])('%j → %s', (argument, quoted) => {
     expect(quoteCmdArgument(argument)).toBe(quoted)
+  })
+
+  it('doubles the carets for npm-style shims, which pass %* through cmd.exe once more', () => {
+    expect(quoteCmdArgument('a&b', true)).toBe('^^^"a^^^&b^^^"')
   })
 })
 
@@ -104,7 +111,7 @@ describe('win32 spawn calls', () => {
     })
     expect(calls[0]).toMatchObject({
       file: 'C:\\Windows\\System32\\cmd.exe',
-      args: ['/d', '/s', '/c', '"C:\\bin\\npm.CMD run "a b" "x^&y" "50^%""'],
+      args: ['/d', '/s', '/c', '"C:\\bin\\npm.CMD ^"run^" ^"a^ b^" ^"x^&y^" ^"50^%^""'],
       options: { windowsVerbatimArguments: true, windowsHide: true },
     })
   })
