@@ -155,6 +155,7 @@ class ChildRun {
     this.exitCode = code
     this.exitSignal = signal
     if (this.spec.output.kind === 'file') {
+      this.sweepLeftovers()
       this.settle()
       return
     }
@@ -202,6 +203,27 @@ class ChildRun {
       if (!this.exited) this.exitSignal = 'SIGKILL'
       this.settle()
     })
+  }
+
+  /**
+   * File mode has no pipe whose holders we could wait for, so after a normal exit whatever the
+   * command left running (`cmd &`, a `setsid` daemon) is ended at once: nothing outlives the call
+   * unseen, and nothing keeps writing into an output file nobody reads. Long-lived work belongs in
+   * a background task. Group and run tag only: the shell itself is gone and its pid may be reused.
+   * Not awaited, so the result is not delayed.
+   */
+  private sweepLeftovers(): void {
+    const pid = this.child?.pid
+    // Windows has no run tag and taskkill /T on a reused pid would hit a stranger's tree.
+    if (pid === undefined || this.killer || this.spec.platform === 'win32') return
+    void killProcessTree({
+      pid,
+      runId: this.spec.runId,
+      profile: 'plain',
+      platform: this.spec.platform,
+      env: this.spec.env,
+      spawnFile: this.spec.spawnFile,
+    }).catch(() => undefined)
   }
 
   private startKiller(): void {

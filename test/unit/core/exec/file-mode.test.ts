@@ -17,6 +17,22 @@ function bash(command: string) {
 }
 
 describe('Bash file mode', () => {
+  it('ends what a command left running once it exits: a & child and a setsid daemon', async () => {
+    const dir = tempDir()
+    const pidFile = join(dir, 'pids')
+    const result = await port.execute({
+      command: bash(
+        `sleep 300 & echo $! >> ${pidFile}; setsid sleep 301 & echo $! >> ${pidFile}; echo started`,
+      ),
+      cwd: dir,
+      env: PATH_ONLY,
+      output: { mode: 'file', outputPath: join(dir, 'out.log') },
+    })
+    expect(result.status).toBe('completed')
+    const pids = await readPids(pidFile, 2)
+    expect(await waitAllGone(pids)).toEqual([])
+  })
+
   it('stdout and stderr go to one 0600 file in write order', async () => {
     const dir = tempDir()
     const outputPath = join(dir, 'out.log')
