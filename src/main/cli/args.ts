@@ -26,7 +26,15 @@ export function parseCommandArgs(command: string, argv: string[], spec: FlagSpec
     return { flags: values as ParsedArgs['flags'], positionals, rest }
   } catch (error) {
     const message = error instanceof Error ? error.message.split('\n')[0] : String(error)
-    throw new UsageError(`shellgate ${command}: ${message.replace(/\. To specify a positional.*$/, '')}`)
+    // `--timeout -1`: parseArgs calls a value that starts with a dash "ambiguous"; say what is wrong with it.
+    const dashed = /^Option '(--[\w-]+)[^']*' argument is ambiguous/.exec(message ?? '')
+    if (dashed) {
+      const value = before[before.indexOf(dashed[1] ?? '') + 1] ?? ''
+      throw new UsageError(
+        `shellgate ${command}: ${dashed[1]} does not take "${value}" (a value cannot start with "-")`,
+      )
+    }
+    throw new UsageError(`shellgate ${command}: ${message?.replace(/\. To specify a positional.*$/, '')}`)
   }
 }
 

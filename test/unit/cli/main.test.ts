@@ -35,6 +35,7 @@ describe('shellgate (top level)', () => {
     [['serve', '--port', '70000'], '--port must be at most 65535'],
     [['serve', '--workspace', '/definitely/not/here'], 'does not exist'],
     [['serve', 'extra'], 'unexpected argument "extra"'],
+    [['serve', '--port', '-1'], '--port does not take "-1"'],
   ])('serve %j → exit 2 with "%s"', async (argv, message) => {
     const { code, stderr } = await runCliCaptured(argv)
     expect(code).toBe(2)

@@ -94,7 +94,10 @@ describe('shellgate run', () => {
   it('spawn failure exits 127, a signal death 128+N', async () => {
     const missing = io()
     expect(await runCli(['run', '--json', '--', join(tempDir(), 'nope')], missing.io)).toBe(127)
-    expect(JSON.parse(missing.out.stdout).status).toBe('spawn_error')
+    expect(JSON.parse(missing.out.stdout)).toMatchObject({
+      status: 'spawn_error',
+      error: { code: 'ENOENT', message: expect.stringContaining('ENOENT') },
+    })
     const killed = io()
     expect(await runCli(['run', '--', 'sh', '-c', 'kill -KILL $$'], killed.io)).toBe(137)
   })

@@ -21,7 +21,7 @@ SHELLGATE_RUN_ID, the tag that lets the executor find and kill everything the ru
 
 Options:
   --json              print one JSON object: {status, exitCode, exitSignal, stdout, stderr,
-                      truncated, outputPath?, durationMs}
+                      truncated, outputPath?, durationMs, error?}
   --timeout MS        wall-clock budget (default ${DEFAULT_TIMEOUT_MS}; 0 = none)
   --max-output BYTES  bytes kept from stdout and stderr together (default ${INLINE_OUTPUT_LIMIT_BYTES}); the rest is dropped
   --cwd DIR           working directory (default: the current one)
@@ -110,6 +110,10 @@ function jsonShape(result: ExecutionResult) {
     truncated: result.truncated,
     ...(result.outputPath ? { outputPath: result.outputPath } : {}),
     durationMs: result.timings.totalMs,
+    // Why it did not finish on its own (ENOENT, a timeout, a signal); a plain non-zero exit is data.
+    ...(result.status === 'completed' || (result.status === 'failed' && result.exitCode !== null)
+      ? {}
+      : { error: { code: result.spawnError?.code ?? result.status, message: result.errorMessage ?? '' } }),
   }
 }
 

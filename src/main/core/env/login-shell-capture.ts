@@ -125,6 +125,8 @@ async function runCapture(
   const env: EnvRecord = {}
   const sealed: EnvRecord = {}
   for (const [key, value] of Object.entries(captured)) {
+    // The probe's own quieting variables come back in `env -0`; they are ours, not the user's.
+    if (isProbeInjected(key, value, probe.env, options.env)) continue
     if (entryKeyFate(key) === 'seal') sealed[key] = value
     else if (key === 'PATH' || isAllowlistedLoginEnvKey(key)) env[key] = value
   }
@@ -189,4 +191,14 @@ function isDirectory(path: string): boolean {
   } catch {
     return false
   }
+}
+
+/** A variable the probe set itself and the rc files left as it was, unless the parent had it too. */
+function isProbeInjected(
+  key: string,
+  value: string,
+  probeEnv: Readonly<EnvRecord>,
+  parentEnv: Readonly<EnvRecord> | NodeJS.ProcessEnv,
+): boolean {
+  return key !== 'PATH' && probeEnv[key] === value && parentEnv[key] !== value
 }

@@ -16,11 +16,16 @@ export const SEALED_ENV_KEYS = [
   'REQUESTS_CA_BUNDLE',
   'CURL_CA_BUNDLE',
   'GIT_SSL_CAINFO',
+  // Nix-built tools read this instead of SSL_CERT_FILE.
+  'NIX_SSL_CERT_FILE',
 ] as const
 
-/** Package-manager proxy and CA settings (npm_config_https_proxy, YARN_CA_FILE_PATH, pnpm_config_proxy…). */
+/**
+ * Package-manager proxy and CA settings (npm_config_https_proxy, YARN_CA_FILE_PATH, pnpm_config_proxy,
+ * Yarn Berry's YARN_HTTPS_CA_FILE_PATH, YARN_ENABLE_STRICT_SSL and client certificate paths…).
+ */
 const PACKAGE_MANAGER_NETWORK_KEY =
-  /^(npm_config_|yarn_|pnpm_config_|pnpm_)(((https?|no)_?)?proxy|noproxy|ca|cafile|ca_?file_?path|strict_?ssl)$/i
+  /^(npm_config_|yarn_|pnpm_config_|pnpm_)(((https?|no)_?)?proxy|noproxy|ca|cafile|(https_)?ca_?file_?path|(enable_)?strict_?ssl|https_(cert|key)_?file_?path|(cert|key)file)$/i
 
 /**
  * Removed and never given back. NODE_ENV would switch tools the agent runs into another mode;

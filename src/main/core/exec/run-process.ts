@@ -1,7 +1,7 @@
 import { ExecInputError } from './exec-input-error'
 import { createExecutionPort } from './execution-port'
 import type { ProcessCommand, ProcessResult, RunProcessOptions } from './types'
-import { assertFileAndArgs, assertNonNegativeInteger } from './validate-input'
+import { assertFileAndArgs, assertNonNegativeInteger, assertTimeoutMs } from './validate-input'
 
 const port = createExecutionPort()
 
@@ -17,7 +17,7 @@ export async function runProcess(
   if (command === null || typeof command !== 'object') throw new ExecInputError('command must be an object')
   if (options === null || typeof options !== 'object') throw new ExecInputError('options must be an object')
   assertFileAndArgs(command.file, command.args)
-  assertNonNegativeInteger('timeoutMs', options.timeoutMs)
+  assertTimeoutMs(options.timeoutMs)
   assertNonNegativeInteger('maxOutputBytes', options.maxOutputBytes)
   const result = await port.execute({
     command: { mode: 'argv', file: command.file, args: command.args },

@@ -65,6 +65,18 @@ export function assertNonNegativeInteger(name: string, value: unknown): void {
   }
 }
 
+/** Node timers overflow past this and then fire after 1 ms, so a longer timeout would end at once. */
+export const MAX_TIMER_MS = 2_147_483_647
+
+export function assertTimeoutMs(value: unknown): void {
+  assertNonNegativeInteger('timeoutMs', value)
+  if ((value as number) > MAX_TIMER_MS) {
+    throw new ExecInputError(
+      `timeoutMs must be at most ${MAX_TIMER_MS} (about 24.8 days), got ${String(value)}`,
+    )
+  }
+}
+
 export function assertSignal(signal: unknown): void {
   if (signal !== undefined && !(signal instanceof AbortSignal)) {
     throw new ExecInputError('signal must be an AbortSignal')

@@ -1,6 +1,13 @@
 import { ExecInputError } from './exec-input-error'
 import type { ExecutionRequest } from './types'
-import { assertCommand, assertCwd, assertEnv, assertNonNegativeInteger, assertSignal } from './validate-input'
+import {
+  assertCommand,
+  assertCwd,
+  assertEnv,
+  assertNonNegativeInteger,
+  assertSignal,
+  assertTimeoutMs,
+} from './validate-input'
 
 /** Throws ExecInputError for anything that would make the run ill-defined; nothing is started yet. */
 export function validateRequest(request: ExecutionRequest): void {
@@ -8,7 +15,7 @@ export function validateRequest(request: ExecutionRequest): void {
   assertCommand(request.command)
   assertCwd(request.cwd)
   assertEnv(request.env)
-  if (request.timeoutMs !== undefined) assertNonNegativeInteger('timeoutMs', request.timeoutMs)
+  if (request.timeoutMs !== undefined) assertTimeoutMs(request.timeoutMs)
   assertSignal(request.signal)
   const output = request.output
   if (output === undefined) return

@@ -1,3 +1,4 @@
+import { homedir } from 'node:os'
 import { randomBytes } from 'node:crypto'
 import { mkdir, open, readdir, rm, stat } from 'node:fs/promises'
 import { join } from 'node:path'
@@ -80,6 +81,9 @@ export function createShellSnapshotService(options: ShellSnapshotServiceOptions)
       { file: shellPath, args: ['-c', '-l', buildSnapshotScript(dialect, shellFile)] },
       {
         env,
+        // rc hooks keyed on $PWD (mise, direnv, nvm auto-use) must not bake the launch folder, maybe
+        // a hostile repository, into a snapshot every session reuses.
+        cwd: env.HOME || homedir(),
         timeoutMs,
         maxOutputBytes: SNAPSHOT_MAX_OUTPUT_BYTES,
         onOutputLimit: 'terminate',

@@ -71,6 +71,18 @@ describe('captureLoginShellEnv', () => {
     expect(readSealedEnv(runtime)).toEqual({ HTTPS_PROXY: 'http://u:pw@proxy.corp:3128' })
   })
 
+  it("does not adopt the probe's own quieting variables, only what the user's files set", async () => {
+    home = makeFakeHome({
+      '.profile': PROFILE_SOURCING_BASHRC,
+      '.bashrc': 'export HOMEBREW_PREFIX="$HOME/brew"\n',
+    })
+    const capture = await captureLoginShellEnv({ env: baseEnv(home, '/bin/bash'), platform: 'linux' })
+    expect(capture.report.status).toBe('captured')
+    expect(capture.env.HOMEBREW_PREFIX).toBe(home.path('brew'))
+    expect(capture.env).not.toHaveProperty('HOMEBREW_NO_AUTO_UPDATE')
+    expect(capture.report.keys).not.toContain('HOMEBREW_NO_AUTO_UPDATE')
+  })
+
   it('captures from zsh with -ilc, reading ~/.zshrc', async () => {
     home = makeFakeHome({ '.zshrc': 'export PATH="$HOME/zbin:$PATH"\nexport GOPATH="$HOME/go"\n' })
     const capture = await captureLoginShellEnv({ env: baseEnv(home, '/usr/bin/zsh'), platform: 'linux' })

@@ -79,6 +79,17 @@ describe('bad input is rejected before anything is spawned', () => {
       /command\.mode must be "argv" or "shell"/,
     ],
     [
+      'port: a timeout past what a Node timer can hold (it would fire after 1 ms)',
+      (marker, dir) =>
+        createExecutionPort().execute({
+          command: { mode: 'argv', file: 'touch', args: [marker] },
+          cwd: dir,
+          env: PATH_ONLY,
+          timeoutMs: 9_999_999_999,
+        }),
+      /timeoutMs must be at most 2147483647/,
+    ],
+    [
       'port: negative inline limit',
       (marker, dir) =>
         createExecutionPort().execute({
