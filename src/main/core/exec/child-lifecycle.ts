@@ -24,6 +24,8 @@ export interface ChildRunSpec {
   plan: SpawnPlan
   cwd: string
   env: Record<string, string>
+  /** Where Windows tools (taskkill) are found: the host's SystemRoot, not the child's env. */
+  hostEnv?: Record<string, string | undefined>
   runId: string
   platform: NodeJS.Platform
   spawnFile: SpawnFunction
@@ -95,7 +97,8 @@ class ChildRun {
       sampleResources: spec.sampleResources,
       resourceSampleIntervalMs: spec.resourceSampleIntervalMs,
       platform: spec.platform,
-      env: spec.env,
+      // tasklist comes from the host's SystemRoot, like taskkill.
+      env: (spec.hostEnv ?? process.env) as Record<string, string>,
     })
   }
 
@@ -221,7 +224,7 @@ class ChildRun {
       runId: this.spec.runId,
       profile: 'plain',
       platform: this.spec.platform,
-      env: this.spec.env,
+      env: this.spec.hostEnv ?? process.env,
       spawnFile: this.spec.spawnFile,
     }).catch(() => undefined)
   }
@@ -233,7 +236,7 @@ class ChildRun {
       runId: this.spec.runId,
       profile: this.spec.profile,
       platform: this.spec.platform,
-      env: this.spec.env,
+      env: this.spec.hostEnv ?? process.env,
       spawnFile: this.spec.spawnFile,
     }).catch(() => ({ signalledPids: [], escalated: true, remaining: [] }))
   }

@@ -77,6 +77,7 @@ export function createExecutionPort(options: ExecutionPortOptions = {}): Executi
         plan,
         cwd: request.cwd,
         env,
+        hostEnv: options.hostEnv,
         runId,
         platform,
         spawnFile,

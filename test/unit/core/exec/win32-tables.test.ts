@@ -68,9 +68,10 @@ describe('cmd.exe quoting', () => {
 })
 
 describe('win32 spawn calls', () => {
-  function winPort(behaviour?: Parameters<typeof recordingSpawn>[0]) {
+  function winPort(behaviour?: Parameters<typeof recordingSpawn>[0], hostEnv?: Record<string, string>) {
     const recorder = recordingSpawn(behaviour)
     const port = createExecutionPort({
+      ...(hostEnv ? { hostEnv } : {}),
       platform: 'win32',
       spawnFile: recorder.spawnFile,
       isFile,
@@ -136,8 +137,8 @@ describe('win32 spawn calls', () => {
     expect(calls[0]).toMatchObject({ file: 'C:\\Program Files\\Git\\bin\\bash.exe', args: ['-c', 'ls'] })
   })
 
-  it('cancel kills the tree with taskkill /T /F resolved from SystemRoot', async () => {
-    const { port, calls } = winPort({ hang: true })
+  it("cancel kills the tree with taskkill /T /F resolved from the host's SystemRoot, not the child's env", async () => {
+    const { port, calls } = winPort({ hang: true }, { SystemRoot: 'D:\\Win' })
     const controller = new AbortController()
     const pending = port.execute({
       command: { mode: 'argv', file: 'git', args: [] },
@@ -150,7 +151,7 @@ describe('win32 spawn calls', () => {
     const result = await pending
     expect(result).toMatchObject({ status: 'cancelled', exitCode: null })
     expect(calls[1]).toMatchObject({
-      file: 'C:\\Windows\\System32\\taskkill.exe',
+      file: 'D:\\Win\\System32\\taskkill.exe',
       args: ['/pid', '4242', '/T', '/F'],
       options: { windowsHide: true },
     })
