@@ -1,4 +1,6 @@
 import { mkdir, writeFile } from 'node:fs/promises'
+import { createServer } from 'node:http'
+import type { AddressInfo } from 'node:net'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import { createDispatcher } from '../../../src/main/ipc/dispatcher'
@@ -134,5 +136,22 @@ describe('the Shellgate contract over the real core', () => {
       backup: expect.stringContaining('.bak'),
     })
     expect(snapshot.user.permissions.mode).toBe('build')
+  })
+
+  it('tests one connection at a time: a second test while one runs is refused', async () => {
+    const client = await connect()
+    const server = createServer((_request, response) => {
+      setTimeout(() => response.end('slow'), 400)
+    })
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/`
+    try {
+      const first = client.request('network.test', { url })
+      await expect(client.request('network.test', { url })).rejects.toMatchObject({ code: 'denied' })
+      expect(await first).toMatchObject({ status: 'ok', httpStatus: 200, bytes: 4 })
+      expect(await client.request('network.test', { url })).toMatchObject({ status: 'ok' })
+    } finally {
+      server.close()
+    }
   })
 })

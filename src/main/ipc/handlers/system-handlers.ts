@@ -1,4 +1,5 @@
 import type { ShellgateContract } from '../../../shared/ipc/contract'
+import { RpcError } from '../../../shared/ipc/errors'
 import type { Core } from '../../core/app'
 import { resolveNetworkConfig } from '../../core/network/network-config'
 import { testConnection } from '../../core/network/test-connection'
@@ -12,7 +13,11 @@ type SystemHandlers = Pick<
   'app.about' | 'shells.list' | 'env.report' | 'network.route' | 'network.test' | 'audit.query'
 >
 
+/** "Test connection" answers within this, whatever network.timeout says for real requests. */
+const CONNECTION_TEST_TIMEOUT_MS = 15_000
+
 export function systemHandlers(core: Core): SystemHandlers {
+  let connectionTestRunning = false
   const networkInput = async () => ({ settings: core.settings.user(), env: await core.environment.ready() })
   return {
     'app.about': (_input, context) => core.about(context.transport),
@@ -40,7 +45,20 @@ export function systemHandlers(core: Core): SystemHandlers {
     'env.report': () => core.environment.report(),
     'network.route': async ({ url }) => describeUrlRoute({ url, ...(await networkInput()) }),
     'network.test': async ({ url }) => {
-      const report = await testConnection({ url, config: resolveNetworkConfig(await networkInput()) })
+      // A UI may ask for tests as fast as it likes; main makes one at a time, briefly.
+      if (connectionTestRunning)
+        throw new RpcError('denied', 'network.test: a connection test is already running')
+      connectionTestRunning = true
+      const report = await (async () => {
+        const config = resolveNetworkConfig(await networkInput())
+        const timeoutMs = {
+          ...config.timeoutMs,
+          value: Math.min(config.timeoutMs.value, CONNECTION_TEST_TIMEOUT_MS),
+        }
+        return testConnection({ url, config: { ...config, timeoutMs } })
+      })().finally(() => {
+        connectionTestRunning = false
+      })
       return report.status === 'ok'
         ? {
             status: 'ok',
