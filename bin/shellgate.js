@@ -1,4 +1,5 @@
 #!/usr/bin/env node
+import { spawn } from 'node:child_process'
 import { existsSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 
@@ -7,4 +8,37 @@ if (!existsSync(cli)) {
   process.stderr.write('shellgate: the build is missing (out/main/cli.js); run `npm run build` first\n')
   process.exit(2)
 }
-await import(cli)
+
+// Node reads NODE_EXTRA_CA_CERTS while it starts, before any of our code could seal it, so the
+// app's own TLS would trust the user's extra CA. Start once more with it moved into the sealed
+// passthrough, where only child processes get it back (issue 4: the app never reads sealed values).
+const PASSTHROUGH = 'SHELLGATE_TOOL_ENV_PASSTHROUGH_JSON'
+if (process.env.NODE_EXTRA_CA_CERTS !== undefined) {
+  const env = { ...process.env }
+  let sealed = {}
+  try {
+    const parsed = JSON.parse(env[PASSTHROUGH] ?? '{}')
+    if (parsed && typeof parsed === 'object' && !Array.isArray(parsed)) sealed = parsed
+  } catch {
+    // A malformed passthrough seals nothing; the CLI's own sanitiser says the same.
+  }
+  sealed.NODE_EXTRA_CA_CERTS = env.NODE_EXTRA_CA_CERTS
+  delete env.NODE_EXTRA_CA_CERTS
+  env[PASSTHROUGH] = JSON.stringify(sealed)
+  const child = spawn(
+    process.execPath,
+    [...process.execArgv, fileURLToPath(import.meta.url), ...process.argv.slice(2)],
+    {
+      env,
+      stdio: 'inherit',
+    },
+  )
+  // Ctrl+C reaches the whole terminal group; a SIGTERM sent to this pid alone is passed on.
+  for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.on(signal, () => child.kill(signal))
+  child.on('exit', (code, signal) => {
+    if (signal) process.kill(process.pid, signal)
+    else process.exit(code ?? 1)
+  })
+} else {
+  await import(cli)
+}

@@ -1,5 +1,6 @@
 import { spawn } from 'node:child_process'
 import { existsSync } from 'node:fs'
+import { sanitizeEntryEnv } from '../src/main/core/env/sanitize-entry'
 import { findElectronBinary } from './electron-binary'
 
 // `npm start`: the desktop app when Electron is installed, browser mode when it is not.
@@ -17,7 +18,9 @@ const [file, args] = electron.found
 if (!electron.found)
   console.log(`Electron is not available (${electron.reason}); starting browser mode instead.`)
 
-const child = spawn(file, args, { stdio: 'inherit' })
+// Sealed before the runtime starts: Node and Electron read NODE_EXTRA_CA_CERTS (and more) while
+// booting, before any of Shellgate's own code could keep them from the app's own requests.
+const child = spawn(file, args, { stdio: 'inherit', env: sanitizeEntryEnv(process.env, process.platform) })
 // Ctrl+C reaches the child through the terminal's process group; we only wait for it to finish.
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.on(signal, () => {

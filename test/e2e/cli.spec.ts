@@ -1,11 +1,15 @@
-import { spawn, spawnSync } from 'node:child_process'
+import { execFile, spawn, spawnSync } from 'node:child_process'
+import { promisify } from 'node:util'
 import { mkdtemp, readFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { expect, test } from '@playwright/test'
 import { findElectronBinary } from '../../scripts/electron-binary'
+import { startHttpsServer } from '../fixtures/network/http-server'
+import { generateTestCertificates } from '../fixtures/network/tls-cert'
 import { removeDirs } from './support/browser-mode-server'
 
+const execFileText = promisify(execFile)
 const version = JSON.parse(await readFile('package.json', 'utf8')).version
 
 // These run after `npm run build`, as a newcomer would after `npm install`.
@@ -60,5 +64,32 @@ test('`npm start` without the Electron binary says so in one line and serves bro
   } finally {
     if (child.exitCode === null && child.signalCode === null) process.kill(-(child.pid ?? 0), 'SIGKILL')
     await removeDirs(home)
+  }
+})
+
+test("the app's own HTTP never trusts the user's NODE_EXTRA_CA_CERTS, only its own CA setting", async () => {
+  const dir = await mkdtemp(join(tmpdir(), 'shellgate-ca-'))
+  const certificates = generateTestCertificates(dir)
+  const server = await startHttpsServer(certificates, (_request, response) => response.end('hello'))
+  try {
+    // Asynchronous on purpose: the HTTPS server lives in this process and must keep answering.
+    const fetchWith = async (extraEnv: Record<string, string>) => {
+      const run = await execFileText(
+        'node',
+        ['bin/shellgate.js', 'net', 'fetch', `${server.origin}/`, '--json'],
+        {
+          env: { PATH: process.env.PATH, HOME: dir, SHELLGATE_HOME: dir, ...extraEnv },
+        },
+      ).catch((failure: { stdout: string }) => failure)
+      return JSON.parse(run.stdout.trim().split('\n').at(-1) ?? '{}') as { status: string; reason?: string }
+    }
+    // Node reads NODE_EXTRA_CA_CERTS as it starts; the launcher re-starts with it sealed away.
+    const userCa = await fetchWith({ NODE_EXTRA_CA_CERTS: certificates.caFile })
+    expect(userCa.status).toBe('error')
+    expect(userCa.reason).toMatch(/certificate|self.signed|verify/i)
+    expect((await fetchWith({ SHELLGATE_CA_CERT: certificates.caFile })).status).toBe('ok')
+  } finally {
+    await server.close()
+    await removeDirs(dir)
   }
 })
