@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { getEventListeners } from 'node:events'
 import { describe, expect, it } from 'vitest'
 import { createExecutionPort, runProcess } from '../../../../src/main/core/exec'
@@ -86,5 +89,43 @@ describe(`no listener, fd or zombie growth over ${LEAK_RUNS} runs`, () => {
     expect(ourZombies()).toEqual([])
     // No timer or child handle outlives its run.
     expect(process.getActiveResourcesInfo().length).toBeLessThanOrEqual(resourcesBefore)
+  }, 120_000)
+
+  it('the ExecutionPort through timeouts, cancels and Bash file mode, where the killers and watchers run', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'shellgate-leaks-'))
+    const port = createExecutionPort()
+    const shared = new AbortController()
+    const runOnce = async (run: number) => {
+      const kind = run % 3
+      const controller = new AbortController()
+      const pending = port.execute({
+        command: {
+          mode: 'shell',
+          command: kind === 2 ? 'echo x; sleep 5 & true' : 'sleep 5',
+          shellProfile: 'posix-bash',
+        },
+        cwd: dir,
+        env: PATH_ONLY,
+        timeoutMs: kind === 0 ? 30 : 0,
+        signal: kind === 1 ? controller.signal : shared.signal,
+        output: { mode: 'file', outputPath: join(dir, `out-${run % 4}.log`) },
+      })
+      if (kind === 1) setTimeout(() => controller.abort(), 20)
+      return pending
+    }
+    await runOnce(0)
+    await new Promise((resolve) => setTimeout(resolve, 300))
+    const fdsBefore = openFdCount()
+    // Fewer runs than the happy-path loop: each one here waits for a real timeout, cancel or sweep.
+    for (let run = 0; run < 120; run++) {
+      const result = await runOnce(run)
+      expect(result.status).toBe(['timed_out', 'cancelled', 'completed'][run % 3])
+    }
+    // Termination and the leftover sweep finish after settlement; give them their grace.
+    await new Promise((resolve) => setTimeout(resolve, 2_000))
+    expect(getEventListeners(shared.signal, 'abort')).toHaveLength(0)
+    expect(openFdCount()).toBeLessThanOrEqual(fdsBefore)
+    expect(ourZombies()).toEqual([])
+    rmSync(dir, { recursive: true, force: true })
   }, 120_000)
 })

@@ -74,6 +74,29 @@ const BASH_RC = [
 ].join('\n')
 
 describe('shell-init snapshot', () => {
+  it('keeps functions whose bodies hold a here-doc, quotes of both kinds and $ signs (declare -f round trip)', async () => {
+    const rc = [
+      'report() {',
+      "  local name='it''s'",
+      '  cat <<EOF',
+      'name: "$name" $1 \\$HOME literal',
+      '\'single\' and "double"',
+      'EOF',
+      '}',
+      '',
+    ].join('\n')
+    home = makeFakeHome({ '.profile': PROFILE_SOURCING_BASHRC, '.bashrc': rc })
+    const { result, prepared } = await runBash(
+      shellOf('bash', '/bin/bash'),
+      'report arg1 > out.txt; cat out.txt',
+    )
+    expect(prepared.snapshot?.status).toBe('ready')
+    expect(result.status).toBe('completed')
+    expect(readFileSync(join(home.home, 'out.txt'), 'utf8')).toBe(
+      `name: "its" arg1 $HOME literal\n'single' and "double"\n`,
+    )
+  })
+
   it('bash: an alias, a function, an option and PATH from ~/.bashrc all work in the command', async () => {
     home = makeFakeHome({ '.profile': PROFILE_SOURCING_BASHRC, '.bashrc': BASH_RC })
     home.write('bin/mytool', '#!/bin/sh\necho tool-ok\n', 0o755)
