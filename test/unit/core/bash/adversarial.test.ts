@@ -120,3 +120,19 @@ describe('compound lines are judged command by command', () => {
     ],
   ])
 })
+
+describe('tar: old-style letters and flags that swallow the next word', () => {
+  itClassifies([
+    ['tar I ./evil -tf a.tar', false, 'tar -I runs a compression program (old-style option letter in I)'],
+    ['tar tIf ./evil a.tar', false, 'tar -I runs a compression program'],
+    ['tar xf a.tar', false, 'tar -x extracts files'],
+    ['tar tf', false, 'tar -f needs a value'],
+    ['tar tvf a.tar', true, 'tar with these flags only reads'],
+    [
+      'tar -tf a.tar --wildcards-match-slash --use-compress-program=./evil',
+      false,
+      'tar --use-compress-program runs a program',
+    ],
+    ['tar -tf a.tar --wildcards-match-slash', true, 'tar with these flags only reads'],
+  ])
+})

@@ -11,7 +11,10 @@ const ONE_CHARACTER = /^(?:[^\\]|\\[\\abfnrtv0]|\\x[0-9a-fA-F]{1,2}|\\[0-7]{1,3}
  * getopt reads them: `--flag=value`, `--flag value`, `-n5`, `-n 5`, clusters like `-la` (a value
  * flag inside a cluster takes the rest of the word), and nothing after `--`. Unknown flags are refused.
  */
-export function parseFlags(name: string, args: string[], policy: CommandPolicy): FlagCheck {
+export function parseFlags(name: string, given: string[], policy: CommandPolicy): FlagCheck {
+  const expanded = policy.oldStyleFirstArg ? expandOldStyleCluster(name, given, policy) : given
+  if (typeof expanded === 'string') return { ok: false, reason: expanded }
+  const args = expanded
   const parsed: ParsedArgs = { flags: [], positionals: [] }
   let index = 0
   const fail = (reason: string): FlagCheck => ({ ok: false, reason })
@@ -50,6 +53,30 @@ export function parseFlags(name: string, args: string[], policy: CommandPolicy):
     return fail(`${name} takes at most ${policy.maxPositionals} operand(s) when read-only`)
   }
   return { ok: true, parsed }
+}
+
+/**
+ * GNU tar reads a first argument without a dash as option letters whose values follow in order
+ * (`tar tf a.tar`, `tar I ./prog -tf a.tar`): rewrite it as dashed flags, each letter checked against
+ * the same table, so no letter slips past as an operand.
+ */
+function expandOldStyleCluster(name: string, args: string[], policy: CommandPolicy): string[] | string {
+  const first = args[0]
+  if (first === undefined || first.startsWith('-')) return args
+  const flags: string[] = []
+  let next = 1
+  for (const letter of first) {
+    const flag = `-${letter}`
+    const kind = Object.hasOwn(policy.flags, flag) ? policy.flags[flag] : undefined
+    if (kind === undefined) return `${refusal(name, flag, policy)} (old-style option letter in ${first})`
+    flags.push(flag)
+    if (kind === 'none') continue
+    const value = args[next]
+    if (value === undefined) return `${name} ${flag} needs a value (old-style option letter in ${first})`
+    flags.push(value)
+    next += 1
+  }
+  return [...flags, ...args.slice(next)]
 }
 
 type Step = { flags: ParsedArgs['flags']; next: number } | string

@@ -31,6 +31,8 @@ export interface CommandPolicy {
   singleDashLong?: boolean
   /** Options end at the first positional (xargs and its driven command, getopt `+` style). */
   optionsEndAtFirstPositional?: boolean
+  /** tar: a first argument without a dash is a cluster of old-style letters (`tar tvf a.tar`). */
+  oldStyleFirstArg?: boolean
   maxPositionals?: number
   /** A second operand changes what the command does (`uniq IN OUT`), so no glob may stand for several. */
   operandCountMatters?: boolean

@@ -42,8 +42,8 @@ const tarListCheck: PolicyCheck = ({ flags }) => {
 const tar: CommandPolicy = {
   flags: flagTable({
     none: `-t --list -v --verbose -z --gzip -j --bzip2 -J --xz --zstd --lzip --lzma -a --auto-compress
-      --force-local --numeric-owner --full-time --utc -R --block-number --show-transformed-names --help`,
-    string: '-f --file -C --directory --exclude --wildcards-match-slash --exclude-from -X -T --files-from',
+      --force-local --numeric-owner --full-time --utc -R --block-number --show-transformed-names --help --wildcards-match-slash`,
+    string: '-f --file -C --directory --exclude --exclude-from -X -T --files-from',
   }),
   refusedFlags: {
     '-I': 'tar -I runs a compression program',
@@ -57,6 +57,7 @@ const tar: CommandPolicy = {
     '-u': 'tar -u updates an archive',
   },
   flagsCanWrite: true,
+  oldStyleFirstArg: true,
   check: tarListCheck,
 }
 
