@@ -48,6 +48,13 @@ describe('layering rules (biome)', () => {
     ['src/renderer/probe.ts', "import { spawn } from 'node:child_process'\nexport const x = spawn\n"],
     ['src/renderer/probe.ts', "import { ipcRenderer } from 'electron'\nexport const x = ipcRenderer\n"],
     ['src/main/ipc/probe.ts', "import { ipcMain } from 'electron'\nexport const x = ipcMain\n"],
+    ['src/main/core/probe.ts', "import { app } from 'electron/main'\nexport const x = app\n"],
+    ['src/main/core/probe.ts', "import { jsx } from 'react/jsx-runtime'\nexport const x = jsx\n"],
+    ['src/main/ipc/probe.ts', "import { ipcMain } from 'electron/main'\nexport const x = ipcMain\n"],
+    [
+      'src/renderer/probe.ts',
+      "import { ipcRenderer } from 'electron/renderer'\nexport const x = ipcRenderer\n",
+    ],
   ])('reports bad layering for %s importing %j', async (path, source) => {
     const result = await lintAt(root, path, source)
     expect(result.failed).toBe(true)

@@ -125,6 +125,15 @@ export async function openSettingsStore(options: SettingsStoreOptions): Promise<
   }
 
   const saveWorkspace = async (next: WorkspaceSettings) => {
+    // Checked again at every write: any command that ran since start may have planted a symlink
+    // there, and writing through it would replace a file outside the workspace.
+    const problem = await realDirectoryProblem(workspaceDir)
+    if (problem)
+      throw new SettingsError(
+        '',
+        problem.replace('workspace rules are off', 'nothing was written'),
+        'unwritable',
+      )
     await persist(workspaceFile, workspaceDir, next)
     workspace = next
     emit({ scope: 'workspace', settings: workspace })

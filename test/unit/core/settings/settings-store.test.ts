@@ -87,6 +87,23 @@ describe('openSettingsStore', () => {
   })
 })
 
+describe('a .shellgate symlink planted after open', () => {
+  it('is refused at the next write, so nothing outside the workspace is replaced', async () => {
+    const store = await open()
+    const elsewhere = join(root, 'elsewhere')
+    await mkdir(elsewhere)
+    await writeFile(join(elsewhere, 'settings.json'), '{"precious":true}')
+    // A command that ran since start (in yolo mode, say) planted the link.
+    await symlink(elsewhere, join(workspace, '.shellgate'))
+    await expect(store.addRule({ scope: 'workspace', list: 'allow', rule: 'ls' })).rejects.toMatchObject({
+      code: 'unwritable',
+      message: expect.stringContaining('symlink'),
+    })
+    expect(await readFile(join(elsewhere, 'settings.json'), 'utf8')).toBe('{"precious":true}')
+    expect(await readdir(elsewhere)).toEqual(['settings.json'])
+  })
+})
+
 describe('updates', () => {
   it('merges a partial patch, writes 0600 and survives a reopen', async () => {
     const store = await open()
