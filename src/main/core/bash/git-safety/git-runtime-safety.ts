@@ -1,14 +1,6 @@
-import {
-  closeSync,
-  fstatSync,
-  lstatSync,
-  openSync,
-  readSync,
-  realpathSync,
-  type Stats,
-  statSync,
-} from 'node:fs'
+import { lstatSync, realpathSync, type Stats, statSync } from 'node:fs'
 import path from 'node:path'
+import { readRegularFile } from './bounded-read'
 import { MAX_GITDIR_FILE_BYTES, parseGitdirLine } from './gitdir-file'
 import { findRepositoryProgram } from './repository-programs'
 
@@ -125,16 +117,11 @@ function isInside(target: string, dir: string): boolean {
   return relative === '' || (!relative.startsWith('..') && !path.isAbsolute(relative))
 }
 
+// Throws (caught by checkGitRuntimeSafety) for a FIFO, device, symlink or oversized file.
 function readSmallFile(file: string, maxBytes: number): string {
-  const fd = openSync(file, 'r')
-  try {
-    const size = Math.min(fstatSync(fd).size, maxBytes)
-    const buffer = Buffer.alloc(size)
-    const read = readSync(fd, buffer, 0, size, 0)
-    return buffer.subarray(0, read).toString('utf8')
-  } finally {
-    closeSync(fd)
-  }
+  const data = readRegularFile(file, { maxBytes, followSymlinks: false })
+  if (data === null) throw new Error(`${file} disappeared while it was checked`)
+  return data.toString('utf8')
 }
 
 // throwIfNoEntry: a missing file is the common case on every level of the walk, and building an

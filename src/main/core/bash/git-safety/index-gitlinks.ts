@@ -1,4 +1,5 @@
-import { readFileSync, statSync } from 'node:fs'
+import { statSync } from 'node:fs'
+import { readRegularFile } from './bounded-read'
 
 /** Larger indexes are not parsed on every classify; the caller refuses instead. */
 export const MAX_INDEX_BYTES = 64 * 1024 * 1024
@@ -23,7 +24,14 @@ export function readIndexGitlinks(indexFile: string): string[] | { problem: stri
   const key = `${indexFile}:${stats.ino}:${stats.size}:${stats.mtimeNs}`
   const cached = cache.get(key)
   if (cached) return cached
-  const parsed = parseIndex(readFileSync(indexFile))
+  let data: Buffer | null
+  try {
+    data = readRegularFile(indexFile, { maxBytes: MAX_INDEX_BYTES, followSymlinks: false })
+  } catch (error) {
+    return { problem: (error as Error).message }
+  }
+  if (data === null) return []
+  const parsed = parseIndex(data)
   if (typeof parsed === 'string') return { problem: `${indexFile}: ${parsed}` }
   if (cache.size >= MAX_CACHED) cache.clear()
   cache.set(key, parsed)

@@ -1,5 +1,9 @@
-import { readFileSync, statSync } from 'node:fs'
+import { statSync } from 'node:fs'
 import path from 'node:path'
+import { readRegularFile } from './bounded-read'
+
+/** A commondir file is one relative path. */
+const MAX_COMMONDIR_BYTES = 4096
 
 /**
  * Hooks git runs during commands we call read-only: `git status` refreshes and rewrites the index,
@@ -24,7 +28,8 @@ export function findReadHook(gitDir: string): string | null {
 /** A linked worktree's gitdir names the main repository in `commondir`; null when there is none. */
 export function readCommonDir(gitDir: string): string | null {
   const file = path.join(gitDir, 'commondir')
-  if (!statSync(file, { throwIfNoEntry: false })?.isFile()) return null
-  const value = readFileSync(file, 'utf8').trim()
+  const data = readRegularFile(file, { maxBytes: MAX_COMMONDIR_BYTES, followSymlinks: false })
+  if (data === null) return null
+  const value = data.toString('utf8').trim()
   return value ? path.resolve(gitDir, value) : null
 }

@@ -1,6 +1,6 @@
-import { readFileSync, statSync } from 'node:fs'
 import { homedir } from 'node:os'
 import path from 'node:path'
+import { readRegularFile } from './bounded-read'
 import { parseGitConfig } from './git-config-file'
 import { readCommonDir } from './read-hooks'
 import { findProgramKey } from './program-config-keys'
@@ -39,11 +39,17 @@ function scanFile(
 ): ConfigFinding | { problem: string } | null {
   if (seen.has(file)) return null
   seen.add(file)
+  // Config files and includes may be symlinks (dotfile managers link ~/.gitconfig): the target is
+  // still checked to be a regular file of bounded size.
+  let data: Buffer | null
+  try {
+    data = readRegularFile(file, { maxBytes: MAX_CONFIG_BYTES, followSymlinks: true })
+  } catch (error) {
+    return { problem: (error as Error).message }
+  }
   // git ignores config files and includes that do not exist.
-  const size = statSync(file, { throwIfNoEntry: false })?.size
-  if (size === undefined) return null
-  if (size > MAX_CONFIG_BYTES) return { problem: `${file} is over ${MAX_CONFIG_BYTES} bytes` }
-  const { entries, unreadable } = parseGitConfig(readFileSync(file, 'utf8'))
+  if (data === null) return null
+  const { entries, unreadable } = parseGitConfig(data.toString('utf8'))
   if (unreadable.length > 0)
     return { problem: `${file} has a line we cannot read: ${JSON.stringify(unreadable[0])}` }
   for (const entry of entries) {

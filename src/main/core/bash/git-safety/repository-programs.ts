@@ -1,5 +1,6 @@
-import { type Dirent, readdirSync, readFileSync, statSync } from 'node:fs'
+import { type Dirent, readdirSync, statSync } from 'node:fs'
 import path from 'node:path'
+import { readRegularFile } from './bounded-read'
 import { MAX_GITDIR_FILE_BYTES, parseGitdirLine } from './gitdir-file'
 import { readIndexGitlinks } from './index-gitlinks'
 import { findReadHook, readCommonDir } from './read-hooks'
@@ -92,7 +93,8 @@ function resolveNestedGitDir(submodule: string): string | null {
   if (!stats) return null
   if (stats.isDirectory()) return dotGit
   // Thrown, so the caller reports the repository as not checkable rather than skipping it.
-  if (stats.size > MAX_GITDIR_FILE_BYTES) throw new Error(`${dotGit} is over ${MAX_GITDIR_FILE_BYTES} bytes`)
-  const target = parseGitdirLine(readFileSync(dotGit, 'utf8'))
+  const data = readRegularFile(dotGit, { maxBytes: MAX_GITDIR_FILE_BYTES, followSymlinks: false })
+  if (data === null) return null
+  const target = parseGitdirLine(data.toString('utf8'))
   return target === null ? null : path.resolve(submodule, target)
 }
