@@ -161,6 +161,8 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     },
     dispose() {
       disposed ??= (async () => {
+        // Foreground calls first: a call cancelled here can no longer move to the background.
+        await bash.dispose()
         stopForwarding()
         approvals.dispose()
         await tasks.dispose()

@@ -47,7 +47,15 @@ export interface BashCallServiceOptions {
 export interface BashCallService {
   /** One Bash tool call as an agent makes it: decide, maybe ask, run, and answer with the model's view. */
   run(sessionId: string, input: Record<string, unknown>): Promise<BashCall>
+  /**
+   * Refuses new calls and cancels the running ones (their trees are killed, pending approvals
+   * denied), waiting up to DISPOSE_WAIT_MS for them: quitting never leaves a foreground command behind.
+   */
+  dispose(): Promise<void>
 }
+
+/** Long enough for the 1.5 s TERM grace and the KILL that follows. */
+const DISPOSE_WAIT_MS = 5_000
 
 /**
  * The Bash tool path for the app (seed 003): classify → decide (mode and rules) → ask a person when
@@ -84,76 +92,108 @@ export function createBashCallService(options: BashCallServiceOptions): BashCall
       ...(call.taskId ? { taskId: call.taskId } : {}),
     })
 
+  const inFlight = new Set<{ controller: AbortController; done: Promise<unknown> }>()
+  let closing = false
+
   return {
-    async run(sessionId, rawInput) {
-      const session = sessions.get(sessionId)
-      const input = parseInput(rawInput)
-      const call: BashCall = {
-        id: randomUUID(),
-        sessionId,
-        command: input.command,
-        description: input.description ?? null,
-        cwd: session.cwd,
-        startedAt: new Date().toISOString(),
-        status: 'running',
-        exitCode: null,
-        exitSignal: null,
-        durationMs: null,
-        totalBytes: 0,
-        content: '',
-        isError: false,
-        outputPath: null,
-        taskId: null,
-        decision: null,
-      }
-      // seed 003: an empty command is an empty result, not an error and not a process.
-      if (input.command.trim() === '') {
-        const done: BashCall = { ...call, status: 'completed', exitCode: 0, durationMs: 0 }
-        await publish(session, done)
-        return done
-      }
+    run(sessionId, rawInput) {
+      if (closing)
+        return Promise.reject(new WorkbenchError('denied', 'Shellgate is shutting down; nothing new runs'))
+      const controller = new AbortController()
+      const done = runCall(sessionId, rawInput, controller.signal)
+      const entry = { controller, done }
+      inFlight.add(entry)
+      return done.finally(() => inFlight.delete(entry))
+    },
+    async dispose() {
+      closing = true
+      const calls = [...inFlight]
+      for (const call of calls) call.controller.abort(new Error('Shellgate is shutting down'))
+      let timer: NodeJS.Timeout | undefined
+      await Promise.race([
+        Promise.allSettled(calls.map((call) => call.done)),
+        new Promise((resolve) => {
+          timer = setTimeout(resolve, DISPOSE_WAIT_MS)
+        }),
+      ])
+      clearTimeout(timer)
+    },
+  }
 
-      const verdict = classifyCommand(input.command, { cwd: session.cwd, platform: options.platform })
-      const userSettings = settings.user()
-      const decision = decideBashPermission({
-        verdict,
-        mode: userSettings.permissions.mode,
-        ruleSets: applyWorkspaceTrust(
-          ruleSetsFromScoped(settings.rules(sessionId)),
-          settings.workspaceFile,
-          options.trust.trustedRules(settings.workspaceFile),
-        ).ruleSets,
-      })
-      const firstRule = decision.rules[0]
-      let current: BashCall = {
-        ...call,
-        decision: {
-          outcome: decision.outcome,
-          decidedBy: decision.basis,
-          reason: decision.reason,
-          rule: firstRule?.rule ?? null,
-          ruleFile: firstRule ? (firstRule.file ?? `${firstRule.source}:${sessionId}`) : null,
-        },
-      }
-      let decidedBy: string = decidedByOf(decision)
-      let approvedBy: string | null = null
+  async function runCall(
+    sessionId: string,
+    rawInput: Record<string, unknown>,
+    signal: AbortSignal,
+  ): Promise<BashCall> {
+    const session = sessions.get(sessionId)
+    const input = parseInput(rawInput)
+    const call: BashCall = {
+      id: randomUUID(),
+      sessionId,
+      command: input.command,
+      description: input.description ?? null,
+      cwd: session.cwd,
+      startedAt: new Date().toISOString(),
+      status: 'running',
+      exitCode: null,
+      exitSignal: null,
+      durationMs: null,
+      totalBytes: 0,
+      content: '',
+      isError: false,
+      outputPath: null,
+      taskId: null,
+      decision: null,
+    }
+    // seed 003: an empty command is an empty result, not an error and not a process.
+    if (input.command.trim() === '') {
+      const done: BashCall = { ...call, status: 'completed', exitCode: 0, durationMs: 0 }
+      await publish(session, done)
+      return done
+    }
 
-      if (decision.outcome === 'deny') {
-        current = {
-          ...current,
-          status: 'denied',
-          content: `Permission denied: ${decision.reason}`,
-          isError: true,
-        }
-        await publish(session, current)
-        await auditCall(session, current, { decidedBy, approvedBy })
-        return current
-      }
+    const verdict = classifyCommand(input.command, { cwd: session.cwd, platform: options.platform })
+    const userSettings = settings.user()
+    const decision = decideBashPermission({
+      verdict,
+      mode: userSettings.permissions.mode,
+      ruleSets: applyWorkspaceTrust(
+        ruleSetsFromScoped(settings.rules(sessionId)),
+        settings.workspaceFile,
+        options.trust.trustedRules(settings.workspaceFile),
+      ).ruleSets,
+    })
+    const firstRule = decision.rules[0]
+    let current: BashCall = {
+      ...call,
+      decision: {
+        outcome: decision.outcome,
+        decidedBy: decision.basis,
+        reason: decision.reason,
+        rule: firstRule?.rule ?? null,
+        ruleFile: firstRule ? (firstRule.file ?? `${firstRule.source}:${sessionId}`) : null,
+      },
+    }
+    let decidedBy: string = decidedByOf(decision)
+    let approvedBy: string | null = null
 
-      if (decision.outcome === 'ask') {
-        current = { ...current, status: 'waiting_for_approval' }
-        await publish(session, current)
-        const pending = options.approvals.request({
+    if (decision.outcome === 'deny') {
+      current = {
+        ...current,
+        status: 'denied',
+        content: `Permission denied: ${decision.reason}`,
+        isError: true,
+      }
+      await publish(session, current)
+      await auditCall(session, current, { decidedBy, approvedBy })
+      return current
+    }
+
+    if (decision.outcome === 'ask') {
+      current = { ...current, status: 'waiting_for_approval' }
+      await publish(session, current)
+      const pending = options.approvals.request(
+        {
           sessionId,
           command: input.command,
           cwd: session.cwd,
@@ -161,31 +201,32 @@ export function createBashCallService(options: BashCallServiceOptions): BashCall
           ...(input.description ? { description: input.description } : {}),
           mode: userSettings.permissions.mode,
           why: approvalWhy(verdict, decision, suggestRules(verdict)),
-        })
-        const answer = await pending.decision
-        decidedBy = answer.decidedBy
-        approvedBy = answer.approvedBy
-        if (answer.behavior === 'deny') {
-          current = { ...current, status: 'denied', content: answer.message, isError: true }
-          await publish(session, current)
-          await auditCall(session, current, { decidedBy, approvedBy })
-          return current
-        }
-        if (answer.decidedBy === 'user_always') {
-          current = {
-            ...current,
-            decision: { ...current.decision!, rule: answer.rule.rule, ruleFile: answer.rule.source },
-          }
+        },
+        { signal },
+      )
+      const answer = await pending.decision
+      decidedBy = answer.decidedBy
+      approvedBy = answer.approvedBy
+      if (answer.behavior === 'deny') {
+        current = { ...current, status: 'denied', content: answer.message, isError: true }
+        await publish(session, current)
+        await auditCall(session, current, { decidedBy, approvedBy })
+        return current
+      }
+      if (answer.decidedBy === 'user_always') {
+        current = {
+          ...current,
+          decision: { ...current.decision!, rule: answer.rule.rule, ruleFile: answer.rule.source },
         }
       }
+    }
 
-      current = { ...current, status: 'running' }
-      await publish(session, current)
-      current = await execute(session, current, input, verdict)
-      await publish(session, current)
-      await auditCall(session, current, { decidedBy, approvedBy })
-      return current
-    },
+    current = { ...current, status: 'running' }
+    await publish(session, current)
+    current = await execute(session, current, input, verdict, signal)
+    await publish(session, current)
+    await auditCall(session, current, { decidedBy, approvedBy })
+    return current
   }
 
   async function execute(
@@ -193,6 +234,7 @@ export function createBashCallService(options: BashCallServiceOptions): BashCall
     call: BashCall,
     input: BashToolInput,
     verdict: CommandVerdict,
+    signal: AbortSignal,
   ): Promise<BashCall> {
     const userSettings = settings.user()
     const limits = userSettings.limits
@@ -236,6 +278,7 @@ export function createBashCallService(options: BashCallServiceOptions): BashCall
       command: input.command,
       outputPath,
       hooks,
+      signal,
       taskId: call.id,
       ...(input.description ? { description: input.description } : {}),
     }
@@ -243,7 +286,7 @@ export function createBashCallService(options: BashCallServiceOptions): BashCall
     if (!input.run_in_background && !isAutoBackgroundEligible(input.command)) {
       // A leading `sleep` that outlives its timeout is meant to die, not to become a task.
       const result = await options.port.execute(
-        { ...prepared.request, timeoutMs, output: { mode: 'file', outputPath } },
+        { ...prepared.request, timeoutMs, signal, output: { mode: 'file', outputPath } },
         hooks,
       )
       return finish(result)

@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs'
+import { readFileSync } from 'node:fs'
 import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
@@ -6,6 +7,21 @@ import { WorkbenchError } from '../../../../src/main/core/workbench/workbench-er
 import { type CoreHarness, startCore, waitFor } from './core-harness'
 
 let harness: CoreHarness
+
+/** Gone, or a zombie nobody will reap (PID 1 here reaps nothing). */
+function isGone(pid: number): boolean {
+  try {
+    process.kill(pid, 0)
+  } catch {
+    return true
+  }
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8')
+    return stat.slice(stat.lastIndexOf(')') + 2).startsWith('Z')
+  } catch {
+    return true
+  }
+}
 afterEach(() => harness?.dispose())
 
 async function auditLines(home: string) {
@@ -215,5 +231,27 @@ describe('the Bash call path', () => {
     ])
     const history = restarted.sessions.get(harness.sessionId).history.list()
     expect(history.map((call) => [call.command, call.content])).toEqual([['echo remembered', 'remembered']])
+  })
+
+  it('dispose cancels a running foreground call and kills its tree, and refuses new calls', async () => {
+    harness = await startCore()
+    await harness.core.settings.updateUser({ permissions: { mode: 'yolo' } })
+    const running = harness.core.bash.run(harness.sessionId, {
+      command: 'sleep 300 & echo $! > child.pid; wait',
+      timeout: 60_000,
+    })
+    const childPid = Number(
+      await waitFor(() => {
+        try {
+          return readFileSync(join(harness.workspace, 'child.pid'), 'utf8').trim()
+        } catch {
+          return null
+        }
+      }, 'the child pid'),
+    )
+    await harness.core.dispose()
+    expect((await running).status).toBe('cancelled')
+    await waitFor(() => isGone(childPid), 'the child to be gone')
+    await expect(harness.core.bash.run(harness.sessionId, { command: 'ls' })).rejects.toThrow('shutting down')
   })
 })
