@@ -35,7 +35,15 @@ export interface ApprovalBroker {
   /** Registers a pending approval; `decision` settles exactly once. Aborting `signal` denies it. */
   request(
     input: ApprovalRequest,
-    options?: { signal?: AbortSignal },
+    options?: {
+      signal?: AbortSignal
+      /**
+       * Checks an edited always-allow rule against this command: an error message keeps the card
+       * pending, so a rule that would not even allow this command (or allows far more than the
+       * user saw) is never saved by accident.
+       */
+      checkRule?: (rule: string) => string | null
+    },
   ): {
     approval: PendingApproval
     decision: Promise<ApprovalDecision>
@@ -59,6 +67,7 @@ interface Entry {
   /** A denial (timeout, session close, cancel) that arrived while saving; applied if the save fails. */
   deferredDenial: DenialReason | null
   timeoutMs: number
+  checkRule: ((rule: string) => string | null) | null
   settle: (decision: ApprovalDecision) => void
   cleanup: () => void
 }
@@ -102,6 +111,8 @@ export function createApprovalBroker(options: ApprovalBrokerOptions): ApprovalBr
     answer: Extract<ApprovalAnswer, { kind: 'always_allow' }>,
     by: string,
   ): Promise<AnswerResult> => {
+    const problem = entry.checkRule?.(answer.rule) ?? null
+    if (problem) return { ok: false, code: 'invalid_input', message: problem, field: 'rule' }
     entry.state = 'saving'
     const change: RuleChange = {
       scope: answer.scope,
@@ -151,6 +162,7 @@ export function createApprovalBroker(options: ApprovalBrokerOptions): ApprovalBr
         approval,
         state: 'pending',
         deferredDenial: null,
+        checkRule: requestOptions.checkRule ?? null,
         timeoutMs,
         settle,
         cleanup: () => {},

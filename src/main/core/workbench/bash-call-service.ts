@@ -21,7 +21,7 @@ import { runWithBackgroundLifecycle } from '../tasks/background-lifecycle'
 import { isAutoBackgroundEligible } from '../tasks/background-policy'
 import type { TaskRegistry } from '../tasks/task-registry'
 import { prepareTaskOutputPath } from '../tasks/task-output-path'
-import { approvalWhy, decidedByOf } from './decision-record'
+import { approvalWhy, decidedByOf, ruleAllowsCommand } from './decision-record'
 import { foregroundContent } from './foreground-content'
 import type { LiveSession, SessionService } from './session-service'
 import { WorkbenchError } from './workbench-error'
@@ -202,7 +202,7 @@ export function createBashCallService(options: BashCallServiceOptions): BashCall
           mode: userSettings.permissions.mode,
           why: approvalWhy(verdict, decision, suggestRules(verdict)),
         },
-        { signal },
+        { signal, checkRule: (rule) => ruleAllowsCommand(rule, verdict) },
       )
       const answer = await pending.decision
       decidedBy = answer.decidedBy

@@ -1,4 +1,5 @@
 import type { ApprovalWhy } from '../permissions/approval-broker-types'
+import { decideBashPermission } from '../permissions/decide-permission'
 import type { PermissionDecision } from '../permissions/permission-types'
 import type { CommandVerdict } from '../bash/verdict'
 import type { DecidedBy } from '../settings/audit-entry'
@@ -34,4 +35,19 @@ export function approvalWhy(
       : null,
     suggestedRules,
   }
+}
+
+/**
+ * An always-allow rule must allow the very command on the card; a rule that would not (a typo,
+ * `rm:*` typed on a `touch` card) is refused before it is saved. Judged as a lone rule in build
+ * mode, whatever the current mode, because the rule is meant for later too.
+ */
+export function ruleAllowsCommand(rule: string, verdict: CommandVerdict): string | null {
+  const decision = decideBashPermission({
+    verdict,
+    mode: 'build',
+    ruleSets: [{ source: 'session', file: null, rules: { allow: [rule], ask: [], deny: [] } }],
+  })
+  if (decision.outcome === 'allow') return null
+  return `"${rule}" would not allow this command; edit the rule so it covers it`
 }

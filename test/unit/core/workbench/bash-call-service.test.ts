@@ -254,4 +254,25 @@ describe('the Bash call path', () => {
     await waitFor(() => isGone(childPid), 'the child to be gone')
     await expect(harness.core.bash.run(harness.sessionId, { command: 'ls' })).rejects.toThrow('shutting down')
   })
+
+  it('refuses an always-allow rule that would not allow the command on the card, and keeps the card', async () => {
+    harness = await startCore()
+    const running = harness.core.bash.run(harness.sessionId, { command: 'touch kept-pending' })
+    const approval = await pendingApproval(harness)
+    const refused = await harness.core.approvals.answer(approval.id, {
+      kind: 'always_allow',
+      rule: 'rm:*',
+      scope: 'user',
+    })
+    expect(refused).toMatchObject({ ok: false, code: 'invalid_input', field: 'rule' })
+    expect(harness.core.settings.user().permissions.allow).toEqual([])
+    expect(harness.core.approvals.list().map((pending) => pending.id)).toEqual([approval.id])
+    await harness.core.approvals.answer(approval.id, {
+      kind: 'always_allow',
+      rule: 'touch kept-pending',
+      scope: 'user',
+    })
+    expect((await running).status).toBe('completed')
+    expect(harness.core.settings.user().permissions.allow).toEqual(['touch kept-pending'])
+  })
 })
