@@ -12,6 +12,7 @@ import { decideBashPermission } from '../permissions/decide-permission'
 import { ruleSetsFromScoped } from '../permissions/settings-rule-sets'
 import { applyWorkspaceTrust, type WorkspaceTrust } from '../permissions/workspace-trust'
 import { suggestRules } from '../permissions/suggest-rules'
+import type { AuditStatus } from '../../../shared/audit'
 import type { AuditLog } from '../settings/audit-log'
 import type { SettingsStore } from '../settings/settings-store'
 import { prepareBashToolRequest } from '../shell/bash-tool-request'
@@ -73,7 +74,7 @@ export function createBashCallService(options: BashCallServiceOptions): BashCall
   const auditCall = (
     session: LiveSession,
     call: BashCall,
-    extra: { decidedBy: string; approvedBy: string | null },
+    extra: { decidedBy: string; approvedBy: string | null; status?: AuditStatus },
   ) =>
     audit.append({
       session: session.record.id,
@@ -85,7 +86,9 @@ export function createBashCallService(options: BashCallServiceOptions): BashCall
       rule: call.decision?.rule ?? null,
       ruleFile: call.decision?.ruleFile ?? null,
       approvedBy: extra.approvedBy,
-      status: call.status === 'waiting_for_approval' || call.status === 'running' ? 'cancelled' : call.status,
+      status:
+        extra.status ??
+        (call.status === 'waiting_for_approval' || call.status === 'running' ? 'cancelled' : call.status),
       exitCode: call.exitCode,
       durationMs: call.durationMs,
       bytes: call.totalBytes,
@@ -94,6 +97,32 @@ export function createBashCallService(options: BashCallServiceOptions): BashCall
 
   const inFlight = new Set<{ controller: AbortController; done: Promise<unknown> }>()
   let closing = false
+  // A backgrounded call's audit line says "backgrounded"; a second line, linked by taskId, says how
+  // it ended (exit, bytes, who stopped it), and the session's history gets the same facts.
+  const backgrounded = new Map<
+    string,
+    { session: LiveSession; call: BashCall; decidedBy: string; approvedBy: string | null }
+  >()
+  // The registry lives and dies with this service's core, so the listener is never removed.
+  options.tasks.onEvent((event) => {
+    const entry = event.type === 'completed' ? backgrounded.get(event.task.taskId) : undefined
+    if (!entry) return
+    backgrounded.delete(event.task.taskId)
+    const { task } = event
+    const ended: BashCall = {
+      ...entry.call,
+      exitCode: task.exitCode,
+      exitSignal: task.exitSignal,
+      durationMs: task.elapsedMs,
+      totalBytes: task.bytes,
+    }
+    void publish(entry.session, ended).catch(() => undefined)
+    void auditCall(entry.session, ended, {
+      decidedBy: entry.decidedBy,
+      approvedBy: entry.approvedBy,
+      status: task.status === 'running' ? 'backgrounded' : task.status,
+    }).catch(() => undefined)
+  })
 
   return {
     run(sessionId, rawInput) {
@@ -224,6 +253,7 @@ export function createBashCallService(options: BashCallServiceOptions): BashCall
     current = { ...current, status: 'running' }
     await publish(session, current)
     current = await execute(session, current, input, verdict, signal)
+    if (current.taskId) backgrounded.set(current.taskId, { session, call: current, decidedBy, approvedBy })
     await publish(session, current)
     await auditCall(session, current, { decidedBy, approvedBy })
     return current

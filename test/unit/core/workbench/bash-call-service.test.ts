@@ -169,6 +169,18 @@ describe('the Bash call path', () => {
     }, 'the background output to grow')
     const stopped = await harness.core.tasks.stop(task.taskId, 'user')
     expect(stopped).toMatchObject({ ok: true, task: { status: 'stopped', stoppedBy: 'user' } })
+    // The audit log says both that it moved to the background and how it ended.
+    let lines: { taskId?: string; status: string }[] = []
+    await waitFor(() => {
+      void auditLines(harness.home).then((read) => {
+        lines = read
+      })
+      return lines.filter((line) => line.taskId === call.taskId).length === 2
+    }, 'the second audit line')
+    expect(lines.filter((line) => line.taskId === call.taskId).map((line) => line.status)).toEqual([
+      'backgrounded',
+      'stopped',
+    ])
     expect(harness.events.some((event) => event.name === 'tasks.updated')).toBe(true)
   })
 
