@@ -1,5 +1,6 @@
 import { analyzeCommand } from '../bash/analysis/analyze-command'
 import { splitRuleWords } from './command-words'
+import { wrappedCommands } from './wrapper-commands'
 
 /**
  * Commands a command runs for you: `bash -c 'rm -rf x'`, `eval rm x`, `xargs rm`,
@@ -8,7 +9,8 @@ import { splitRuleWords } from './command-words'
  * covers what it names, not what that program may start.
  */
 
-const MAX_DEPTH = 3
+// Deep enough for `sudo nohup setsid exec timeout 5 rm x`; MAX_COMMANDS bounds the work.
+const MAX_DEPTH = 8
 const MAX_COMMANDS = 64
 const SHELLS = new Set(['sh', 'bash', 'zsh', 'dash', 'ksh', 'mksh', 'fish', 'ash'])
 const XARGS_VALUE_OPTIONS = new Set([
@@ -29,7 +31,6 @@ const XARGS_VALUE_OPTIONS = new Set([
   '--arg-file',
   '--replace',
 ])
-const TIMEOUT_VALUE_OPTIONS = new Set(['-s', '--signal', '-k', '--kill-after'])
 const FIND_EXEC = new Set(['-exec', '-execdir', '-ok', '-okdir'])
 
 /** Every command started by `argv`, recursively, each as argv words. */
@@ -62,13 +63,10 @@ function directlyStarted(argv: readonly string[]): string[][] {
       afterOptions(argv, new Set(['-n', '--interval', '-d', '--differences'])).join(' '),
     )
   if (name === 'xargs') return [afterOptions(argv, XARGS_VALUE_OPTIONS)]
-  if (name === 'timeout') return [afterOptions(argv, TIMEOUT_VALUE_OPTIONS).slice(1)]
-  if (name === 'nice' || name === 'ionice' || name === 'doas')
-    return [afterOptions(argv, new Set(['-n', '--adjustment', '-c', '-u']))]
-  if (name === 'stdbuf' || name === 'nohup' || name === 'time' || name === 'command' || name === 'builtin')
-    return [afterOptions(argv, new Set(['-i', '-o', '-e', '-f']))]
   if (name === 'find') return findExecCommands(argv)
-  return []
+  return wrappedCommands(name, argv).flatMap((inner) =>
+    'script' in inner ? commandsInScript(inner.script) : [inner.argv],
+  )
 }
 
 /** The words after the command's own options (and their values). */

@@ -78,10 +78,10 @@ export function findRestrictingRule(
       )
       if (reached || ruleMatchesPart(rule, subject)) return matched(behavior, sourced, subject.part.text)
     }
-    // A command we could not fully analyse may hide the denied program in a subshell or a loop:
-    // when in doubt, a prefix named anywhere at a command position counts.
+    // A command we could not fully analyse may hide the denied program in a subshell, a loop or a
+    // dynamic word (`rm${IFS}-rf`): when in doubt, the rule's words named anywhere, in order, count.
     if (
-      !subjects.permissionSafe &&
+      (!subjects.permissionSafe || subjects.parts.some((subject) => !subject.static)) &&
       rule.kind !== 'wildcard' &&
       rule.words !== null &&
       mentionsCommand(subjects.command, rule.words)
@@ -92,10 +92,15 @@ export function findRestrictingRule(
   return null
 }
 
+// A word's edge: anything a shell word of a command name cannot continue with (`$`, `/`, quotes…).
+const EDGE = '[^A-Za-z0-9_.+-]'
+
 function mentionsCommand(text: string, words: readonly string[]): boolean {
   if (words.length === 0) return false
-  const escaped = words.map((word) => word.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('\\s+')
-  return new RegExp(`(^|[\\s;&|(){}\`'"])${escaped}(?=$|[\\s;&|(){}\`'"])`).test(text)
+  const pattern = words
+    .map((word) => `(?:^|${EDGE})${word.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?=$|${EDGE})`)
+    .join('[\\s\\S]*?')
+  return new RegExp(pattern).test(text)
 }
 
 /**

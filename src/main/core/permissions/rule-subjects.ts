@@ -3,6 +3,7 @@ import type { CommandRegistry } from './command-registry'
 import { unwrapCommand, SUGGESTION_WRAPPER_DEPTH } from './command-wrappers'
 import { splitRuleWords } from './command-words'
 import { nestedCommands } from './nested-commands'
+import { restrictingForms } from './restricting-forms'
 import { resolveStablePrefix } from './stable-prefix'
 
 /**
@@ -29,7 +30,8 @@ export interface PartSubject {
   actionPath: string[] | null
   /**
    * For deny and ask rules: the command behind every wrapper (`sudo nohup rm -rf x` → `rm -rf x`)
-   * and every command it starts (`bash -c`, `xargs`, `find -exec`…), each as words.
+   * and every command it starts (`bash -c`, `xargs`, `find -exec`…), each as words, and each also
+   * by its base name and without its global options (`/usr/bin/git -c a=b push` → `git push`).
    */
   inner: string[][]
 }
@@ -93,17 +95,22 @@ function partSubject(part: CommandPart, index: number, registry: CommandRegistry
       unwrappedForAction && prefix
         ? [...words.slice(0, envWords), ...unwrappedForAction.wrapperWords, ...prefix]
         : null,
-    inner: innerCommands(
-      envWords > 0 || (deep && deep.wrapperWords.length > 0) ? (deep?.argv ?? command) : null,
+    inner: [
       command,
-    ),
+      ...innerCommands(
+        envWords > 0 || (deep && deep.wrapperWords.length > 0) ? (deep?.argv ?? command) : null,
+        command,
+      ),
+    ].flatMap((argv) => restrictingForms(argv, registry)),
   }
 }
 
 function innerCommands(unwrapped: string[] | null, command: string[]): string[][] {
   const inner = unwrapped ? [unwrapped] : []
-  // `sudo bash -c 'rm x'`: what the unwrapped command starts counts too.
-  for (const nested of nestedCommands(unwrapped ?? command)) {
+  // `sudo bash -c 'rm x'`: what the unwrapped command starts counts too; so does what the command
+  // itself starts, read by the wrapper grammar (which reads unknown wrapper options both ways).
+  const starters = unwrapped && unwrapped !== command ? [unwrapped, command] : [command]
+  for (const nested of starters.flatMap((argv) => nestedCommands(argv))) {
     const deep = unwrapCommand(nested, RESTRICT_WRAPPER_DEPTH)
     inner.push(nested)
     if (deep && deep.wrapperWords.length > 0) inner.push(deep.argv)

@@ -114,3 +114,71 @@ describe('decisions over real verdicts', () => {
     }
   })
 })
+
+describe('deny and ask rules catch other spellings of the command (review finding 3)', () => {
+  const cases = [
+    ['/bin/rm -f X', 'rm:*'],
+    ['exec rm -f X', 'rm:*'],
+    ['setsid rm X', 'rm:*'],
+    ['setsid -f rm X', 'rm:*'],
+    ['busybox rm X', 'rm:*'],
+    ['flock F rm X', 'rm:*'],
+    ['flock -w 5 F rm X', 'rm:*'],
+    ["flock F -c 'rm X'", 'rm:*'],
+    ['chrt 10 rm X', 'rm:*'],
+    ['taskset 0x1 rm X', 'rm:*'],
+    ['doas rm X', 'rm:*'],
+    ['unbuffer rm X', 'rm:*'],
+    ['stdbuf -o0 rm X', 'rm:*'],
+    ['ionice -c 3 rm X', 'rm:*'],
+    ['sudo --unknown-option bob rm X', 'rm:*'],
+    ['sudo setsid exec /usr/bin/rm X', 'rm:*'],
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: a bash parameter expansion, not a template
+    ['rm${IFS}-f X', 'rm:*'],
+    ['git -c a.b=c push', 'git push:*'],
+    ['/usr/bin/git push origin main', 'git push:*'],
+    ['git -C sub --no-pager push', 'git push:*'],
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: a bash parameter expansion, not a template
+    ['git${IFS}push', 'git push:*'],
+    ['npm --registry x publish', 'npm publish:*'],
+    ['npm -w a publish', 'npm publish:*'],
+    ['npm --some-new-flag x publish', 'npm publish:*'],
+    ['pnpm -C pkg publish', 'pnpm publish:*'],
+    ['docker -H tcp://h:2375 run alpine', 'docker run:*'],
+    ['kubectl -n prod delete pod x', 'kubectl delete:*'],
+  ] as const
+  const modes = ['build', 'yolo'] as const
+
+  it.each(modes.flatMap((mode) => cases.map(([command, rule]) => [mode, command, rule] as const)))(
+    '%s: deny %s is stopped by %s',
+    (mode, command, rule) => {
+      const decision = decide(command, { deny: [rule] }, mode)
+      expect(decision.outcome, decision.reason).toBe('deny')
+      expect(decision.rules[0]?.rule).toBe(rule)
+    },
+  )
+
+  it.each(modes.flatMap((mode) => cases.map(([command, rule]) => [mode, command, rule] as const)))(
+    '%s: ask rule on %s asks (%s)',
+    (mode, command, rule) => {
+      expect(decide(command, { ask: [rule] }, mode).outcome).toBe('ask')
+    },
+  )
+
+  it.each([
+    ['git -c a.b=c status', 'git push:*'],
+    ['git log --grep push', 'git push:*'],
+    ['npm --registry x install', 'npm publish:*'],
+    ['flock rm.lock ls', 'rm:*'],
+  ] as const)('yolo: deny %s does not stop %s', (command, rule) => {
+    expect(decide(command, { deny: [rule] }, 'yolo').outcome).toBe('allow')
+  })
+
+  it.each([
+    ['/usr/bin/git push', 'git push:*'],
+    ['exec rm -f X', 'rm:*'],
+    ['git -c a.b=c push', 'git push:*'],
+  ] as const)('build: allow rule %s is not widened to %s', (command, rule) => {
+    expect(decide(command, { allow: [rule] }, 'build').outcome).toBe('ask')
+  })
+})
