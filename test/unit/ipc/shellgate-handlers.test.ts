@@ -53,6 +53,19 @@ describe('the Shellgate contract over the real core', () => {
       code: 'invalid_input',
       message: 'settings.setNetwork: network.caCertFile: /no/such/ca.pem does not exist',
     })
+    const notACa = join(harness.workspace, 'not-a-ca.pem')
+    await writeFile(notACa, 'just some text\n')
+    await expect(
+      client.request('settings.setNetwork', {
+        httpProxy: '',
+        noProxy: '',
+        caCertFile: notACa,
+        timeoutMs: null,
+      }),
+    ).rejects.toMatchObject({
+      code: 'invalid_input',
+      message: expect.stringContaining('contains no PEM certificate'),
+    })
     expect((await client.request('settings.get', {})).user.network).toEqual({})
   })
 
@@ -76,6 +89,23 @@ describe('the Shellgate contract over the real core', () => {
       scope: 'workspace',
     })
     expect(removed.rules).toEqual([])
+  })
+
+  it('refuses a shell kind this platform does not offer and a path that is not an executable', async () => {
+    const client = await connect()
+    await expect(client.request('settings.setShell', { kind: 'cmd' })).rejects.toMatchObject({
+      code: 'invalid_input',
+      message: expect.stringMatching(/^settings\.setShell: kind: "cmd" is not offered on linux/),
+    })
+    await expect(
+      client.request('settings.setShell', { kind: 'bash', path: '/nonexistent/bash' }),
+    ).rejects.toMatchObject({
+      code: 'invalid_input',
+      message: 'settings.setShell: path: /nonexistent/bash is not an executable file',
+    })
+    expect((await client.request('settings.get', {})).user.shell).toEqual({ kind: 'auto' })
+    await client.request('settings.setShell', { kind: 'bash', path: '/bin/bash' })
+    expect((await client.request('settings.get', {})).user.shell).toEqual({ kind: 'bash', path: '/bin/bash' })
   })
 
   it('persists mode and shell changes', async () => {

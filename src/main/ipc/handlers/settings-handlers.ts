@@ -1,6 +1,8 @@
 import type { ShellgateContract } from '../../../shared/ipc/contract'
 import type { SettingsSnapshot } from '../../../shared/ipc/domains/settings'
+import { RpcError } from '../../../shared/ipc/errors'
 import type { Core } from '../../core/app'
+import { nodeShellFs } from '../../core/shell/shell-fs'
 import { validateNetworkSettings } from '../../core/network/validate-network-settings'
 import type { Handlers } from '../dispatcher'
 
@@ -49,6 +51,20 @@ export function settingsHandlers(core: Core): SettingsHandlers {
       return snapshot()
     },
     'settings.setShell': async ({ kind, path }) => {
+      // Refused here rather than saved and silently replaced by another shell at the next session.
+      const kinds = core.platform === 'win32' ? ['auto', 'git-bash', 'cmd'] : ['auto', 'bash', 'zsh']
+      if (!kinds.includes(kind)) {
+        throw new RpcError(
+          'invalid_input',
+          `settings.setShell: kind: "${kind}" is not offered on ${core.platform}; choose ${kinds.join(', ')}`,
+        )
+      }
+      if (path?.trim() && !nodeShellFs.isExecutable(path.trim())) {
+        throw new RpcError(
+          'invalid_input',
+          `settings.setShell: path: ${path.trim()} is not an executable file`,
+        )
+      }
       // null clears a path left over from an earlier explicit choice.
       await settings.updateUser({ shell: { kind, path: path?.trim() ? path.trim() : null } } as never)
       return snapshot()
