@@ -49,7 +49,7 @@ describe('callbacks through classify', () => {
     ["jq -n '$\tENV.SECRET'", false, 'jq $ENV/env exposes the environment'],
     ["jq -n $'$\nENV.SECRET'", false, 'jq $ENV/env exposes the environment'],
     ["jq -n $'$ # note\nENV.SECRET'", false, 'jq $ENV/env exposes the environment'],
-    ["jq -n '"\\(env.SECRET)"'", false, 'jq $ENV/env exposes the environment'],
+    ['jq -n \'"\\(env.SECRET)"\'', false, 'jq $ENV/env exposes the environment'],
     ["jq -n '[env[]]'", false, 'jq $ENV/env exposes the environment'],
     ["jq -n '$__loc__'", true, 'jq with these flags only reads'],
     ['jq \'include "x"; .\' f', false, 'jq include loads code from files'],
