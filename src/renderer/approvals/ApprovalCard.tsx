@@ -1,3 +1,4 @@
+import { revealInvisible } from '../format/reveal-invisible'
 import { useRef, useState } from 'react'
 import type { z } from 'zod'
 import type { ApprovalAnswerSchema, PendingApproval } from '../../shared/ipc/domains/approvals'
@@ -61,6 +62,7 @@ export function ApprovalCard({
     ['Session', sessionTitle ?? approval.sessionId],
     ['Requested', formatTime(approval.requestedAt)],
   ]
+  const command = revealInvisible(approval.command)
   if (approval.expiresAt) facts.push(['Denied automatically at', formatTime(approval.expiresAt)])
 
   return (
@@ -73,8 +75,15 @@ export function ApprovalCard({
       {...{ [APPROVAL_CARD_ATTRIBUTE]: '' }}
     >
       <pre className="approval-command" data-field="command">
-        {approval.command}
+        {command.text}
       </pre>
+      {command.hidden > 0 && (
+        <p role="alert">
+          This command contains {command.hidden} invisible or direction-changing character
+          {command.hidden === 1 ? '' : 's'}, shown as ⟨U+…⟩: what runs may differ from how it would otherwise
+          read.
+        </p>
+      )}
       {approval.description && <p className="muted">{approval.description}</p>}
       <dl className="inline-facts">
         {facts.map(([label, value]) => (
