@@ -1,9 +1,11 @@
 import { type ChildProcess, spawn } from 'node:child_process'
+import { readFileSync } from 'node:fs'
 import { mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import WebSocket from 'ws'
 
 let rendererDir: string
 let home: string
@@ -83,3 +85,79 @@ describe('shellgate serve (real process)', () => {
     }
   })
 })
+
+describe('shellgate serve stopping with work in flight', () => {
+  it('Ctrl+C cancels a running foreground call and leaves none of its processes', async () => {
+    const workspace = await mkdtemp(join(tmpdir(), 'shellgate-serve-ws-'))
+    const yoloHome = await mkdtemp(join(tmpdir(), 'shellgate-serve-yolo-'))
+    await writeFile(join(yoloHome, 'settings.json'), JSON.stringify({ permissions: { mode: 'yolo' } }))
+    const child = spawn(
+      process.execPath,
+      ['--import', 'tsx', 'src/main/cli.ts', 'serve', '--workspace', workspace],
+      {
+        env: {
+          PATH: process.env.PATH,
+          SHELLGATE_RENDERER_DIR: rendererDir,
+          SHELLGATE_HOME: yoloHome,
+          HOME: yoloHome,
+        },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    )
+    try {
+      const url = await waitForUrl(child)
+      const socket = new WebSocket(`ws://127.0.0.1:${url.port}/rpc?token=${url.searchParams.get('token')}`, {
+        origin: `http://127.0.0.1:${url.port}`,
+      })
+      await new Promise((resolve) => socket.once('open', resolve))
+      const request = (id: number, method: string, params: unknown) =>
+        socket.send(JSON.stringify({ kind: 'request', id, method, params }))
+      const answers = new Map<number, unknown>()
+      socket.on('message', (data) => {
+        const message = JSON.parse(String(data))
+        if (message.kind === 'response') answers.set(message.id, message)
+      })
+      request(1, 'sessions.list', {})
+      const sessions = await until(() => answers.get(1) as { result: { id: string }[] } | undefined)
+      request(2, 'bash.run', {
+        sessionId: sessions.result[0]?.id,
+        command: 'sleep 300 & echo $! > child.pid; wait',
+        timeout: 60_000,
+      })
+      const pid = Number(
+        await until(() => readFileSync(join(workspace, 'child.pid'), 'utf8').trim() || undefined),
+      )
+      const exited = new Promise<number | null>((resolve) => child.once('exit', resolve))
+      child.kill('SIGINT')
+      expect(await exited).toBe(0)
+      await until(() => isGoneOrZombie(pid) || undefined)
+    } finally {
+      if (child.exitCode === null) child.kill('SIGKILL')
+      await rm(workspace, { recursive: true, force: true })
+      await rm(yoloHome, { recursive: true, force: true })
+    }
+  })
+})
+
+async function until<T>(read: () => T | undefined): Promise<T> {
+  for (let i = 0; i < 500; i++) {
+    try {
+      const value = read()
+      if (value !== undefined) return value
+    } catch {
+      // not there yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 20))
+  }
+  throw new Error('timed out')
+}
+
+function isGoneOrZombie(pid: number): boolean {
+  try {
+    process.kill(pid, 0)
+  } catch {
+    return true
+  }
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8')
+  return stat.slice(stat.lastIndexOf(')') + 2).startsWith('Z')
+}
