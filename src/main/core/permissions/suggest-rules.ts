@@ -1,6 +1,8 @@
+import { hasReadOnlyTable } from '../bash/readonly/read-only-form'
 import type { CommandVerdict } from '../bash/verdict'
 import { type CommandRegistry, loadCommandRegistry } from './command-registry'
 import { joinWords } from './command-words'
+import { SUGGESTION_WRAPPER_DEPTH, unwrapCommand } from './command-wrappers'
 import { commandSubjects } from './rule-subjects'
 import { validateBashRule } from './rule-syntax'
 
@@ -11,7 +13,8 @@ export const MAX_PREFIX_SUGGESTIONS = 5
  * The "always allow" rules offered for a command (seed 003, buildSuggestedUpdates): one `prefix:*`
  * per non-read-only simple command, or, when any has no stable prefix or there would be more than
  * five, the exact command line. A prefix is only offered where it can match (no redirect, nothing
- * dynamic), so a suggestion never covers a redirect; program-running roots (`find -exec`) get none.
+ * dynamic), so a suggestion never covers a redirect; program-running roots (`find -exec`) get none,
+ * and neither does a command with a read-only flag table, whose refusal was one of its flags.
  */
 export function suggestRules(
   verdict: CommandVerdict,
@@ -25,6 +28,9 @@ export function suggestRules(
   const prefixes: string[] = []
   for (const subject of subjects.parts) {
     if (subject.part.readOnly) continue
+    // `sort -o out in` is not read-only only because of -o: `sort:*` would allow `sort -o ~/.bashrc`.
+    const unwrapped = unwrapCommand(subject.part.argv ?? [], SUGGESTION_WRAPPER_DEPTH)
+    if (unwrapped === null || hasReadOnlyTable(unwrapped.argv)) return exact
     // A `*` anywhere (even quoted, `env 'A=*'`) would turn the rule into a wildcard.
     if (subject.actionPath === null || subject.actionPath.some((word) => word.includes('*'))) return exact
     const rule = `${joinWords(subject.actionPath)}:*`

@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest'
+import { tmpdir } from 'node:os'
+import { classifyCommand } from '../../../../src/main/core/bash/classify'
 import { loadCommandRegistry } from '../../../../src/main/core/permissions/command-registry'
 import { decideBashPermission } from '../../../../src/main/core/permissions/decide-permission'
 import { resolveStablePrefix } from '../../../../src/main/core/permissions/stable-prefix'
@@ -142,5 +144,35 @@ describe('always-allow suggestions (seed 003 table)', () => {
   it('walks persistent options of the root on subcommands and stops at --', () => {
     expect(resolveStablePrefix(words('pnpm -C app run lint'), registry)).toEqual(['pnpm', 'run', 'lint'])
     expect(resolveStablePrefix(words('git -- commit'), registry)).toBeNull()
+  })
+})
+
+describe('a reader refused for one of its flags gets only the exact rule (review finding 5)', () => {
+  it.each([
+    'sort -o out in',
+    'sort -uo out in',
+    'shuf -o out f',
+    'uniq in out',
+    'tree -o out',
+    'rg --pre ./x pattern',
+    'date -s now',
+    'xxd in out',
+    "jq -n 'env'",
+    'git status --output=x',
+    'git -C sub diff --output=x',
+    'sudo sort -o /etc/x in',
+    'command sort -o out in',
+  ])('%s', (command) => {
+    const verdict = classifyCommand(command, { cwd: tmpdir(), platform: 'linux' })
+    expect(verdict.readOnly).toBe(false)
+    expect(suggestRules(verdict, registry)).toEqual([command])
+  })
+
+  it('a writer without a read-only table still gets its prefix', () => {
+    const verdict = classifyCommand('npm test && sort -o out in', { cwd: tmpdir(), platform: 'linux' })
+    expect(suggestRules(verdict, registry)).toEqual(['npm test && sort -o out in'])
+    expect(suggestRules(classifyCommand('npm test', { cwd: tmpdir(), platform: 'linux' }), registry)).toEqual(
+      ['npm test:*'],
+    )
   })
 })
