@@ -1,6 +1,12 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto'
 
-export const TOKEN_COOKIE = 'shellgate_token'
+/**
+ * One cookie name per port: cookies ignore ports, so two `serve` runs on 127.0.0.1 would
+ * otherwise overwrite each other's token and log each other's pages out.
+ */
+export function tokenCookieName(port: number): string {
+  return `shellgate_token_${port}`
+}
 
 /** 256 random bits per run: the only thing between a web page on this machine and the shell. */
 export function createAccessToken(): string {
@@ -15,12 +21,12 @@ export function tokenMatches(expected: string, candidate: string | null | undefi
 }
 
 /** The token from `?token=` or, failing that, from our cookie. */
-export function presentedToken(url: URL, cookieHeader: string | undefined): string | null {
+export function presentedToken(url: URL, cookieHeader: string | undefined, port: number): string | null {
   const fromQuery = url.searchParams.get('token')
   if (fromQuery) return fromQuery
   for (const part of (cookieHeader ?? '').split(';')) {
     const [name, ...value] = part.trim().split('=')
-    if (name === TOKEN_COOKIE) return value.join('=')
+    if (name === tokenCookieName(port)) return value.join('=')
   }
   return null
 }

@@ -8,7 +8,7 @@ import type { EventHub } from '../ipc/event-hub'
 import { contentTypeFor, resolveAppPath } from '../security/app-path'
 import { SECURITY_HEADERS } from '../security/content-security-policy'
 import { createWebSocketRpc } from '../transports/websocket'
-import { createAccessToken, TOKEN_COOKIE } from './access-token'
+import { createAccessToken, tokenCookieName } from './access-token'
 import { decidePageRequest, decideUpgrade } from './request-policy'
 
 export const RPC_PATH = '/rpc'
@@ -108,7 +108,7 @@ async function servePage(
     url.searchParams.delete('token')
     response.writeHead(303, {
       Location: `${url.pathname}${url.search}`,
-      'Set-Cookie': `${TOKEN_COOKIE}=${token}; HttpOnly; SameSite=Strict; Path=/`,
+      'Set-Cookie': `${tokenCookieName(port)}=${token}; HttpOnly; SameSite=Strict; Path=/`,
       ...SECURITY_HEADERS,
     })
     response.end()

@@ -32,7 +32,7 @@ export function decideUpgrade(
   if (!isAllowedOrigin(headers.origin, origin)) {
     return { allowed: false, status: 403, reason: `Origin ${headers.origin ?? '(none)'} is not this server` }
   }
-  if (!tokenMatches(token, presentedToken(url, headers.cookie))) {
+  if (!tokenMatches(token, presentedToken(url, headers.cookie, origin.port))) {
     return { allowed: false, status: 401, reason: 'missing or wrong token' }
   }
   return { allowed: true }
@@ -47,7 +47,7 @@ export function decidePageRequest(
 ): AccessDecision {
   if (!isAllowedHost(headers.host, origin))
     return { allowed: false, status: 403, reason: 'unexpected Host header' }
-  if (!tokenMatches(token, presentedToken(url, headers.cookie))) {
+  if (!tokenMatches(token, presentedToken(url, headers.cookie, origin.port))) {
     return {
       allowed: false,
       status: 401,

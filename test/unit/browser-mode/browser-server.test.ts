@@ -59,13 +59,21 @@ describe('browser-mode page server', () => {
     expect(page.headers['content-security-policy']).toBe(CONTENT_SECURITY_POLICY)
     expect(page.body).toContain('<!doctype html>')
     const script = await get(running.server.port, '/app.js', {
-      cookie: `shellgate_token=${running.server.token}`,
+      cookie: `shellgate_token_${running.server.port}=${running.server.token}`,
     })
     expect(script.headers['content-type']).toContain('text/javascript')
   })
 
+  it("does not accept another server's cookie: each port has its own", async () => {
+    const other = `shellgate_token_${running.server.port + 1}=${running.server.token}`
+    expect((await get(running.server.port, '/', { cookie: other })).status).toBe(401)
+    expect(
+      (await get(running.server.port, '/', { cookie: `shellgate_token=${running.server.token}` })).status,
+    ).toBe(401)
+  })
+
   it('never serves a file outside the renderer directory', async () => {
-    const cookie = `shellgate_token=${running.server.token}`
+    const cookie = `shellgate_token_${running.server.port}=${running.server.token}`
     for (const path of [
       '/../package.json',
       '/%2e%2e/%2e%2e/etc/passwd',
