@@ -136,3 +136,26 @@ describe('tar: old-style letters and flags that swallow the next word', () => {
     ['tar -tf a.tar --wildcards-match-slash', true, 'tar with these flags only reads'],
   ])
 })
+
+describe('read-only forms that run programs or reach the network', () => {
+  itClassifies([
+    ['systemctl status -H user@host', false, 'systemctl -H runs ssh to reach another host'],
+    ['systemctl status --host=user@host nginx', false, 'systemctl --host runs ssh to reach another host'],
+    ['systemctl status nginx --no-pager', true, 'systemctl status with these flags only reads'],
+    ['file -z a.gz', false, 'file -z runs decompression programs'],
+    ['file -bz a.gz', false, 'file -z runs decompression programs'],
+    ['file --uncompress a.gz', false, 'file --uncompress runs decompression programs'],
+    ['file -Z a.gz', false, 'file -Z runs decompression programs'],
+    ['file -b a.gz', true, 'file with these flags only reads'],
+    ['diff -l a b', false, 'diff -l runs pr on the output'],
+    ['diff -ul a b', false, 'diff -l runs pr on the output'],
+    ['diff --paginate a b', false, 'diff --paginate runs pr on the output'],
+    ['diff --pag a b', false, 'diff --paginate runs pr on the output'],
+    ['diff -u a b', true, 'diff only reads'],
+    ['diff -- -l b', true, 'diff only reads'],
+    // Decided: fd -l is fd -X ls with the ls on PATH, refused like any program fd runs.
+    ['fd -l pattern', false, 'fd -l runs ls on the results'],
+    ['fd --list-details pattern', false, 'fd --list-details runs ls on the results'],
+    ['fd -Hl pattern', false, 'fd -l runs ls on the results'],
+  ])
+})

@@ -28,10 +28,16 @@ export const reflogCheck: PolicyCheck = (parsed, context) => {
   return signatureFormatCheck(parsed, context)
 }
 
-export const lsRemoteCheck: PolicyCheck = ({ positionals }) =>
-  positionals.length > 0
+/**
+ * Decided: only --get-url is read-only. Without a repository argument git ls-remote still contacts
+ * the default remote (origin, whose URL the repository chose) over the network.
+ */
+export const lsRemoteCheck: PolicyCheck = ({ positionals, flags }) => {
+  if (flags.some((f) => f.flag === '--get-url')) return null
+  return positionals.length > 0
     ? `git ls-remote ${positionals[0]} contacts that remote, and a URL like ext::… runs a command`
-    : null
+    : 'git ls-remote contacts the default remote over the network'
+}
 
 export const remoteShowCheck: PolicyCheck = ({ flags }) =>
   flags.some((f) => f.flag === '-n')

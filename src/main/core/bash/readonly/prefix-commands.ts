@@ -65,8 +65,12 @@ const SYSTEMCTL_READ: CommandPolicy = {
   flags: flagTable({
     none: '--no-pager -a --all -l --full -q --quiet --user --system --no-legend --plain --failed --help',
     number: '-n --lines',
-    string: '-t --type --state -p --property -o --output -H --host -M --machine',
+    string: '-t --type --state -p --property -o --output -M --machine',
   }),
+  refusedFlags: {
+    '-H': 'systemctl -H runs ssh to reach another host',
+    '--host': 'systemctl --host runs ssh to reach another host',
+  },
 }
 
 /**

@@ -59,7 +59,7 @@ const find: CommandPolicy = {
 const FD_POLICY: CommandPolicy = {
   flags: flagTable({
     none: `-H --hidden -I --no-ignore -u --unrestricted -s --case-sensitive -i --ignore-case -g --glob
-      --regex -F --fixed-strings -a --absolute-path -l --list-details -L --follow -p --full-path -0
+      --regex -F --fixed-strings -a --absolute-path -L --follow -p --full-path -0
       --print0 -1 -q --quiet --show-errors --prune --no-ignore-vcs --no-require-git -h --help -V --version`,
     number: '-d --max-depth --min-depth --exact-depth --max-results -j --threads',
     string: `-t --type -e --extension -E --exclude -S --size --changed-within --changed-before -o --owner
@@ -70,6 +70,9 @@ const FD_POLICY: CommandPolicy = {
     '--exec': 'fd --exec runs a program for each result',
     '-X': 'fd -X runs a program on the results',
     '--exec-batch': 'fd --exec-batch runs a program on the results',
+    // Decided: -l is --exec-batch with `ls` found on PATH; we refuse it like any other program fd runs.
+    '-l': 'fd -l runs ls on the results',
+    '--list-details': 'fd --list-details runs ls on the results',
   },
   flagsCanWrite: true,
 }

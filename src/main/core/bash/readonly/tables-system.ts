@@ -69,14 +69,18 @@ const tree: CommandPolicy = {
 
 const file: CommandPolicy = {
   flags: flagTable({
-    none: `-b -i -L -h -z -Z -k -N -n -p -r -s -E -0 -l --brief --mime --mime-type --mime-encoding
-      --dereference --no-dereference --uncompress --uncompress-noreport --keep-going --no-pad --print0
-      --special-files --raw --preserve-date --list --extension --apple --help --version -v`,
+    none: `-b -i -L -h -k -N -n -p -r -s -E -0 -l --brief --mime --mime-type --mime-encoding
+      --dereference --no-dereference --keep-going --no-pad --print0 --special-files --raw
+      --preserve-date --list --extension --apple --help --version -v`,
     string: '-e --exclude --exclude-quiet -F --separator -m --magic-file -P --parameter -f --files-from',
   }),
   refusedFlags: {
     '-C': 'file -C writes a compiled magic file',
     '--compile': 'file --compile writes a compiled magic file',
+    '-z': 'file -z runs decompression programs on compressed files',
+    '-Z': 'file -Z runs decompression programs on compressed files',
+    '--uncompress': 'file --uncompress runs decompression programs on compressed files',
+    '--uncompress-noreport': 'file --uncompress-noreport runs decompression programs on compressed files',
   },
   flagsCanWrite: true,
 }

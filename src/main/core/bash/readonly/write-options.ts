@@ -46,6 +46,22 @@ function findTreeOutput(args: string[]): string | null {
 }
 
 /**
+ * diff -l/--paginate pipes its output through `pr`. Any short cluster holding `l` is refused (even
+ * as a value, `-Il`: a false refusal costs a prompt), and so is any abbreviation getopt would
+ * expand to --paginate.
+ */
+function findDiffPaginate(args: string[]): string | null {
+  for (const arg of args) {
+    if (arg === '--') return null
+    const long = arg.startsWith('--') ? (arg.split('=')[0] as string) : null
+    if (long !== null && long.length > 2 && '--paginate'.startsWith(long))
+      return 'diff --paginate runs pr on the output'
+    if (long === null && arg.startsWith('-') && arg.includes('l')) return 'diff -l runs pr on the output'
+  }
+  return null
+}
+
+/**
  * The write options of commands that are otherwise readers, checked before any table so the reason
  * names the option. git's global options are checked by the git policy, which knows their grammar.
  */
@@ -53,6 +69,7 @@ export function findKnownWriteOption(argv: string[]): string | null {
   const [name, ...args] = argv
   if (name === 'sed') return findSedInPlace(args)
   if (name === 'tree') return findTreeOutput(args)
+  if (name === 'diff') return findDiffPaginate(args)
   if (name === 'find') {
     const action = args.find((arg) => Object.hasOwn(FIND_WRITE_ACTIONS, arg))
     return action ? (FIND_WRITE_ACTIONS[action] as string) : null

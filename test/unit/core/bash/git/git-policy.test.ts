@@ -101,7 +101,10 @@ describe('git callbacks', () => {
     ['git reflog list', true, 'git reflog only reads'],
     ['git reflog expire --all', false, 'git reflog expire is not show or list'],
     ['git reflog delete HEAD@{1}', false, 'git reflog delete is not show or list'],
-    ['git ls-remote', true, 'git ls-remote only reads'],
+    // Decided (review finding 6): with no argument it still contacts origin over the network.
+    ['git ls-remote', false, 'git ls-remote contacts the default remote over the network'],
+    ['git ls-remote --get-url', true, 'git ls-remote only reads'],
+    ['git ls-remote --get-url origin', true, 'git ls-remote only reads'],
     ['git ls-remote origin', false, 'git ls-remote origin contacts that remote'],
     ["git ls-remote 'ext::sh -c touch% /tmp/pwned'", false, 'a URL like ext::… runs a command'],
     ['git ls-remote --upload-pack=evil', false, 'git ls-remote --upload-pack runs a program'],
