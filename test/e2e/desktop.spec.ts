@@ -365,3 +365,21 @@ test('Stop all stops every running task', async ({ appPage }) => {
   await tasks.stopAll()
   for (const row of rows) await row.waitForStatus('stopped', 15_000)
 })
+
+test('an approval nobody answers is denied at the timeout set in Settings → Permissions', async ({
+  appPage,
+  serve,
+}) => {
+  const settings = new SettingsPage(appPage)
+  await settings.open('Permissions')
+  const limits = settings.panel().getByRole('form', { name: 'Limits' })
+  await limits.getByLabel('Approval timeout (ms, 0 = wait until answered)').fill('1500')
+  await limits.getByRole('button', { name: 'Save limits' }).click()
+  await expect(limits.getByRole('status')).toHaveText('Saved.')
+  const session = new SessionPage(appPage)
+  await session.runCommand('touch unanswered')
+  const call = session.call('touch unanswered')
+  await call.waitForStatus('denied', 15_000)
+  expect(await call.content()).toMatch(/^No one answered the approval within \d+ s/)
+  expect(existsSync(join(serve.workspace, 'unanswered'))).toBe(false)
+})

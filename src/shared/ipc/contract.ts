@@ -94,6 +94,18 @@ export const contract = defineContract({
         .strict(),
       output: SettingsSnapshotSchema,
     },
+    /** Bash timeouts, the inline output length and how long an approval waits (0 = until answered). */
+    'settings.setLimits': {
+      input: z
+        .object({
+          defaultTimeoutMs: z.number().int().positive(),
+          maxTimeoutMs: z.number().int().positive(),
+          maxOutputLength: z.number().int().positive(),
+          approvalTimeoutMs: z.number().int().min(0),
+        })
+        .strict(),
+      output: SettingsSnapshotSchema,
+    },
     'settings.addRule': { input: RuleChangeSchema, output: SettingsSnapshotSchema },
     'settings.removeRule': { input: RuleChangeSchema, output: SettingsSnapshotSchema },
     /** Accepts the workspace file's allow rules as they are now (a repository's own rules start untrusted). */

@@ -12,6 +12,7 @@ type SettingsHandlers = Pick<
   | 'settings.setMode'
   | 'settings.setShell'
   | 'settings.setNetwork'
+  | 'settings.setLimits'
   | 'settings.addRule'
   | 'settings.removeRule'
   | 'settings.trustWorkspaceRules'
@@ -85,6 +86,20 @@ export function settingsHandlers(core: Core): SettingsHandlers {
           timeoutMs: network.timeoutMs,
         },
       } as never)
+      return snapshot()
+    },
+    'settings.setLimits': async ({ defaultTimeoutMs, maxTimeoutMs, maxOutputLength, approvalTimeoutMs }) => {
+      if (maxTimeoutMs < defaultTimeoutMs) {
+        throw new RpcError(
+          'invalid_input',
+          `settings.setLimits: maxTimeoutMs: must be at least the default timeout (${defaultTimeoutMs} ms)`,
+        )
+      }
+      // The schema's own bounds (e.g. a default of at most 600000 ms) are checked by the store.
+      await settings.updateUser({
+        limits: { defaultTimeoutMs, maxTimeoutMs, maxOutputLength },
+        approvals: { timeoutMs: approvalTimeoutMs },
+      })
       return snapshot()
     },
     'settings.addRule': async (change) => {

@@ -2,6 +2,7 @@ import { useEffect } from 'react'
 import { useSessions } from '../../session/SessionsProvider'
 import { useClient } from '../../rpc'
 import { useSettings } from '../../settings-state/SettingsProvider'
+import { LimitsForm } from './LimitsForm'
 import { ModeSelect } from './ModeSelect'
 import { type RuleDraft, RuleEditor } from './RuleEditor'
 import { RulesTable } from './RulesTable'
@@ -55,6 +56,8 @@ export function PermissionsPanel() {
             sessionAvailable={Boolean(sessionId)}
             onSubmit={add}
           />
+          <h3 className="small-heading">Limits</h3>
+          <LimitsForm />
           <p className="muted">
             User rules: <code>{snapshot.files.user}</code> · Workspace rules:{' '}
             <code>{snapshot.files.workspace}</code>

@@ -1,0 +1,96 @@
+import { type FormEvent, useEffect, useState } from 'react'
+import { Field } from '../../forms/Field'
+import { FormError } from '../../forms/FormError'
+import { type FieldErrors, fieldErrorsFromRpc } from '../../forms/field-errors'
+import { useClient } from '../../rpc'
+import { useSettings } from '../../settings-state/SettingsProvider'
+
+type LimitField = 'defaultTimeoutMs' | 'maxTimeoutMs' | 'maxOutputLength' | 'approvalTimeoutMs'
+const LIMIT_FIELDS: Readonly<Record<string, LimitField>> = {
+  defaultTimeoutMs: 'defaultTimeoutMs',
+  maxTimeoutMs: 'maxTimeoutMs',
+  maxOutputLength: 'maxOutputLength',
+  approvalTimeoutMs: 'approvalTimeoutMs',
+  timeoutMs: 'approvalTimeoutMs',
+}
+const LABELS: Readonly<Record<LimitField, string>> = {
+  defaultTimeoutMs: 'Default timeout (ms)',
+  maxTimeoutMs: 'Maximum timeout (ms)',
+  maxOutputLength: 'Output shown inline (bytes)',
+  approvalTimeoutMs: 'Approval timeout (ms, 0 = wait until answered)',
+}
+
+/** How long commands may run in the foreground, how much output the agent sees inline, how long a card waits. */
+export function LimitsForm() {
+  const client = useClient()
+  const { snapshot, apply } = useSettings()
+  const [values, setValues] = useState<Record<LimitField, string>>({
+    defaultTimeoutMs: '',
+    maxTimeoutMs: '',
+    maxOutputLength: '',
+    approvalTimeoutMs: '',
+  })
+  const [errors, setErrors] = useState<FieldErrors<LimitField>>({})
+  const [saved, setSaved] = useState(false)
+  const user = snapshot?.user
+
+  useEffect(() => {
+    if (!user) return
+    setValues({
+      defaultTimeoutMs: String(user.limits.defaultTimeoutMs),
+      maxTimeoutMs: String(user.limits.maxTimeoutMs),
+      maxOutputLength: String(user.limits.maxOutputLength),
+      approvalTimeoutMs: String(user.approvals.timeoutMs),
+    })
+  }, [user])
+
+  const save = (event: FormEvent) => {
+    event.preventDefault()
+    setSaved(false)
+    const bad = (Object.keys(values) as LimitField[]).find((name) => !/^\d+$/.test(values[name].trim()))
+    if (bad) {
+      setErrors({ [bad]: `${LABELS[bad]} must be a whole number, not "${values[bad]}".` })
+      return
+    }
+    setErrors({})
+    client
+      .request('settings.setLimits', {
+        defaultTimeoutMs: Number(values.defaultTimeoutMs),
+        maxTimeoutMs: Number(values.maxTimeoutMs),
+        maxOutputLength: Number(values.maxOutputLength),
+        approvalTimeoutMs: Number(values.approvalTimeoutMs),
+      })
+      .then(
+        (next) => {
+          apply(next)
+          setSaved(true)
+        },
+        (failure: unknown) => setErrors(fieldErrorsFromRpc(failure, LIMIT_FIELDS)),
+      )
+  }
+
+  return (
+    <form onSubmit={save} aria-label="Limits" noValidate>
+      {(Object.keys(LABELS) as LimitField[]).map((name) => (
+        <Field key={name} label={LABELS[name]} error={errors[name]}>
+          {(control) => (
+            <input
+              {...control}
+              inputMode="numeric"
+              className="mono"
+              value={values[name]}
+              onChange={(event) => setValues({ ...values, [name]: event.target.value })}
+            />
+          )}
+        </Field>
+      ))}
+      <div className="form-actions">
+        {saved && <span role="status">Saved.</span>}
+        <FormError message={errors.form} />
+        <button type="submit" className="primary">
+          Save limits
+        </button>
+      </div>
+    </form>
+  )
+}
