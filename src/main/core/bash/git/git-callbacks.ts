@@ -47,19 +47,31 @@ export const remoteShowCheck: PolicyCheck = ({ flags }) =>
 export const remoteListCheck: PolicyCheck = ({ positionals }) =>
   positionals.length > 0 ? `git remote ${positionals[0]} changes remotes; only listing is read-only` : null
 
-const CONFIG_READ_FLAGS = new Set([
-  '--get',
-  '--get-all',
-  '--get-regexp',
-  '--get-urlmatch',
-  '--get-color',
-  '--get-colorbool',
-  '--list',
-  '-l',
-])
+const CONFIG_READ_FLAGS = new Set(['--get', '--get-all', '--get-color', '--get-colorbool'])
 
-/** `git config KEY VALUE` writes; only the --get…/--list forms read. */
+/** Forms that print many keys at once, http.*.extraheader tokens and credentials in URLs among them. */
+const CONFIG_BULK_FLAGS: Readonly<Record<string, string>> = {
+  '--list':
+    'git config --list prints every key, tokens (http.*.extraheader) and credentials in URLs among them',
+  '-l': 'git config -l prints every key, tokens (http.*.extraheader) and credentials in URLs among them',
+  '--get-regexp': 'git config --get-regexp can print tokens (http.*.extraheader) and credentials in URLs',
+  '--get-urlmatch': 'git config --get-urlmatch prints http.* settings, tokens among them',
+}
+
+// Sections that hold secrets: extra headers with tokens, credential helpers' settings, URL rewrites.
+const SECRET_KEY = /^(?:http|credential|url)\./i
+
+/** `git config KEY VALUE` writes; only the --get… forms read, and never a section holding secrets. */
 export const configReadCheck: PolicyCheck = ({ flags, positionals }) => {
+  const bulk = flags.find((f) => Object.hasOwn(CONFIG_BULK_FLAGS, f.flag))
+  if (bulk) return CONFIG_BULK_FLAGS[bulk.flag] as string
+  const key = positionals[0]
+  if (
+    key !== undefined &&
+    SECRET_KEY.test(key) &&
+    flags.some((f) => f.flag === '--get' || f.flag === '--get-all')
+  )
+    return `git config ${key} can hold a token or credentials`
   if (flags.some((f) => CONFIG_READ_FLAGS.has(f.flag))) return null
   return positionals.length > 0
     ? `git config ${positionals.join(' ')} without --get or --list can set configuration`

@@ -1,3 +1,4 @@
+import { dockerInspectFormatCheck } from './callbacks/docker-inspect-format'
 import { ghValuesCheck } from './callbacks/gh-values'
 import { type CommandPolicy, flagTable } from './flag-types'
 
@@ -10,6 +11,7 @@ const DOCKER_LOGS: CommandPolicy = {
 
 const DOCKER_INSPECT: CommandPolicy = {
   flags: flagTable({ none: '-s --size --help', string: '-f --format --type' }),
+  check: dockerInspectFormatCheck,
 }
 
 // gh flags shared by the read-only commands; --web opens a browser and is refused everywhere.

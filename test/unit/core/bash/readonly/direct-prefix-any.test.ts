@@ -20,7 +20,16 @@ describe('exact argv', () => {
 
 describe('multi-word prefixes', () => {
   itClassifies([
-    ['docker inspect web', true, 'docker inspect with these flags only reads'],
+    ['docker inspect web', false, 'docker inspect without -f/--format prints the environment'],
+    ["docker inspect -f '{{.State.Status}}' web", true, 'docker inspect with these flags only reads'],
+    ["docker inspect --format '{{.NetworkSettings.IPAddress}} {{.Name}}' web", true, 'only reads'],
+    ["docker inspect -f '{{.Config.Env}}' web", false, 'naming Env prints the environment'],
+    ["docker inspect -f '{{range .Config.Env}}{{println .}}{{end}}' web", false, 'naming Env'],
+    ["docker inspect -f '{{json .Config}}' web", false, 'prints a whole object, environment included'],
+    ["docker inspect -f '{{json .}}' web", false, 'prints a whole object, environment included'],
+    ["docker inspect -f '{{.ContainerConfig}}' img", false, 'prints a whole object'],
+    ['docker inspect --format json web', false, 'prints whole objects, environment included'],
+    ['docker inspect -f \'{{index .Config "ENV"}}\' web', false, 'naming Env'],
     ['docker logs --tail 50 web', true, 'docker logs with these flags only reads'],
     ['docker ps -a --format "{{.Names}}"', true, 'docker ps with these flags only reads'],
     ['docker images -q', true, 'docker images with these flags only reads'],
