@@ -383,3 +383,58 @@ test('an approval nobody answers is denied at the timeout set in Settings → Pe
   expect(await call.content()).toMatch(/^No one answered the approval within \d+ s/)
   expect(existsSync(join(serve.workspace, 'unanswered'))).toBe(false)
 })
+
+test('every control on every screen has an accessible name and can be reached by keyboard', async ({
+  appPage,
+}) => {
+  const session = new SessionPage(appPage)
+  await session.runCommand('echo named')
+  await session.call('echo named').waitForStatus('completed')
+  const screens: [string, () => Promise<void>][] = [
+    ['Session', () => session.open()],
+    ['Tasks', () => new TasksPage(appPage).open()],
+    ['Approvals', () => new ApprovalsPage(appPage).open()],
+    ...(['Shell', 'Permissions', 'Network', 'Environment', 'Audit', 'About'] as const).map(
+      (section) =>
+        [`Settings → ${section}`, () => new SettingsPage(appPage).open(section)] as [
+          string,
+          () => Promise<void>,
+        ],
+    ),
+  ]
+  for (const [name, open] of screens) {
+    await open()
+    const problems = await appPage.evaluate(() => {
+      const controls = Array.from(
+        document.querySelectorAll<HTMLElement>(
+          'button, input, select, textarea, a[href], [role="tab"], [tabindex]',
+        ),
+      ).filter((element) => element.offsetParent !== null && element.getAttribute('tabindex') !== '-1')
+      const nameOf = (element: HTMLElement): string => {
+        const labelledBy = element.getAttribute('aria-labelledby')
+        const byId = labelledBy
+          ?.split(' ')
+          .map((id) => document.getElementById(id)?.textContent ?? '')
+          .join(' ')
+        const labels =
+          'labels' in element
+            ? Array.from((element as HTMLInputElement).labels ?? []).map((l) => l.textContent)
+            : []
+        return [
+          element.getAttribute('aria-label'),
+          byId,
+          ...labels,
+          element.textContent,
+          element.getAttribute('title'),
+        ]
+          .filter(Boolean)
+          .join(' ')
+          .trim()
+      }
+      return controls
+        .filter((element) => nameOf(element) === '' || element.tabIndex < 0)
+        .map((element) => element.outerHTML.slice(0, 120))
+    })
+    expect(problems, `${name}: unnamed or unreachable controls`).toEqual([])
+  }
+})
