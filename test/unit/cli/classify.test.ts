@@ -1,6 +1,7 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { spawn } from 'node:child_process'
 import { Readable } from 'node:stream'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { runCli } from '../../../src/main/cli/main'
@@ -167,4 +168,56 @@ describe('shellgate classify', () => {
     expect(stderr.trim().split('\n')).toHaveLength(1)
     expect(stderr).toContain(message)
   })
+
+  it('a command over the size limit is echoed cut short, with how much was left out', async () => {
+    const command = `echo ${'x'.repeat(10 * 1024 * 1024)}`
+    const { stdout } = await runCliCaptured(['classify', '--json', command])
+    const verdict = JSON.parse(stdout)
+    expect(stdout.length).toBeLessThan(64 * 1024)
+    expect(verdict.command).toBe(`${command.slice(0, 4096)}… (${command.length - 4096} more characters)`)
+    for (const part of verdict.parts) expect(part.text.length).toBeLessThanOrEqual(4096 + 40)
+  })
+
+  it('a long part is cut in parts[].text too', async () => {
+    const long = `cat ${'y'.repeat(8_000)}`
+    const { stdout } = await runCliCaptured(['classify', '--json', `ls && ${long}`])
+    const verdict = JSON.parse(stdout)
+    expect(verdict.parts[1].text).toBe(`${long.slice(0, 4096)}… (${long.length - 4096} more characters)`)
+  })
+
+  it.each(['echo "unbalanced', "cat 'x", 'ls $(', 'if then'])(
+    '%s does not parse: no suggested rules',
+    async (command) => {
+      const { stdout } = await runCliCaptured(['classify', '--json', command])
+      expect(JSON.parse(stdout)).toMatchObject({ readOnly: false, suggestedRules: [] })
+    },
+  )
+
+  it('--stdin into a reader that closes early (| head -1) exits quietly, without an EPIPE trace', async () => {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'src/main/cli.ts', 'classify', '--stdin'], {
+      cwd: process.cwd(),
+      stdio: ['pipe', 'pipe', 'pipe'],
+    })
+    let stderr = ''
+    child.stderr.on('data', (chunk) => {
+      stderr += String(chunk)
+    })
+    child.stdin.on('error', () => {
+      // The child stops reading once its stdout is gone; our writes may then fail, as head's would.
+    })
+    const lines = Array.from({ length: 50_000 }, () => '"ls -la"').join('\n')
+    child.stdin.end(`${lines}\n`)
+    const first = await new Promise<string>((resolve) => {
+      let out = ''
+      child.stdout.on('data', (chunk) => {
+        out += String(chunk)
+        if (out.includes('\n')) resolve(out.slice(0, out.indexOf('\n')))
+      })
+    })
+    child.stdout.destroy()
+    const code = await new Promise<number | null>((resolve) => child.on('close', (exit) => resolve(exit)))
+    expect(JSON.parse(first)).toMatchObject({ command: 'ls -la', readOnly: true })
+    expect(stderr).toBe('')
+    expect(code).toBe(0)
+  }, 60_000)
 })

@@ -23,6 +23,15 @@ const USAGE = [
   '             same order; a line that is not one of those gets {"error": {code, message, line}}',
 ].join('\n')
 
+/** A verdict echoes at most this much of a command or part; a 10 MB command must not come back whole. */
+export const MAX_ECHO_CHARS = 4096
+
+/** `text` cut to MAX_ECHO_CHARS, with a marker saying how much was left out. */
+export function echoText(text: string): string {
+  if (text.length <= MAX_ECHO_CHARS) return text
+  return `${text.slice(0, MAX_ECHO_CHARS)}… (${text.length - MAX_ECHO_CHARS} more characters)`
+}
+
 export interface VerdictJson {
   command: string
   readOnly: boolean
@@ -34,12 +43,17 @@ export interface VerdictJson {
 
 export function verdictJson(verdict: CommandVerdict): VerdictJson {
   return {
-    command: verdict.command,
+    command: echoText(verdict.command),
     readOnly: verdict.readOnly,
     permissionSafe: verdict.permissionSafe,
-    reason: verdict.reason,
-    parts: verdict.parts.map((part) => ({ text: part.text, readOnly: part.readOnly, reason: part.reason })),
-    suggestedRules: suggestRules(verdict),
+    reason: echoText(verdict.reason),
+    parts: verdict.parts.map((part) => ({
+      text: echoText(part.text),
+      readOnly: part.readOnly,
+      reason: echoText(part.reason),
+    })),
+    // A line that does not parse has no simple commands a rule could name: offer nothing to save.
+    suggestedRules: verdict.parsed ? suggestRules(verdict) : [],
   }
 }
 
@@ -53,12 +67,13 @@ export const classifyCommandCli: CliCommand = {
       stdin: { type: 'boolean' },
     })
     const cwd = resolveCwdFlag('classify', flags.cwd, io.cwd)
+    const pipe = watchBrokenStdout()
     if (flags.stdin) {
       if (positionals.length > 0 || rest !== null) {
         throw new UsageError('shellgate classify: --stdin reads commands from stdin; do not also give one')
       }
       if (io.stdin === null) throw new UsageError('shellgate classify: --stdin needs JSON Lines on stdin')
-      await classifyLines(io.stdin, cwd, io)
+      await classifyLines(io.stdin, cwd, io, pipe)
       return 0
     }
     const command = commandArgument('classify', positionals, rest)
@@ -97,9 +112,41 @@ export function resolveCwdFlag(name: string, value: unknown, base: string): stri
   return dir
 }
 
-async function classifyLines(stdin: NodeJS.ReadableStream, cwd: string, io: CliIo): Promise<void> {
+interface BrokenPipe {
+  broken: boolean
+}
+
+let brokenStdout: BrokenPipe | null = null
+
+/**
+ * `shellgate classify --stdin … | head -1`: once the reader is gone, writes to stdout fail with
+ * EPIPE, emitted as an error event that would crash with a stack trace. Installed once per process;
+ * an EPIPE marks the pipe broken so the line loop stops and the command ends quietly.
+ */
+function watchBrokenStdout(): BrokenPipe {
+  if (brokenStdout) return brokenStdout
+  const state: BrokenPipe = { broken: false }
+  brokenStdout = state
+  process.stdout.on('error', (error: NodeJS.ErrnoException) => {
+    if (error.code !== 'EPIPE') throw error
+    state.broken = true
+  })
+  return state
+}
+
+async function classifyLines(
+  stdin: NodeJS.ReadableStream,
+  cwd: string,
+  io: CliIo,
+  pipe: BrokenPipe,
+): Promise<void> {
   let number = 0
   for await (const line of createInterface({ input: stdin, crlfDelay: Number.POSITIVE_INFINITY })) {
+    if (pipe.broken) {
+      // Nobody reads our answers any more; stop reading questions too, so the process can exit.
+      ;(stdin as Partial<NodeJS.ReadStream>).destroy?.()
+      return
+    }
     number += 1
     if (line.trim() === '') continue
     const command = commandOfLine(line)
