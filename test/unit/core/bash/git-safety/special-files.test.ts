@@ -1,8 +1,8 @@
 import { execFileSync } from 'node:child_process'
 import { mkdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
-import { join } from 'node:path'
+import { join, resolve } from 'node:path'
+import { pathToFileURL } from 'node:url'
 import { describe, expect, it } from 'vitest'
-import { classifyCommand } from '../../../../../src/main/core/bash/classify'
 import { checkGitRuntimeSafety } from '../../../../../src/main/core/bash/git-safety/git-runtime-safety'
 import { tempDirsRemovedAfterEach } from '../../exec/temp-dir'
 import { writeLinkedWorktree, writeRepository } from './repository-fixtures'
@@ -13,20 +13,37 @@ function mkfifo(file: string): void {
   execFileSync('mkfifo', [file])
 }
 
+const CLASSIFY_MODULE = resolve('src/main/core/bash/classify.ts')
+const SAFETY_MODULE = resolve('src/main/core/bash/git-safety/git-runtime-safety.ts')
+/** Far longer than classify takes; only a blocked read reaches it. */
+const CHILD_TIMEOUT_MS = 20_000
+
 /**
- * A FIFO would block a plain read forever and /dev/zero would fill memory: classify must come
- * back (the test's own timeout is the proof) with git refused and the file named.
+ * A FIFO would block a plain read forever and /dev/zero would fill memory, and a blocked synchronous
+ * read cannot be interrupted in-process: classify runs in a child that is killed after a timeout,
+ * so a regression fails this test instead of hanging the suite. Git must be refused, the file named.
  */
 function expectRefusedPromptly(cwd: string, reason: string): void {
-  expect(checkGitRuntimeSafety(cwd)).toEqual({ safe: false, reason: expect.stringContaining(reason) })
-  const verdict = classifyCommand('git status', { cwd, platform: 'linux' })
+  const script = `
+    const { classifyCommand } = await import(${JSON.stringify(pathToFileURL(CLASSIFY_MODULE).href)})
+    const { checkGitRuntimeSafety } = await import(${JSON.stringify(pathToFileURL(SAFETY_MODULE).href)})
+    const cwd = ${JSON.stringify(cwd)}
+    const verdict = classifyCommand('git status', { cwd, platform: 'linux' })
+    process.stdout.write(JSON.stringify({ safety: checkGitRuntimeSafety(cwd), verdict }))`
+  const output = execFileSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
+    encoding: 'utf8',
+    timeout: CHILD_TIMEOUT_MS,
+    killSignal: 'SIGKILL',
+  })
+  const { safety, verdict } = JSON.parse(output)
+  expect(safety).toEqual({ safe: false, reason: expect.stringContaining(reason) })
   expect({ readOnly: verdict.readOnly, reason: verdict.reason }).toEqual({
     readOnly: false,
     reason: expect.stringContaining(reason),
   })
 }
 
-describe('files in a repository that are not regular files', { timeout: 10_000 }, () => {
+describe('files in a repository that are not regular files', { timeout: 30_000 }, () => {
   it('an [include] path that is a FIFO', () => {
     const root = tempDir()
     mkfifo(join(root, 'fifo'))
