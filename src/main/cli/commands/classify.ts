@@ -52,8 +52,7 @@ export function verdictJson(verdict: CommandVerdict): VerdictJson {
       readOnly: part.readOnly,
       reason: echoText(part.reason),
     })),
-    // A line that does not parse has no simple commands a rule could name: offer nothing to save.
-    suggestedRules: verdict.parsed ? suggestRules(verdict) : [],
+    suggestedRules: suggestRules(verdict),
   }
 }
 

@@ -20,7 +20,9 @@ export function suggestRules(
   verdict: CommandVerdict,
   registry: CommandRegistry = loadCommandRegistry(),
 ): string[] {
-  if (verdict.readOnly) return []
+  // A line that does not parse (`echo "unbalanced`) has no commands a rule could name; saving it
+  // as an exact rule would only ever match that broken text.
+  if (verdict.readOnly || !verdict.parsed) return []
   const subjects = commandSubjects(verdict, registry)
   // Only what the settings store would accept: no NUL, not over the rule length cap.
   const exact = validateBashRule(subjects.command) === null ? [subjects.command] : []

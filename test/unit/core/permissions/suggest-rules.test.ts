@@ -176,3 +176,11 @@ describe('a reader refused for one of its flags gets only the exact rule (review
     )
   })
 })
+
+describe('a line that does not parse gets no suggestion', () => {
+  it.each(['echo "unbalanced', "cat 'x", 'ls $(', 'if then'])('%s', (command) => {
+    const verdict = classifyCommand(command, { cwd: tmpdir(), platform: 'linux' })
+    expect(verdict.parsed).toBe(false)
+    expect(suggestRules(verdict, registry)).toEqual([])
+  })
+})
