@@ -237,10 +237,11 @@ export const GIT_SUBCOMMANDS: ReadonlyMap<string, CommandPolicy> = new Map<strin
     'config',
     gitPolicy({
       flags: flagTable({
-        none: `--get --get-all --get-regexp --get-urlmatch --get-colorbool --list -l --show-origin --show-scope
-          --name-only --null -z --global --system --local --worktree --includes --no-includes --bool --int
-          --bool-or-int --path --expiry-date`,
-        string: '--type --default --file -f --blob --get-color',
+        // --get-color is an action like --get: its slot and default are operands, not its value.
+        none: `--get --get-all --get-regexp --get-urlmatch --get-colorbool --get-color --list -l --show-origin
+          --show-scope --name-only --null -z --global --system --local --worktree --includes --no-includes
+          --bool --int --bool-or-int --path --expiry-date`,
+        string: '--type --default --file -f --blob',
       }),
       check: configReadCheck,
     }),

@@ -65,6 +65,8 @@ describe('git subcommands by longest prefix, with flag tables', () => {
     ['git config --get http.https://github.com/.extraheader', false, 'can hold a token or credentials'],
     ['git config --get-all credential.helper', false, 'can hold a token or credentials'],
     ['git config --get remote.origin.url', true, 'git config only reads'],
+    ['git config --get-color color.diff.new blue', true, 'git config only reads'],
+    ['git config --get-color --edit', false, 'git config --edit is not a flag known to be read-only'],
     ['git config user.name evil', false, 'without --get or --list can set configuration'],
     ['git count-objects -vH', true, 'git count-objects only reads'],
     ['git check-ignore -v dist', true, 'git check-ignore only reads'],
