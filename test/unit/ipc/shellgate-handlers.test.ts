@@ -110,15 +110,28 @@ describe('the Shellgate contract over the real core', () => {
 
   it('sets limits, refusing a maximum below the default and values past the schema bounds, naming the field', async () => {
     const client = await connect()
-    const limits = { defaultTimeoutMs: 60_000, maxTimeoutMs: 300_000, maxOutputLength: 20_000, approvalTimeoutMs: 90_000 }
+    const limits = {
+      defaultTimeoutMs: 60_000,
+      maxTimeoutMs: 300_000,
+      maxOutputLength: 20_000,
+      approvalTimeoutMs: 90_000,
+    }
     const saved = await client.request('settings.setLimits', limits)
-    expect(saved.user.limits).toEqual({ defaultTimeoutMs: 60_000, maxTimeoutMs: 300_000, maxOutputLength: 20_000 })
+    expect(saved.user.limits).toEqual({
+      defaultTimeoutMs: 60_000,
+      maxTimeoutMs: 300_000,
+      maxOutputLength: 20_000,
+    })
     expect(saved.user.approvals.timeoutMs).toBe(90_000)
-    await expect(client.request('settings.setLimits', { ...limits, maxTimeoutMs: 1_000 })).rejects.toMatchObject({
+    await expect(
+      client.request('settings.setLimits', { ...limits, maxTimeoutMs: 1_000 }),
+    ).rejects.toMatchObject({
       code: 'invalid_input',
       message: expect.stringMatching(/^settings\.setLimits: maxTimeoutMs: /),
     })
-    await expect(client.request('settings.setLimits', { ...limits, defaultTimeoutMs: 700_000, maxTimeoutMs: 800_000 })).rejects.toMatchObject({
+    await expect(
+      client.request('settings.setLimits', { ...limits, defaultTimeoutMs: 700_000, maxTimeoutMs: 800_000 }),
+    ).rejects.toMatchObject({
       code: 'invalid_input',
       message: expect.stringContaining('defaultTimeoutMs'),
     })

@@ -31,7 +31,7 @@ describe('parseAnsi', () => {
 
 describe('createAnsiDocument', () => {
   it('gives any window exactly what a whole parse gives, styles carried across checkpoints', () => {
-    const text = `${Array.from({ length: 2000 }, (_, i) => (i === 300 ? '\x1b[31m' : i === 700 ? '\x1b[0m' : '') + `l${i}` + (i === 900 ? '\rover' : '')).join('\n')}\n`
+    const text = `${Array.from({ length: 2000 }, (_, i) => `${i === 300 ? '\x1b[31m' : i === 700 ? '\x1b[0m' : ''}l${i}${i === 900 ? '\rover' : ''}`).join('\n')}\n`
     const doc = createAnsiDocument(text)
     const whole = parseAnsi(text)
     expect(doc.lineCount).toBe(whole.length)
