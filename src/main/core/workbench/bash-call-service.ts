@@ -112,6 +112,7 @@ export function createBashCallService(options: BashCallServiceOptions): BashCall
     const ended: BashCall = {
       ...entry.call,
       exitCode: task.exitCode,
+      taskStatus: task.status,
       exitSignal: task.exitSignal,
       durationMs: task.elapsedMs,
       totalBytes: task.bytes,
@@ -172,6 +173,7 @@ export function createBashCallService(options: BashCallServiceOptions): BashCall
       isError: false,
       outputPath: null,
       taskId: null,
+      taskStatus: null,
       decision: null,
     }
     // seed 003: an empty command is an empty result, not an error and not a process.

@@ -55,6 +55,8 @@ export const BashCallSchema = z.object({
   isError: z.boolean(),
   outputPath: z.string().nullable(),
   taskId: z.string().nullable(),
+  /** For a backgrounded call: how its task ended (completed, failed, stopped, …); null while it runs. */
+  taskStatus: z.string().nullable().default(null),
   decision: BashDecisionSchema.nullable(),
 })
 export type BashCall = z.infer<typeof BashCallSchema>
