@@ -12,7 +12,7 @@ import { ApprovalWhy } from './ApprovalWhy'
 import { APPROVAL_ACTIONS, type ApprovalActionKind } from './approval-actions'
 import { DenyForm } from './DenyForm'
 import { usePendingApprovals } from './PendingApprovalsProvider'
-import { APPROVAL_CARD_ATTRIBUTE, useApprovalShortcuts } from './use-approval-shortcuts'
+import { APPROVAL_CARD_ATTRIBUTE, nextApprovalCard, useApprovalShortcuts } from './use-approval-shortcuts'
 
 type ApprovalAnswer = z.infer<typeof ApprovalAnswerSchema>
 
@@ -39,6 +39,10 @@ export function ApprovalCard({
     setErrors({})
     client.request('approvals.answer', { id: approval.id, answer: value }).then(
       () => {
+        // Hand the focus on before the card goes, unless the user has already moved it elsewhere.
+        const here = card.current
+        if (here && (here.contains(document.activeElement) || document.activeElement === document.body))
+          nextApprovalCard(here)?.focus()
         forget(approval.id)
         if (value.kind === 'always_allow') settings.reload()
       },
@@ -53,7 +57,7 @@ export function ApprovalCard({
     if (kind === 'allow_once') answer({ kind: 'allow_once' })
     else setOpen(kind)
   }
-  useApprovalShortcuts(card, isFirst, act)
+  const keysArmed = useApprovalShortcuts(card, isFirst, act)
 
   const facts: Array<[string, string]> = [
     ['Working directory', approval.cwd],
@@ -70,8 +74,10 @@ export function ApprovalCard({
       ref={card}
       className="panel approval-card"
       aria-label={approval.command}
-      // Focusable from script only: it receives the focus when the card before it is answered.
-      tabIndex={-1}
+      // biome-ignore lint/a11y/noNoninteractiveTabindex: the keys act only on the card with the focus, so keyboard users must be able to reach the card itself.
+      tabIndex={0}
+      aria-keyshortcuts="1 2 3"
+      data-keys-armed={keysArmed ? '' : undefined}
       {...{ [APPROVAL_CARD_ATTRIBUTE]: '' }}
     >
       <pre className="approval-command" data-field="command">

@@ -1,8 +1,14 @@
-import { type RefObject, useEffect, useRef } from 'react'
+import { type RefObject, useEffect, useRef, useState } from 'react'
 import { type ApprovalActionKind, actionForKey } from './approval-actions'
 
 /** Marks a card so shortcuts know which one the focus is in. */
 export const APPROVAL_CARD_ATTRIBUTE = 'data-approval-card'
+
+/**
+ * A card ignores its keys this long after it receives the focus or becomes first, so a second "1"
+ * typed right after answering one card never lands on the card that just took its place.
+ */
+export const SHORTCUT_ARM_DELAY_MS = 400
 
 function isEditable(element: Element | null): boolean {
   if (!element) return false
@@ -15,28 +21,77 @@ function isEditable(element: Element | null): boolean {
 }
 
 /**
- * 1/2/3 act on the card that holds the focus, or on the first card when the focus is in none. Keys
- * typed into a field, held down (auto-repeat) or with a modifier never answer anything.
+ * 1/2/3 act only on the card that holds the focus (the card itself or a control inside it), and only
+ * once the card has held it for SHORTCUT_ARM_DELAY_MS. Keys typed into a field, held down
+ * (auto-repeat) or with a modifier never answer anything. Returns whether the keys are armed, so the
+ * card can say so (and tests can wait for it instead of sleeping).
  */
 export function useApprovalShortcuts(
   card: RefObject<HTMLElement | null>,
   isFirst: boolean,
   onAction: (kind: ApprovalActionKind) => void,
-): void {
+): boolean {
   const latest = useRef(onAction)
   latest.current = onAction
+  const [armed, setArmed] = useState(false)
+  const armedRef = useRef(false)
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined)
+
+  const rearm = useRef(() => {
+    clearTimeout(timer.current)
+    armedRef.current = false
+    setArmed(false)
+    timer.current = setTimeout(() => {
+      armedRef.current = true
+      setArmed(true)
+    }, SHORTCUT_ARM_DELAY_MS)
+  }).current
+
+  // Becoming first changes which command sits where the eye (and the last key) was: start again.
+  useEffect(() => {
+    if (isFirst) rearm()
+  }, [isFirst, rearm])
+
+  useEffect(() => {
+    const element = card.current
+    if (!element) return
+    const onFocusIn = (event: FocusEvent) => {
+      // Moving between controls of the same card keeps it armed; arriving from outside does not.
+      if (event.relatedTarget instanceof Node && element.contains(event.relatedTarget)) return
+      rearm()
+    }
+    element.addEventListener('focusin', onFocusIn)
+    return () => {
+      element.removeEventListener('focusin', onFocusIn)
+      clearTimeout(timer.current)
+    }
+  }, [card, rearm])
+
   useEffect(() => {
     const onKeyDown = (event: KeyboardEvent) => {
       if (event.repeat || event.altKey || event.ctrlKey || event.metaKey || event.defaultPrevented) return
       const kind = actionForKey(event.key)
       if (!kind || isEditable(document.activeElement)) return
       const focusedCard = document.activeElement?.closest(`[${APPROVAL_CARD_ATTRIBUTE}]`) ?? null
-      const mine = focusedCard ? focusedCard === card.current : isFirst
-      if (!mine) return
+      if (!focusedCard || focusedCard !== card.current) return
+      // Swallow the key either way: an unarmed card must not pass it on to anything else.
       event.preventDefault()
-      latest.current(kind)
+      if (armedRef.current) latest.current(kind)
     }
     document.addEventListener('keydown', onKeyDown)
     return () => document.removeEventListener('keydown', onKeyDown)
-  }, [card, isFirst])
+  }, [card])
+
+  return armed
+}
+
+/** The card to give the focus to once `card` is answered: the one after it, else the one before. */
+export function nextApprovalCard(card: HTMLElement | null): HTMLElement | null {
+  if (!card) return null
+  const selector = `[${APPROVAL_CARD_ATTRIBUTE}]`
+  for (let next = card.nextElementSibling; next; next = next.nextElementSibling)
+    if (next instanceof HTMLElement && next.matches(selector)) return next
+  for (let previous = card.previousElementSibling; previous; previous = previous.previousElementSibling)
+    if (previous instanceof HTMLElement && previous.matches(selector)) return previous
+  return null
 }

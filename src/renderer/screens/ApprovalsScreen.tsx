@@ -31,7 +31,7 @@ export function ApprovalsScreen() {
       {pending && pending.length > 0 && (
         <p className="muted">
           Keys: <kbd>1</kbd> Allow once, <kbd>2</kbd> Always allow, <kbd>3</kbd> Deny — on the card with the
-          focus, or the first card.
+          focus (Tab to a card first).
         </p>
       )}
       {pending?.map((approval, index) => (

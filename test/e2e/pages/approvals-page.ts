@@ -101,9 +101,15 @@ export class ApprovalsPage {
     return new ApprovalCardView(card)
   }
 
-  /** Presses a shortcut key (1, 2 or 3) with the focus on no card: it acts on the first card. */
+  /**
+   * Focuses the first card, waits until its keys are armed (they ignore presses for a moment after
+   * the card takes the focus), then presses a shortcut key (1, 2 or 3): it acts on that card.
+   */
   async pressShortcut(key: '1' | '2' | '3'): Promise<void> {
     await this.open()
+    const first = this.cards().first()
+    await first.focus()
+    await expect(first).toHaveAttribute('data-keys-armed', '')
     await this.page.keyboard.press(key)
   }
 
