@@ -13,6 +13,15 @@ export interface PendingApprovalsState {
   forget(id: string): void
 }
 
+const APP_TITLE = 'Shellgate'
+
+/** A background tab shows only its title: "(2) Shellgate" says something is waiting without opening it. */
+function usePendingCountInTitle(count: number): void {
+  useEffect(() => {
+    document.title = count > 0 ? `(${count}) ${APP_TITLE}` : APP_TITLE
+  }, [count])
+}
+
 const PendingApprovalsContext = createContext<PendingApprovalsState | null>(null)
 
 /** App-wide, so the nav badge counts live even while another screen is open. */
@@ -41,6 +50,7 @@ export function PendingApprovalsProvider({ children }: { children: ReactNode }) 
     setPending((list) => (list?.some((a) => a.id === approval.id) ? list : [...(list ?? []), approval])),
   )
   useApprovalNotifications()
+  usePendingCountInTitle(pending?.length ?? 0)
   const forget = useCallback(
     (id: string) => setPending((list) => list?.filter((a) => a.id !== id) ?? null),
     [],
