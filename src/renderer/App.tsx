@@ -11,6 +11,7 @@ import { TasksScreen } from './screens/TasksScreen'
 import { LiveCallsProvider } from './session/LiveCallsProvider'
 import { SessionsProvider } from './session/SessionsProvider'
 import { SettingsProvider } from './settings-state/SettingsProvider'
+import { TasksProvider } from './tasks/TasksProvider'
 
 export function App() {
   const [screen, setScreen] = useScreen()
@@ -19,19 +20,21 @@ export function App() {
       <SettingsProvider>
         <PendingApprovalsProvider>
           <LiveCallsProvider>
-            <div className="app-frame">
-              <MainNav screen={screen} onSelect={setScreen} />
-              <main className="app-main">
-                <ConnectionBanner />
-                <WarningBanner />
-                <ScreenErrorBoundary key={screen}>
-                  {screen === 'session' && <SessionScreen />}
-                  {screen === 'tasks' && <TasksScreen />}
-                  {screen === 'approvals' && <ApprovalsScreen />}
-                  {screen === 'settings' && <SettingsScreen />}
-                </ScreenErrorBoundary>
-              </main>
-            </div>
+            <TasksProvider>
+              <div className="app-frame">
+                <MainNav screen={screen} onSelect={setScreen} />
+                <main className="app-main">
+                  <ConnectionBanner />
+                  <WarningBanner />
+                  <ScreenErrorBoundary key={screen}>
+                    {screen === 'session' && <SessionScreen />}
+                    {screen === 'tasks' && <TasksScreen />}
+                    {screen === 'approvals' && <ApprovalsScreen />}
+                    {screen === 'settings' && <SettingsScreen />}
+                  </ScreenErrorBoundary>
+                </main>
+              </div>
+            </TasksProvider>
           </LiveCallsProvider>
         </PendingApprovalsProvider>
       </SettingsProvider>

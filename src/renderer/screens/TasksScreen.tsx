@@ -4,11 +4,11 @@ import { FormError } from '../forms/FormError'
 import { errorMessage } from '../forms/field-errors'
 import { useClient } from '../rpc'
 import { TaskCard } from '../tasks/TaskCard'
-import { useTasks } from '../tasks/use-tasks'
+import { useTasks } from '../tasks/TasksProvider'
 
 export function TasksScreen() {
   const client = useClient()
-  const { tasks, live, error, upsert } = useTasks()
+  const { tasks, live, error, upsert, openTails, setTailOpen } = useTasks()
   const [stopAll, setStopAll] = useState<{ busy: boolean; result?: string; error?: string }>({ busy: false })
   const running = tasks?.filter((task) => task.status === 'running').length ?? 0
 
@@ -49,7 +49,14 @@ export function TasksScreen() {
         </EmptyState>
       )}
       {tasks?.map((task) => (
-        <TaskCard key={task.id} task={task} live={live.get(task.id)} onChanged={upsert} />
+        <TaskCard
+          key={task.id}
+          task={task}
+          live={live.get(task.id)}
+          onChanged={upsert}
+          open={openTails.has(task.id)}
+          onOpenChange={setTailOpen}
+        />
       ))}
     </section>
   )

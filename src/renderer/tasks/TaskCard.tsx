@@ -6,7 +6,15 @@ import { formatAge, formatBytes, formatDuration, formatTime } from '../format/me
 import { useNow } from '../format/use-now'
 import { useClient } from '../rpc'
 import { TaskTail } from './TaskTail'
-import type { LiveTaskOutput } from './use-tasks'
+import type { LiveTaskOutput } from './TasksProvider'
+
+/**
+ * How a stopped task ended. The contract carries no exit signal for a task yet (the core knows it),
+ * so this says who stopped it; the signal belongs here once BackgroundTask has exitSignal.
+ */
+function stopReason(task: BackgroundTask): string {
+  return task.stoppedBy === 'caller' ? 'stopped by the agent' : 'stopped by user'
+}
 
 /**
  * One background task: state and measures (ticking while it runs), its live tail, Stop, and the full
@@ -16,16 +24,19 @@ export const TaskCard = memo(function TaskCard({
   task,
   live,
   onChanged,
+  open,
+  onOpenChange,
 }: {
   task: BackgroundTask
   live: LiveTaskOutput | undefined
   onChanged: (task: BackgroundTask) => void
+  open: boolean
+  onOpenChange: (taskId: string, open: boolean) => void
 }) {
   const client = useClient()
   const running = task.status === 'running'
   // New output is also a clock reading, so the age never reads older than the output on screen.
   const now = Math.max(useNow(running), live?.grewAt ?? 0)
-  const [open, setOpen] = useState(false)
   const [stopping, setStopping] = useState(false)
   const [error, setError] = useState<string>()
 
@@ -91,6 +102,12 @@ export const TaskCard = memo(function TaskCard({
             <dd data-field="exit">{task.exitCode}</dd>
           </>
         )}
+        {task.status === 'stopped' && (
+          <>
+            <dt>Stopped</dt>
+            <dd data-field="stopped">{stopReason(task)}</dd>
+          </>
+        )}
         {task.stoppedBy && (
           <>
             <dt>Stopped by</dt>
@@ -104,7 +121,7 @@ export const TaskCard = memo(function TaskCard({
         </p>
       )}
       <FormError message={error} />
-      <button type="button" aria-expanded={open} onClick={() => setOpen(!open)}>
+      <button type="button" aria-expanded={open} onClick={() => onOpenChange(task.id, !open)}>
         {open ? 'Hide output' : 'Show output'}
       </button>
       {open && <TaskTail sessionId={task.sessionId} taskId={task.id} live={live} />}

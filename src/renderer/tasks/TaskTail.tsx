@@ -5,7 +5,7 @@ import { errorMessage } from '../forms/field-errors'
 import { VirtualOutput } from '../output/VirtualOutput'
 import { useConnection } from '../connection/ConnectionProvider'
 import { useClient } from '../rpc'
-import type { LiveTaskOutput } from './use-tasks'
+import type { LiveTaskOutput } from './TasksProvider'
 
 interface Tail {
   text: string

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react'
+import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react'
 import type { BackgroundTask } from '../../shared/ipc/domains/tasks'
 import { useCoalescedEvent } from '../events/use-coalesced-event'
 import { useEvent } from '../events/use-event'
@@ -18,19 +18,40 @@ export interface TasksState {
   live: ReadonlyMap<string, LiveTaskOutput>
   error: string | null
   upsert(task: BackgroundTask): void
+  /** Tasks whose tail the user opened; kept here so it stays open across screen switches. */
+  openTails: ReadonlySet<string>
+  setTailOpen(taskId: string, open: boolean): void
 }
+
+const TasksContext = createContext<TasksState | null>(null)
 
 function newestFirst(a: BackgroundTask, b: BackgroundTask): number {
   return b.startedAt.localeCompare(a.startedAt)
 }
 
-/** Every background task, newest first: tasks.list, then tasks.updated upserts and coalesced tasks.output. */
-export function useTasks(): TasksState {
+/**
+ * Every background task, newest first: tasks.list, then tasks.updated upserts and coalesced
+ * tasks.output. App-wide, so the session history can say how a backgrounded call's task ended and the
+ * Tasks screen finds its open tails as it left them.
+ */
+export function TasksProvider({ children }: { children: ReactNode }) {
   const client = useClient()
   const { generation } = useConnection()
   const [tasks, setTasks] = useState<BackgroundTask[] | null>(null)
   const [live, setLive] = useState<ReadonlyMap<string, LiveTaskOutput>>(new Map())
   const [error, setError] = useState<string | null>(null)
+  const [openTails, setOpenTails] = useState<ReadonlySet<string>>(new Set())
+  const setTailOpen = useCallback(
+    (taskId: string, open: boolean) =>
+      setOpenTails((set) => {
+        if (set.has(taskId) === open) return set
+        const next = new Set(set)
+        if (open) next.add(taskId)
+        else next.delete(taskId)
+        return next
+      }),
+    [],
+  )
 
   const upsert = useCallback(
     (task: BackgroundTask) =>
@@ -74,5 +95,15 @@ export function useTasks(): TasksState {
       })
     },
   )
-  return { tasks, live, error, upsert }
+  const value = useMemo(
+    () => ({ tasks, live, error, upsert, openTails, setTailOpen }),
+    [tasks, live, error, upsert, openTails, setTailOpen],
+  )
+  return <TasksContext.Provider value={value}>{children}</TasksContext.Provider>
+}
+
+export function useTasks(): TasksState {
+  const state = useContext(TasksContext)
+  if (!state) throw new Error('useTasks outside <TasksProvider>')
+  return state
 }
