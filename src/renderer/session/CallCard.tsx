@@ -1,6 +1,7 @@
 import { memo } from 'react'
 import type { BashCall } from '../../shared/ipc/domains/bash'
 import { formatBytes, formatDuration, formatTime } from '../format/measures'
+import { BackgroundNotice } from './BackgroundNotice'
 import { CallProgressView } from './CallProgressView'
 import { CALL_STATUS_LABEL, isLive } from './call-status'
 import { DecisionSummary } from './DecisionSummary'
@@ -55,9 +56,7 @@ export const CallCard = memo(function CallCard({
         </p>
       )}
       {call.status === 'backgrounded' && call.taskId && (
-        <p className="call-notice">
-          Running in the background as task <code>{call.taskId}</code>. <a href="#/tasks">Open Tasks</a>
-        </p>
+        <BackgroundNotice taskId={call.taskId} taskStatus={call.taskStatus} />
       )}
       {call.status === 'running' && <CallProgressView startedAt={call.startedAt} progress={progress} />}
       {call.content !== '' && (
