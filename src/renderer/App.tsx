@@ -3,6 +3,7 @@ import { MainNav } from './components/MainNav'
 import { ConnectionBanner } from './connection/ConnectionBanner'
 import { ScreenErrorBoundary } from './components/ScreenErrorBoundary'
 import { WarningBanner } from './components/WarningBanner'
+import { YoloBanner } from './components/YoloBanner'
 import { useScreen } from './routes'
 import { ApprovalsScreen } from './screens/ApprovalsScreen'
 import { SessionScreen } from './screens/SessionScreen'
@@ -24,6 +25,7 @@ export function App() {
               <div className="app-frame">
                 <MainNav screen={screen} onSelect={setScreen} />
                 <main className="app-main">
+                  <YoloBanner />
                   <ConnectionBanner />
                   <WarningBanner />
                   <ScreenErrorBoundary key={screen}>

@@ -56,17 +56,28 @@ export class SettingsPage {
 
   // Permissions
 
+  /** The saved mode (not an unsaved choice in the select). */
   async mode(): Promise<string> {
     await this.open('Permissions')
-    return this.panel().getByLabel('Permission mode').inputValue()
+    const saved = this.panel().locator('[data-saved-mode]')
+    await expect(saved).toBeVisible()
+    return (await saved.getAttribute('data-saved-mode')) ?? ''
   }
 
+  /** Chooses a mode and presses "Save mode"; waits until it is the saved mode. */
   async setMode(mode: PermissionMode): Promise<void> {
     await this.open('Permissions')
     const select = this.panel().getByLabel('Permission mode')
     await select.selectOption(mode)
-    await expect(select).toHaveValue(mode)
+    const save = this.panel().getByRole('button', { name: 'Save mode' })
+    if (await save.isEnabled()) await save.click()
+    await expect(this.panel().locator('[data-saved-mode]')).toHaveAttribute('data-saved-mode', mode)
     await expect(select).toBeEnabled()
+  }
+
+  /** The app-wide banner shown while yolo is on (hidden otherwise). */
+  yoloBanner(): Locator {
+    return this.page.getByTestId('yolo-banner')
   }
 
   /** Every rule in effect, as the table lists it. */

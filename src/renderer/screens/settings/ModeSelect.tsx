@@ -11,43 +11,62 @@ const MODES: ReadonlyArray<{ mode: PermissionMode; label: string }> = [
   { mode: 'yolo', label: 'yolo: everything runs without asking' },
 ]
 
-/** Saved as soon as it changes: a mode is one choice, there is nothing to fill in before it. */
+/**
+ * A choice and a Save button, not save-on-change: arrowing through a select fires a change per
+ * option, and passing over yolo on the way must not switch it on. Choosing yolo warns before saving.
+ */
 export function ModeSelect() {
   const client = useClient()
   const { snapshot, apply } = useSettings()
+  const [choice, setChoice] = useState<PermissionMode | null>(null)
   const [error, setError] = useState<string>()
   const [saving, setSaving] = useState(false)
-  const mode = snapshot?.user.permissions.mode
-  if (!mode) return null
+  const saved = snapshot?.user.permissions.mode
+  if (!saved) return null
+  const chosen = choice ?? saved
+
+  const save = () => {
+    setError(undefined)
+    setSaving(true)
+    client.request('settings.setMode', { mode: chosen }).then(
+      (next) => {
+        setSaving(false)
+        setChoice(null)
+        apply(next)
+      },
+      (failure: unknown) => {
+        setSaving(false)
+        setError(errorMessage(failure))
+      },
+    )
+  }
+
   return (
-    <Field label="Permission mode" error={error}>
-      {(control) => (
-        <select
-          {...control}
-          value={mode}
-          disabled={saving}
-          onChange={(event) => {
-            setError(undefined)
-            setSaving(true)
-            client.request('settings.setMode', { mode: event.target.value as PermissionMode }).then(
-              (next) => {
-                setSaving(false)
-                apply(next)
-              },
-              (failure: unknown) => {
-                setSaving(false)
-                setError(errorMessage(failure))
-              },
-            )
-          }}
-        >
-          {MODES.map((option) => (
-            <option key={option.mode} value={option.mode}>
-              {option.label}
-            </option>
-          ))}
-        </select>
+    <div className="mode-select" data-saved-mode={saved}>
+      <Field label="Permission mode" error={error}>
+        {(control) => (
+          <select
+            {...control}
+            value={chosen}
+            disabled={saving}
+            onChange={(event) => setChoice(event.target.value as PermissionMode)}
+          >
+            {MODES.map((option) => (
+              <option key={option.mode} value={option.mode}>
+                {option.label}
+              </option>
+            ))}
+          </select>
+        )}
+      </Field>
+      {chosen === 'yolo' && saved !== 'yolo' && (
+        <p className="inline-warning" role="note">
+          yolo: nothing will be asked; deny and ask rules still apply.
+        </p>
       )}
-    </Field>
+      <button type="button" className="primary" onClick={save} disabled={saving || chosen === saved}>
+        {saving ? 'Saving…' : 'Save mode'}
+      </button>
+    </div>
   )
 }
