@@ -92,15 +92,35 @@ export function findRestrictingRule(
   return null
 }
 
-// A word's edge: anything a shell word of a command name cannot continue with (`$`, `/`, quotes…).
-const EDGE = '[^A-Za-z0-9_.+-]'
+/** A word's edge: anything a shell word of a command name cannot continue with (`$`, `/`, quotes…). */
+const WORD_CHAR = /[A-Za-z0-9_.+-]/
 
-function mentionsCommand(text: string, words: readonly string[]): boolean {
+/**
+ * The rule's words appear in `text` in order, each as a whole word. Greedy and linear: each word is
+ * taken at its leftmost whole-word occurrence after the previous one, which is exact for "in order,
+ * anything between" (a later match can only leave less room for the words after it). A RegExp with
+ * lazy gaps backtracked exponentially on a repeated word, and a repository's own deny rule could
+ * freeze the main process with it.
+ */
+export function mentionsCommand(text: string, words: readonly string[]): boolean {
   if (words.length === 0) return false
-  const pattern = words
-    .map((word) => `(?:^|${EDGE})${word.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?=$|${EDGE})`)
-    .join('[\\s\\S]*?')
-  return new RegExp(pattern).test(text)
+  let from = 0
+  for (const word of words) {
+    const at = findWholeWord(text, word, from)
+    if (at === -1) return false
+    from = at + word.length
+  }
+  return true
+}
+
+function findWholeWord(text: string, word: string, from: number): number {
+  if (word === '') return from
+  for (let at = text.indexOf(word, from); at !== -1; at = text.indexOf(word, at + 1)) {
+    const before = at === 0 ? '' : text.charAt(at - 1)
+    const after = text.charAt(at + word.length)
+    if ((before === '' || !WORD_CHAR.test(before)) && (after === '' || !WORD_CHAR.test(after))) return at
+  }
+  return -1
 }
 
 /**
