@@ -27,11 +27,17 @@ export async function loadSettingsFile<T>(
   path: string,
   schema: z.ZodType<T>,
   now: Date = new Date(),
+  options: { keepInPlace?: boolean } = {},
 ): Promise<LoadedSettingsFile<T>> {
   const defaults = schema.parse({})
   const problem = await readProblem(path, schema)
   if (problem === null) return { value: defaults, warning: null }
   if ('value' in problem) return { value: problem.value, warning: null }
+  if (options.keepInPlace) {
+    // A file in the user's repository is theirs: never renamed or rewritten, only ignored.
+    const reason = `${problem.reason}; it is ignored and left as it is (nothing is written to it until it is fixed)`
+    return { value: defaults, warning: { file: path, reason, backupPath: null } }
+  }
   try {
     const backupPath = await moveAside(path, now)
     return { value: defaults, warning: { file: path, reason: problem.reason, backupPath } }

@@ -83,7 +83,7 @@ export async function openSettingsStore(options: SettingsStoreOptions): Promise<
           value: WorkspaceSettingsSchema.parse({}),
           warning: { file: workspaceFile, reason: workspaceDirProblem, backupPath: null },
         }
-      : loadSettingsFile(workspaceFile, WorkspaceSettingsSchema),
+      : loadSettingsFile(workspaceFile, WorkspaceSettingsSchema, new Date(), { keepInPlace: true }),
   ])
   let user = userLoaded.value
   let workspace = workspaceLoaded.value

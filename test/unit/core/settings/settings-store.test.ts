@@ -87,6 +87,24 @@ describe('openSettingsStore', () => {
   })
 })
 
+describe("an unusable workspace settings file (the repository's own)", () => {
+  it('is ignored with a warning, never renamed or rewritten, and writes to it are refused', async () => {
+    await mkdir(join(workspace, '.shellgate'))
+    const file = join(workspace, '.shellgate', 'settings.json')
+    await writeFile(file, '{"permissions":{"allow":"oops"}}')
+    const store = await open()
+    expect(store.warnings()).toEqual([
+      { file, reason: expect.stringContaining('ignored and left as it is'), backupPath: null },
+    ])
+    expect(await readdir(join(workspace, '.shellgate'))).toEqual(['settings.json'])
+    expect(await readFile(file, 'utf8')).toBe('{"permissions":{"allow":"oops"}}')
+    await expect(store.addRule({ scope: 'workspace', list: 'allow', rule: 'ls' })).rejects.toMatchObject({
+      code: 'unwritable',
+    })
+    expect(await readFile(file, 'utf8')).toBe('{"permissions":{"allow":"oops"}}')
+  })
+})
+
 describe('a .shellgate symlink planted after open', () => {
   it('is refused at the next write, so nothing outside the workspace is replaced', async () => {
     const store = await open()
