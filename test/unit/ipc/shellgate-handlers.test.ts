@@ -1,4 +1,4 @@
-import { mkdir, writeFile } from 'node:fs/promises'
+import { mkdir, truncate, writeFile } from 'node:fs/promises'
 import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { join } from 'node:path'
@@ -53,6 +53,17 @@ describe('the Shellgate contract over the real core', () => {
       code: 'invalid_input',
       message: 'settings.setNetwork: network.caCertFile: /no/such/ca.pem does not exist',
     })
+    const huge = join(harness.workspace, 'huge.pem')
+    await writeFile(huge, '')
+    await truncate(huge, 5 * 1024 * 1024)
+    await expect(
+      client.request('settings.setNetwork', {
+        httpProxy: '',
+        noProxy: '',
+        caCertFile: huge,
+        timeoutMs: null,
+      }),
+    ).rejects.toMatchObject({ code: 'invalid_input', message: expect.stringContaining('larger than') })
     const notACa = join(harness.workspace, 'not-a-ca.pem')
     await writeFile(notACa, 'just some text\n')
     await expect(

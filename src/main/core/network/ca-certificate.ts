@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs'
+import { closeSync, constants, fstatSync, openSync, readSync } from 'node:fs'
 import { rootCertificates } from 'node:tls'
 import type { Sourced } from './network-config'
 import { NetworkConfigError } from './network-error'
@@ -23,7 +23,7 @@ export function createCaLoader(caCertFile: Sourced<string> | null): () => string
 function readCaFile({ value: path, source }: Sourced<string>): string {
   let text: string
   try {
-    const bytes = readFileSync(path)
+    const bytes = readCappedRegularFile(path, CA_FILE_MAX_BYTES + 1)
     if (bytes.length > CA_FILE_MAX_BYTES) {
       throw new NetworkConfigError(
         source,
@@ -43,4 +43,21 @@ function readCaFile({ value: path, source }: Sourced<string>): string {
     )
   }
   return text
+}
+
+/**
+ * The file's size is checked before anything is read, and at most `maxBytes` are read: a 2 GB file
+ * (or a FIFO, or /dev/zero) named as the CA must not block the main process or fill its memory.
+ */
+function readCappedRegularFile(path: string, maxBytes: number): Buffer {
+  const fd = openSync(path, constants.O_RDONLY | (constants.O_NONBLOCK ?? 0))
+  try {
+    const stats = fstatSync(fd)
+    if (!stats.isFile()) throw Object.assign(new Error('not a regular file'), { code: 'not a regular file' })
+    const buffer = Buffer.alloc(Math.min(stats.size, maxBytes))
+    const read = readSync(fd, buffer, 0, buffer.length, 0)
+    return buffer.subarray(0, read)
+  } finally {
+    closeSync(fd)
+  }
 }
