@@ -64,7 +64,7 @@ describe('bad input: a clear error naming the setting, and no request sent', () 
           config: resolveNetworkConfig({ settings: { network: { caCertFile: dir } }, env: {} }),
         }).request({ url: `${server.origin}/` }),
       'network.caCertFile',
-      '(EISDIR)',
+      '(not a regular file)',
     )
   })
 
