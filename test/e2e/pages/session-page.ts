@@ -118,11 +118,14 @@ export class SessionPage {
     await this.tabs().getByRole('button', { name: title, exact: true }).click()
   }
 
+  /** Closes the session; when it still has approvals or running tasks, confirms the inline question. */
   async closeSession(title: string): Promise<void> {
     await this.open()
     await this.tabs()
       .getByRole('button', { name: `Close session ${title}`, exact: true })
       .click()
+    const confirm = this.tabs().getByRole('group', { name: `Close session ${title}?`, exact: true })
+    if (await confirm.isVisible()) await confirm.getByRole('button', { name: 'Close anyway' }).click()
   }
 
   workspace(): Promise<string> {
