@@ -7,10 +7,18 @@ export type PermissionMode = z.infer<typeof PermissionModeSchema>
 /** A Bash rule as the user writes it: an exact command, `prefix:*` (word boundary) or a `*` wildcard. */
 export const BashRuleSchema = z.string().trim().min(1, 'a rule cannot be empty').max(2_000)
 
+/** Every decision scans every rule: a file (maybe a repository's own) with 40 000 of them cost 1.5 s each. */
+export const MAX_RULES_PER_LIST = 1_000
+
+const RuleListSchema = z
+  .array(BashRuleSchema)
+  .max(MAX_RULES_PER_LIST, `at most ${MAX_RULES_PER_LIST} rules per list`)
+  .default([])
+
 export const PermissionRulesSchema = z.object({
-  allow: z.array(BashRuleSchema).default([]),
-  ask: z.array(BashRuleSchema).default([]),
-  deny: z.array(BashRuleSchema).default([]),
+  allow: RuleListSchema,
+  ask: RuleListSchema,
+  deny: RuleListSchema,
 })
 export type PermissionRules = z.infer<typeof PermissionRulesSchema>
 

@@ -18,6 +18,8 @@ type SettingsHandlers = Pick<
   | 'settings.trustWorkspaceRules'
 >
 
+const UNTRUSTED_RULES_NAMED = 20
+
 export function settingsHandlers(core: Core): SettingsHandlers {
   const { settings } = core
   const snapshot = (sessionId?: string): SettingsSnapshot => {
@@ -26,7 +28,15 @@ export function settingsHandlers(core: Core): SettingsHandlers {
       ...rule,
       trusted: !(rule.scope === 'workspace' && rule.list === 'allow') || trusted.has(rule.rule),
     }))
-    const untrusted = rules.filter((rule) => !rule.trusted).map((rule) => `"${rule.rule}"`)
+    const untrustedRules = rules.filter((rule) => !rule.trusted).map((rule) => `"${rule.rule}"`)
+    // Named one by one up to a point: a hostile file can hold a thousand of them.
+    const untrusted =
+      untrustedRules.length > UNTRUSTED_RULES_NAMED
+        ? [
+            ...untrustedRules.slice(0, UNTRUSTED_RULES_NAMED),
+            `and ${untrustedRules.length - UNTRUSTED_RULES_NAMED} more`,
+          ]
+        : untrustedRules
     const warnings = settings
       .warnings()
       .map((w) => ({ file: w.file, message: w.reason, backup: w.backupPath }))

@@ -88,6 +88,15 @@ describe('openSettingsStore', () => {
 })
 
 describe("an unusable workspace settings file (the repository's own)", () => {
+  it('refuses a file with more rules per list than a decision should scan', async () => {
+    await mkdir(join(workspace, '.shellgate'))
+    const deny = Array.from({ length: 1_001 }, (_, i) => `cmd${i}:*`)
+    await writeFile(join(workspace, '.shellgate', 'settings.json'), JSON.stringify({ permissions: { deny } }))
+    const store = await open()
+    expect(store.rules()).toEqual([])
+    expect(store.warnings()[0]?.reason).toContain('at most 1000 rules per list')
+  })
+
   it('is ignored with a warning, never renamed or rewritten, and writes to it are refused', async () => {
     await mkdir(join(workspace, '.shellgate'))
     const file = join(workspace, '.shellgate', 'settings.json')
