@@ -9,6 +9,18 @@ import type { EventHub } from '../ipc/event-hub'
 
 /** Frames past this are cut off by ws itself (close 1009); up to it we answer with a coded error. */
 const HARD_FRAME_LIMIT_BYTES = 4 * MAX_ENVELOPE_BYTES
+/** The UI needs a handful; a page that opens thousands only burns memory and CPU on event fan-out. */
+export const MAX_CONNECTIONS = 32
+/**
+ * Handlers one connection may have running at once (each may hold megabytes, e.g. an output view);
+ * further requests wait in a queue of MAX_QUEUED_PER_CONNECTION, and beyond that are refused.
+ */
+export const MAX_RUNNING_PER_CONNECTION = 8
+export const MAX_QUEUED_PER_CONNECTION = 256
+/** A client that stops reading while we keep answering is dropped before its replies fill our memory. */
+export const MAX_BUFFERED_BYTES = 16 * 1024 * 1024
+/** Half-open sockets (a laptop that slept, a killed tab) are found and closed. */
+const PING_INTERVAL_MS = 30_000
 
 export interface WebSocketRpc {
   /** Completes an upgrade that the caller has already authorised. */
@@ -26,8 +38,38 @@ export function createWebSocketRpc<C extends ContractShape>(
   server.on('connection', (socket: WebSocket) => {
     const connectionId = `ws-${randomUUID()}`
     const controller = new AbortController()
+    let running = 0
+    const queued: unknown[] = []
+    const run = (envelope: unknown) => {
+      running += 1
+      void dispatcher
+        .dispatch(envelope, { connectionId, transport: 'websocket', signal: controller.signal })
+        .then((response) => {
+          running -= 1
+          send(response)
+          const next = queued.shift()
+          if (next !== undefined && !controller.signal.aborted) run(next)
+        })
+    }
+    let alive = true
+    socket.on('pong', () => {
+      alive = true
+    })
+    const ping = setInterval(() => {
+      if (!alive) {
+        socket.terminate()
+        return
+      }
+      alive = false
+      socket.ping()
+    }, PING_INTERVAL_MS)
     const send = (message: ServerMessage) => {
-      if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(message))
+      if (socket.readyState !== socket.OPEN) return
+      if (socket.bufferedAmount > MAX_BUFFERED_BYTES) {
+        socket.close(1008, 'not reading its messages')
+        return
+      }
+      socket.send(JSON.stringify(message))
     }
     const unsubscribe = hub.subscribe(send)
 
@@ -39,11 +81,26 @@ export function createWebSocketRpc<C extends ContractShape>(
         send(parsed.response)
         return
       }
-      void dispatcher
-        .dispatch(parsed.value, { connectionId, transport: 'websocket', signal: controller.signal })
-        .then(send)
+      if (running >= MAX_RUNNING_PER_CONNECTION) {
+        if (queued.length >= MAX_QUEUED_PER_CONNECTION) {
+          send({
+            kind: 'response',
+            id: idOf(parsed.value),
+            ok: false,
+            error: {
+              code: 'denied',
+              message: `more than ${MAX_QUEUED_PER_CONNECTION} requests are waiting on this connection`,
+            },
+          })
+          return
+        }
+        queued.push(parsed.value)
+        return
+      }
+      run(parsed.value)
     })
     socket.on('close', () => {
+      clearInterval(ping)
       unsubscribe()
       controller.abort()
     })
@@ -52,6 +109,10 @@ export function createWebSocketRpc<C extends ContractShape>(
 
   return {
     accept(request, socket, head) {
+      if (server.clients.size >= MAX_CONNECTIONS) {
+        socket.end('HTTP/1.1 503 Service Unavailable\r\nConnection: close\r\nContent-Length: 0\r\n\r\n')
+        return
+      }
       server.handleUpgrade(request, socket, head, (ws) => server.emit('connection', ws, request))
     },
     close() {
@@ -73,4 +134,10 @@ function binaryRefused(): ServerMessage {
     ok: false,
     error: { code: 'invalid_input', message: 'binary frames are not accepted' },
   }
+}
+
+function idOf(value: unknown): string | number | null {
+  if (typeof value !== 'object' || value === null) return null
+  const id = (value as { id?: unknown }).id
+  return typeof id === 'number' || typeof id === 'string' ? id : null
 }

@@ -1,4 +1,9 @@
 import { describe, expect, it } from 'vitest'
+import {
+  MAX_CONNECTIONS,
+  MAX_QUEUED_PER_CONNECTION,
+  MAX_RUNNING_PER_CONNECTION,
+} from '../../../src/main/transports/websocket'
 import { MAX_ENVELOPE_BYTES } from '../../../src/shared/ipc/envelope'
 import { describeConformance } from '../ipc/conformance-suite'
 import { openSocket, startTestServer, websocketHarness } from './harness'
@@ -69,6 +74,52 @@ describe('websocket upgrade policy', () => {
       )
       expect(await nextMessage(socket)).toMatchObject({ id: 5, ok: true, result: { text: 'still here' } })
       expect(running.probe.calls).toEqual(['test.echo'])
+    } finally {
+      socket.close()
+      await running.dispose()
+    }
+  })
+})
+
+describe('websocket resource limits', () => {
+  it(`refuses connection ${MAX_CONNECTIONS + 1} with 503`, async () => {
+    const running = await startTestServer()
+    const sockets = Array.from({ length: MAX_CONNECTIONS }, () => openSocket(running.server))
+    try {
+      expect(
+        await Promise.all(
+          sockets.map((socket) => new Promise((resolve) => socket.once('open', () => resolve('open')))),
+        ),
+      ).toHaveLength(MAX_CONNECTIONS)
+      expect(await upgradeOutcome(openSocket(running.server))).toBe(503)
+    } finally {
+      for (const socket of sockets) socket.close()
+      await running.dispose()
+    }
+  })
+
+  it('runs a few handlers per connection at once, queues the rest, and refuses past the queue', async () => {
+    const running = await startTestServer()
+    const socket = openSocket(running.server)
+    try {
+      await new Promise((resolve) => socket.once('open', resolve))
+      const waiting = MAX_RUNNING_PER_CONNECTION + MAX_QUEUED_PER_CONNECTION
+      for (let i = 0; i < waiting; i++) {
+        socket.send(
+          JSON.stringify({ kind: 'request', id: i, method: 'test.waitForAbort', params: { key: `k${i}` } }),
+        )
+      }
+      socket.send(
+        JSON.stringify({
+          kind: 'request',
+          id: 'extra',
+          method: 'test.echo',
+          params: { text: 'one too many' },
+        }),
+      )
+      expect(await nextMessage(socket)).toMatchObject({ id: 'extra', ok: false, error: { code: 'denied' } })
+      // Only the running handlers started; the queued ones wait their turn.
+      expect(running.probe.calls).toHaveLength(MAX_RUNNING_PER_CONNECTION)
     } finally {
       socket.close()
       await running.dispose()
