@@ -1,4 +1,5 @@
-import { revealInvisible } from '../format/reveal-invisible'
+import { commandName } from '../format/command-name'
+import { hiddenCharactersNotice, revealInvisible } from '../format/reveal-invisible'
 import { useRef, useState } from 'react'
 import type { z } from 'zod'
 import type { ApprovalAnswerSchema, PendingApproval } from '../../shared/ipc/domains/approvals'
@@ -73,7 +74,7 @@ export function ApprovalCard({
     <article
       ref={card}
       className="panel approval-card"
-      aria-label={approval.command}
+      aria-label={commandName(approval.command)}
       // biome-ignore lint/a11y/noNoninteractiveTabindex: the keys act only on the card with the focus, so keyboard users must be able to reach the card itself.
       tabIndex={0}
       aria-keyshortcuts="1 2 3"
@@ -83,13 +84,7 @@ export function ApprovalCard({
       <pre className="approval-command" data-field="command">
         {command.text}
       </pre>
-      {command.hidden > 0 && (
-        <p role="alert">
-          This command contains {command.hidden} invisible or direction-changing character
-          {command.hidden === 1 ? '' : 's'}, shown as ⟨U+…⟩: what runs may differ from how it would otherwise
-          read.
-        </p>
-      )}
+      {command.hidden > 0 && <p role="alert">{hiddenCharactersNotice(command.hidden)}</p>}
       {approval.description && <p className="muted">{approval.description}</p>}
       <dl className="inline-facts">
         {facts.map(([label, value]) => (

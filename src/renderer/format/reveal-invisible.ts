@@ -12,6 +12,11 @@ export interface RevealedText {
   hidden: number
 }
 
+/** Said wherever a revealed command is shown, so the ⟨U+…⟩ markers are never taken for the command itself. */
+export function hiddenCharactersNotice(hidden: number): string {
+  return `This command contains ${hidden} invisible or direction-changing character${hidden === 1 ? '' : 's'}, shown as ⟨U+…⟩: what runs may differ from how it would otherwise read.`
+}
+
 export function revealInvisible(text: string): RevealedText {
   let hidden = 0
   const revealed = text.replace(INVISIBLE, (char) => {

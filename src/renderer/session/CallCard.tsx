@@ -1,11 +1,14 @@
 import { memo } from 'react'
 import type { BashCall } from '../../shared/ipc/domains/bash'
+import { commandName, commandStart } from '../format/command-name'
 import { formatBytes, formatDuration, formatTime } from '../format/measures'
+import { revealInvisible } from '../format/reveal-invisible'
 import { BackgroundNotice } from './BackgroundNotice'
 import { CallProgressView } from './CallProgressView'
 import { CALL_STATUS_LABEL, isLive } from './call-status'
 import { DecisionSummary } from './DecisionSummary'
 import { FullOutput } from './FullOutput'
+import { hiddenCharactersNotice } from '../format/reveal-invisible'
 import type { CallProgress } from './LiveCallsProvider'
 
 /**
@@ -19,10 +22,11 @@ export const CallCard = memo(function CallCard({
   call: BashCall
   progress: CallProgress | undefined
 }) {
+  const command = revealInvisible(call.command)
   return (
     <article
       className="panel call-card"
-      aria-label={call.command}
+      aria-label={commandName(call.command)}
       data-status={call.status}
       data-call-id={call.id}
     >
@@ -30,8 +34,9 @@ export const CallCard = memo(function CallCard({
         <span className={`status status-${call.status}`} data-field="status">
           {CALL_STATUS_LABEL[call.status]}
         </span>
-        <code className="call-command">{call.command}</code>
+        <code className="call-command">{command.text}</code>
       </header>
+      {command.hidden > 0 && <p role="note">{hiddenCharactersNotice(command.hidden)}</p>}
       {call.description && <p className="muted">{call.description}</p>}
       <dl className="inline-facts">
         <dt>Started</dt>
@@ -67,7 +72,9 @@ export const CallCard = memo(function CallCard({
           </pre>
         </section>
       )}
-      {call.outputPath && !isLive(call.status) && <FullOutput sessionId={call.sessionId} callId={call.id} />}
+      {call.outputPath && !isLive(call.status) && (
+        <FullOutput sessionId={call.sessionId} callId={call.id} commandStart={commandStart(call.command)} />
+      )}
     </article>
   )
 })

@@ -11,7 +11,16 @@ import { useClient } from '../rpc'
 type OutputSlice = z.infer<typeof OutputSliceSchema>
 
 /** The call's full output file (its last 4 MiB), fetched only when asked for, with colours and virtual scrolling. */
-export function FullOutput({ sessionId, callId }: { sessionId: string; callId: string }) {
+export function FullOutput({
+  sessionId,
+  callId,
+  commandStart,
+}: {
+  sessionId: string
+  callId: string
+  /** Makes the button's name unique in a history of many calls ("Show full output of make test"). */
+  commandStart: string
+}) {
   const client = useClient()
   const [slice, setSlice] = useState<OutputSlice | null>(null)
   const [open, setOpen] = useState(false)
@@ -32,7 +41,12 @@ export function FullOutput({ sessionId, callId }: { sessionId: string; callId: s
 
   return (
     <div className="full-output">
-      <button type="button" aria-expanded={open} onClick={toggle}>
+      <button
+        type="button"
+        aria-expanded={open}
+        aria-label={`${open ? 'Hide' : 'Show'} full output of ${commandStart}`}
+        onClick={toggle}
+      >
         {open ? 'Hide full output' : 'Show full output'}
       </button>
       {open && <FormError message={error} />}

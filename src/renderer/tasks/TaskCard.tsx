@@ -2,7 +2,9 @@ import { memo, useState } from 'react'
 import type { BackgroundTask } from '../../shared/ipc/domains/tasks'
 import { FormError } from '../forms/FormError'
 import { errorMessage } from '../forms/field-errors'
+import { commandName, commandStart } from '../format/command-name'
 import { formatAge, formatBytes, formatDuration, formatTime } from '../format/measures'
+import { hiddenCharactersNotice, revealInvisible } from '../format/reveal-invisible'
 import { useNow } from '../format/use-now'
 import { useClient } from '../rpc'
 import { TaskTail } from './TaskTail'
@@ -40,6 +42,8 @@ export const TaskCard = memo(function TaskCard({
   const [stopping, setStopping] = useState(false)
   const [error, setError] = useState<string>()
 
+  const command = revealInvisible(task.command)
+  const start = commandStart(task.command)
   const started = Date.parse(task.startedAt)
   const elapsed = (task.endedAt ? Date.parse(task.endedAt) : now) - started
   const lastOutput = Math.max(task.lastOutputAt ? Date.parse(task.lastOutputAt) : 0, live?.grewAt ?? 0)
@@ -61,18 +65,25 @@ export const TaskCard = memo(function TaskCard({
   }
 
   return (
-    <article className="panel task-card" aria-label={task.command} data-status={task.status}>
+    <article className="panel task-card" aria-label={commandName(task.command)} data-status={task.status}>
       <header className="call-header">
         <span className={`status status-${task.status}`} data-field="status">
           {task.status}
         </span>
-        <code className="call-command">{task.command}</code>
+        <code className="call-command">{command.text}</code>
         {running && (
-          <button type="button" className="danger push-right" onClick={stop} disabled={stopping}>
+          <button
+            type="button"
+            className="danger push-right"
+            aria-label={`Stop ${start}`}
+            onClick={stop}
+            disabled={stopping}
+          >
             {stopping ? 'Stopping…' : 'Stop'}
           </button>
         )}
       </header>
+      {command.hidden > 0 && <p role="note">{hiddenCharactersNotice(command.hidden)}</p>}
       {task.description && <p className="muted">{task.description}</p>}
       <dl className="inline-facts">
         <dt>Task</dt>
@@ -121,7 +132,12 @@ export const TaskCard = memo(function TaskCard({
         </p>
       )}
       <FormError message={error} />
-      <button type="button" aria-expanded={open} onClick={() => onOpenChange(task.id, !open)}>
+      <button
+        type="button"
+        aria-expanded={open}
+        aria-label={`${open ? 'Hide' : 'Show'} output of ${start}`}
+        onClick={() => onOpenChange(task.id, !open)}
+      >
         {open ? 'Hide output' : 'Show output'}
       </button>
       {open && <TaskTail sessionId={task.sessionId} taskId={task.id} live={live} />}

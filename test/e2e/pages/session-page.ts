@@ -59,7 +59,7 @@ export class CallView {
 
   /** Opens the full output and returns the text of the rows in view (the view is virtualised). */
   async fullOutputText(): Promise<string> {
-    const button = this.root.getByRole('button', { name: /full output/ })
+    const button = this.root.getByRole('button', { name: /^(Show|Hide) full output of / })
     if ((await button.getAttribute('aria-expanded')) !== 'true') await button.click()
     const region = this.root.getByRole('region', { name: 'Full output' })
     await expect(region).toBeVisible()

@@ -16,7 +16,8 @@ export class TaskRow {
   }
 
   async stop(): Promise<void> {
-    await this.root.getByRole('button', { name: 'Stop', exact: true }).click()
+    // Named after the command ("Stop sleep 100"), so Stop on one card is not Stop on the next.
+    await this.root.getByRole('button', { name: /^Stop / }).click()
     await expect(this.root).not.toHaveAttribute('data-status', 'running', { timeout: 15_000 })
   }
 
@@ -31,7 +32,7 @@ export class TaskRow {
 
   /** Opens the live tail and returns its scroller; the text is the rows in view, newest at the bottom. */
   async output(): Promise<Locator> {
-    const toggle = this.root.getByRole('button', { name: /output$/ })
+    const toggle = this.root.getByRole('button', { name: /^(Show|Hide) output of / })
     if ((await toggle.getAttribute('aria-expanded')) !== 'true') await toggle.click()
     const region = this.root.getByRole('region', { name: 'Task output' })
     return region

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest'
 import { revealInvisible } from '../../../src/renderer/format/reveal-invisible'
+import {
+  COMMAND_NAME_MAX_CHARS,
+  COMMAND_START_MAX_CHARS,
+  commandName,
+  commandStart,
+} from '../../../src/renderer/format/command-name'
 
 describe('revealInvisible', () => {
   it('leaves an ordinary command alone, tabs and newlines included', () => {
@@ -13,5 +19,25 @@ describe('revealInvisible', () => {
       text: 'rm -rf x ⟨U+202E⟩# sl⟨U+2066⟩⟨U+200B⟩⟨U+0007⟩',
       hidden: 4,
     })
+  })
+})
+
+describe('commandName and commandStart', () => {
+  it('leaves a short command as it is', () => {
+    expect(commandName('echo hi')).toBe('echo hi')
+    expect(commandStart('echo hi')).toBe('echo hi')
+  })
+
+  it('caps a long command with an ellipsis at the stated length', () => {
+    const long = `echo ${'x'.repeat(100_000)}`
+    const name = commandName(long)
+    expect(name).toHaveLength(COMMAND_NAME_MAX_CHARS)
+    expect(name.endsWith('…')).toBe(true)
+    expect(name.startsWith('echo xxx')).toBe(true)
+    expect(commandStart(long)).toHaveLength(COMMAND_START_MAX_CHARS)
+  })
+
+  it('names invisible characters instead of hiding them in the accessible name', () => {
+    expect(commandName('rm\u202e -rf')).toBe('rm⟨U+202E⟩ -rf')
   })
 })
