@@ -1,9 +1,12 @@
-import { appendFile, mkdir, readFile, rm } from 'node:fs/promises'
+import { appendFile, mkdir, open, rm } from 'node:fs/promises'
 import { dirname } from 'node:path'
 import { type BashCall, BashCallSchema } from '../../../shared/ipc/domains/bash'
+import { writeFileAtomic } from '../settings/atomic-write'
 
 /** The UI shows a session's recent calls; older ones stay only in the audit log. */
 export const CALL_HISTORY_LIMIT = 500
+/** Only the newest part of a history file is read; a file past this is rewritten to its last calls. */
+export const CALL_HISTORY_READ_BYTES = 16 * 1024 * 1024
 
 export interface CallHistory {
   list(): BashCall[]
@@ -22,7 +25,7 @@ const UNFINISHED: ReadonlySet<BashCall['status']> = new Set(['waiting_for_approv
  */
 export async function openCallHistory(file: string): Promise<CallHistory> {
   const calls = new Map<string, BashCall>()
-  const text = await readFile(file, 'utf8').catch(() => '')
+  const { text, lines } = await readTail(file)
   for (const line of text.split('\n')) {
     if (!line.trim()) continue
     try {
@@ -32,7 +35,13 @@ export async function openCallHistory(file: string): Promise<CallHistory> {
       // A torn last line after a crash: the earlier lines still count.
     }
   }
+  for (const id of [...calls.keys()].slice(0, Math.max(0, calls.size - CALL_HISTORY_LIMIT))) calls.delete(id)
   let writes: Promise<void> = Promise.resolve()
+  // Appends never shrink the file: compact it here, keeping only what the UI can show.
+  if (lines > 2 * CALL_HISTORY_LIMIT) {
+    const kept = [...calls.values()]
+    await writeFileAtomic(file, kept.map((call) => `${JSON.stringify(call)}\n`).join(''))
+  }
 
   const trim = () => {
     const excess = calls.size - CALL_HISTORY_LIMIT
@@ -58,5 +67,23 @@ export async function openCallHistory(file: string): Promise<CallHistory> {
       calls.clear()
       await rm(file, { force: true })
     },
+  }
+}
+
+async function readTail(file: string): Promise<{ text: string; lines: number }> {
+  const handle = await open(file, 'r').catch(() => null)
+  if (!handle) return { text: '', lines: 0 }
+  try {
+    const { size } = await handle.stat()
+    const length = Math.min(size, CALL_HISTORY_READ_BYTES)
+    const buffer = Buffer.alloc(length)
+    await handle.read(buffer, 0, length, size - length)
+    let text = buffer.toString('utf8')
+    // Started mid-file: the first line is a fragment.
+    if (length < size) text = text.slice(text.indexOf('\n') + 1)
+    const lines = length < size ? Number.POSITIVE_INFINITY : text.split('\n').filter(Boolean).length
+    return { text, lines }
+  } finally {
+    await handle.close()
   }
 }
