@@ -13,7 +13,10 @@ import {
 } from '../../shared/ipc/envelope'
 import { RpcError, type WireError } from '../../shared/ipc/errors'
 
-/** Who is asking: handlers use it to scope reads (a UI may read only its own sessions' output). */
+/**
+ * Who is asking. Shellgate is single-user: every authenticated UI sees every session (as the
+ * Tasks screen does); the connection id scopes cancellation, not data.
+ */
 export interface RequestContext {
   connectionId: string
   transport: 'electron-ipc' | 'websocket' | 'loopback'

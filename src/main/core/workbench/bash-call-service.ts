@@ -55,6 +55,9 @@ export interface BashCallService {
   dispose(): Promise<void>
 }
 
+/** Running or waiting for approval at once, across sessions: far above what an agent does, low enough that a client cannot start thousands of processes. */
+export const MAX_CALLS_IN_FLIGHT = 64
+
 /** Long enough for the 1.5 s TERM grace and the KILL that follows. */
 const DISPOSE_WAIT_MS = 5_000
 
@@ -127,6 +130,14 @@ export function createBashCallService(options: BashCallServiceOptions): BashCall
 
   return {
     run(sessionId, rawInput) {
+      if (inFlight.size >= MAX_CALLS_IN_FLIGHT) {
+        return Promise.reject(
+          new WorkbenchError(
+            'denied',
+            `${MAX_CALLS_IN_FLIGHT} calls are already running or waiting; try again when one ends`,
+          ),
+        )
+      }
       if (closing)
         return Promise.reject(new WorkbenchError('denied', 'Shellgate is shutting down; nothing new runs'))
       const controller = new AbortController()

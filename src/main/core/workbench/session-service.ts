@@ -30,6 +30,9 @@ export interface SessionService {
   onChange(listener: (sessions: Session[]) => void): () => void
 }
 
+/** Each open session is a file, a history and a tab; a client must not be able to open thousands. */
+export const MAX_OPEN_SESSIONS = 100
+
 export interface SessionServiceOptions {
   store: SessionStore
   workspace: string
@@ -86,6 +89,9 @@ export function createSessionService(options: SessionServiceOptions): SessionSer
       return session
     },
     async create(title) {
+      if (live.size >= MAX_OPEN_SESSIONS) {
+        throw new WorkbenchError('denied', `${MAX_OPEN_SESSIONS} sessions are open; close one first`)
+      }
       const shell = await options.currentShell()
       const record = await options.store.create({
         workspace: options.workspace,

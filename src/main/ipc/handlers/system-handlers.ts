@@ -18,6 +18,7 @@ const CONNECTION_TEST_TIMEOUT_MS = 15_000
 
 export function systemHandlers(core: Core): SystemHandlers {
   let connectionTestRunning = false
+  let auditScans: Promise<unknown> = Promise.resolve()
   const networkInput = async () => ({ settings: core.settings.user(), env: await core.environment.ready() })
   return {
     'app.about': (_input, context) => core.about(context.transport),
@@ -75,6 +76,11 @@ export function systemHandlers(core: Core): SystemHandlers {
             traceId: report.traceId,
           }
     },
-    'audit.query': (filter) => core.audit.read(filter),
+    'audit.query': (filter) => {
+      // Each query streams the whole log: they run one after another, so a client cannot stack scans.
+      const scan = auditScans.then(() => core.audit.read(filter))
+      auditScans = scan.catch(() => undefined)
+      return scan
+    },
   }
 }
