@@ -438,3 +438,76 @@ test('every control on every screen has an accessible name and can be reached by
     expect(problems, `${name}: unnamed or unreachable controls`).toEqual([])
   }
 })
+
+test('approval keys act only on the focused card, once per press; the tab title counts cards; closing asks first', async ({
+  appPage,
+  serve,
+}) => {
+  const session = new SessionPage(appPage)
+  await session.runCommand('touch a1')
+  await session.runCommand('touch a2')
+  const approvals = new ApprovalsPage(appPage)
+  await approvals.card('touch a2')
+  await expect(appPage).toHaveTitle('(2) Shellgate')
+  // With the focus on the nav link, "1" approves nothing.
+  await appPage
+    .getByRole('navigation', { name: 'Main' })
+    .getByRole('link', { name: /Approvals/ })
+    .focus()
+  await appPage.keyboard.press('1')
+  await appPage.waitForTimeout(800)
+  expect(existsSync(join(serve.workspace, 'a1'))).toBe(false)
+  // On a focused, armed card, two quick presses answer that card only.
+  const first = approvals.cards().first()
+  await first.focus()
+  await expect(first).toHaveAttribute('data-keys-armed', '')
+  await appPage.keyboard.press('1')
+  await appPage.keyboard.press('1')
+  await expect.poll(() => existsSync(join(serve.workspace, 'a1'))).toBe(true)
+  await appPage.waitForTimeout(1000)
+  expect(existsSync(join(serve.workspace, 'a2'))).toBe(false)
+  await expect(approvals.cards()).toHaveCount(1)
+  // The focus moved to the remaining card.
+  expect(await appPage.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('touch a2')
+  await expect(appPage).toHaveTitle('(1) Shellgate')
+  // Closing a session with a waiting approval asks first and says what will happen.
+  await session.open()
+  await session
+    .tabs()
+    .getByRole('button', { name: /^Close session/ })
+    .first()
+    .click()
+  const group = session.tabs().getByRole('group', { name: /^Close session .*\?$/ })
+  await expect(group).toContainText('1 approval will be denied')
+  await group.getByRole('button', { name: 'Keep open' }).click()
+  await expect(group).toBeHidden()
+})
+
+test('yolo is saved only on purpose and announced on every screen; a finished background call says how it ended', async ({
+  appPage,
+}) => {
+  const settings = new SettingsPage(appPage)
+  await settings.open('Permissions')
+  const select = settings.panel().getByLabel('Permission mode')
+  await select.selectOption('yolo')
+  await expect(settings.panel().getByRole('note')).toContainText('nothing will be asked')
+  expect(await settings.mode()).toBe('build')
+  await expect(settings.yoloBanner()).toBeHidden()
+  await settings.setMode('yolo')
+  await expect(settings.yoloBanner()).toBeVisible()
+  const session = new SessionPage(appPage)
+  await session.runCommand('while true; do echo t; sleep 0.2; done', { background: true })
+  const tasks = new TasksPage(appPage)
+  const row = await tasks.row('while true; do echo t; sleep 0.2; done')
+  await row.output()
+  await session.open()
+  await tasks.open()
+  await expect(row.root.getByRole('region', { name: 'Task output' })).toBeVisible()
+  await row.stop()
+  await expect(row.root.locator('[data-field="stopped"]')).toHaveText('stopped by user')
+  await session.open()
+  await expect(appPage.locator('[data-field="background"]').first()).toContainText(
+    'Ran in the background as task',
+  )
+  await expect(appPage.locator('[data-field="background"]').first()).toContainText('stopped')
+})
