@@ -15,7 +15,8 @@ import type { LiveTaskOutput } from './TasksProvider'
  * so this says who stopped it; the signal belongs here once BackgroundTask has exitSignal.
  */
 function stopReason(task: BackgroundTask): string {
-  return task.stoppedBy === 'caller' ? 'stopped by the agent' : 'stopped by user'
+  const who = task.stoppedBy === 'caller' ? 'stopped by the agent' : 'stopped by user'
+  return task.exitSignal ? `${who} (${task.exitSignal})` : who
 }
 
 /**

@@ -12,6 +12,7 @@ export function toTaskView(task: TaskInfo): BackgroundTask {
     startedAt: task.startedAt,
     endedAt: task.endedAt,
     exitCode: task.exitCode,
+    exitSignal: task.exitSignal,
     totalBytes: task.bytes,
     lastOutputAt: task.lastOutputAt,
     outputPath: task.outputPath,

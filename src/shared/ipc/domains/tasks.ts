@@ -12,6 +12,8 @@ export const BackgroundTaskSchema = z.object({
   startedAt: z.string(),
   endedAt: z.string().nullable(),
   exitCode: z.number().nullable(),
+  /** The signal that ended it (SIGTERM, SIGKILL…), when one did. */
+  exitSignal: z.string().nullable().default(null),
   totalBytes: z.number(),
   lastOutputAt: z.string().nullable(),
   outputPath: z.string(),
