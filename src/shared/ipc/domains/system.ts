@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { AuditStatusSchema, DecidedBySchema } from '../../audit'
+import { AuditEntrySchema, AuditStatusSchema, DecidedBySchema } from '../../audit'
 
 /** Settings → Environment: the login-shell capture, names only, never values. */
 export const EnvironmentReportSchema = z.object({
@@ -48,23 +48,8 @@ export const ConnectionReportSchema = z.object({
   traceId: z.string().nullable(),
 })
 
-export const AuditEntryViewSchema = z.object({
-  time: z.string(),
-  session: z.string(),
-  command: z.string(),
-  cwd: z.string(),
-  shell: z.string(),
-  verdict: z.enum(['allow', 'deny']),
-  decidedBy: DecidedBySchema,
-  rule: z.string().nullable(),
-  ruleFile: z.string().nullable(),
-  approvedBy: z.string().nullable(),
-  status: AuditStatusSchema,
-  exitCode: z.number().nullable(),
-  durationMs: z.number().nullable(),
-  bytes: z.number().nullable(),
-  taskId: z.string().optional(),
-})
+/** The audit log's own line schema: the UI sees exactly what is stored. */
+export const AuditEntryViewSchema = AuditEntrySchema
 
 export const AuditQuerySchema = z
   .object({
