@@ -1,5 +1,8 @@
+import { readSealedEnv } from '../env/sanitize-entry'
+import { TOOL_ENV_PASSTHROUGH_KEY } from '../env/sanitize-keys'
+
 /** Where the environment room seals the user's own proxy and certificate variables (seed 000). */
-export const SEALED_ENV_KEY = 'SHELLGATE_TOOL_ENV_PASSTHROUGH_JSON'
+export const SEALED_ENV_KEY = TOOL_ENV_PASSTHROUGH_KEY
 
 /** The seed's fallback order for web-fetch kind clients: the https variables first, then http, then all. */
 export const SEALED_PROXY_ORDER = [
@@ -20,31 +23,15 @@ export interface SealedProxyEnv {
 }
 
 /**
- * Reads the sealed JSON without trusting its shape: anything but an object of strings yields
- * nothing, because a broken seal must not break the app's own requests.
+ * The environment room's own reader of the seal: anything but an object of strings yields nothing,
+ * because a broken seal must not break the app's own requests.
  */
 export function readSealedProxyEnv(env: Readonly<Record<string, string | undefined>>): SealedProxyEnv {
-  const sealed = parseSealedJson(env[SEALED_ENV_KEY])
+  const sealed = readSealedEnv(env)
   return {
     proxy: firstPresent(sealed, SEALED_PROXY_ORDER),
     noProxy: firstPresent(sealed, SEALED_NO_PROXY_ORDER),
   }
-}
-
-function parseSealedJson(raw: string | undefined): Record<string, string> {
-  if (!raw) return {}
-  let parsed: unknown
-  try {
-    parsed = JSON.parse(raw)
-  } catch {
-    return {}
-  }
-  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) return {}
-  const values: Record<string, string> = {}
-  for (const [name, value] of Object.entries(parsed)) {
-    if (typeof value === 'string') values[name] = value
-  }
-  return values
 }
 
 function firstPresent(
