@@ -1,17 +1,10 @@
 import type { BashCall } from '../../../shared/ipc/domains/bash'
-import type { CommandVerdict } from '../bash/verdict'
-import { decideCwdPolicy } from '../bash/tool/cwd-policy'
-import { interpretExitCode } from '../bash/tool/exit-code-semantics'
-import { createGhRateLimitNotifier } from '../bash/tool/gh-rate-limit'
+import { finishBashRun } from '../bash/tool/finish-bash-run'
 import type { BashToolInput } from '../bash/tool/input-schema'
-import { formatBashModelContent, type ModelContent } from '../bash/tool/model-content'
-import { settleOutputFile } from '../bash/tool/output-file'
+import type { ModelContent } from '../bash/tool/model-content'
+import type { CommandVerdict } from '../bash/verdict'
 import type { ExecutionResult } from '../exec/types'
-import { readCapturedCwd } from '../shell/cwd-capture'
 import type { LiveSession } from './session-service'
-
-/** One per process, as the seed has it: the hint is about the user's gh quota, not one session. */
-const ghNotifier = createGhRateLimitNotifier()
 
 export interface ForegroundContentInput {
   call: BashCall
@@ -29,39 +22,22 @@ export interface ForegroundContentInput {
 
 /**
  * A call that finished in the foreground: what the model sees, where the session's next command
- * starts. The output file is kept for the session's life (the UI shows it with its colours);
- * the model is told about the file only when the output was too long to show inline.
+ * starts. The output file is kept for the session's life (the UI shows it with its colours).
  */
 export async function foregroundContent(input: ForegroundContentInput): Promise<BashCall> {
   const { result, session } = input
-  const output = await settleOutputFile(input.outputPath, input.inlineLimit, true)
-  const persistedPath = output.totalBytes > input.inlineLimit ? input.outputPath : null
-  const captured = input.cwdFile ? await readCapturedCwd(input.cwdFile) : null
-  const cwd = decideCwdPolicy({
+  const { output, cwd, content } = await finishBashRun({
+    result,
+    outputPath: input.outputPath,
+    cwdFile: input.cwdFile,
+    verdict: input.verdict,
     workspace: input.workspace,
     currentCwd: session.cwd,
-    capturedCwd: captured,
-    succeeded: result.status === 'completed',
-    mainSession: true,
+    inlineLimit: input.inlineLimit,
     platform: input.platform,
+    keepOutputFile: true,
   })
   session.cwd = cwd.cwd
-  const argvs = input.verdict.parts.map((part) => part.argv)
-  const content = formatBashModelContent({
-    outcome: {
-      status: result.status,
-      exitCode: result.exitCode,
-      head: output.head,
-      totalBytes: output.totalBytes,
-      persistedPath,
-      binary: result.binary,
-      errorMessage: result.errorMessage,
-      diskFull: result.diskFull?.message ?? null,
-    },
-    semantics: interpretExitCode(argvs.at(-1) ?? null, result.exitCode),
-    cwdNote: cwd.note,
-    ghHint: ghNotifier.hintFor(argvs, output.head),
-  })
   return {
     ...input.call,
     status: result.status,

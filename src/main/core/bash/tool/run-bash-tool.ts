@@ -1,12 +1,11 @@
 import type { ExecutionPort, ExecutionResult } from '../../exec/types'
-import { readCapturedCwd } from '../../shell/cwd-capture'
 import type { CommandVerdict } from '../verdict'
 import { type BashRequestOptions, buildBashRequest } from './bash-run-request'
-import { type CwdDecision, decideCwdPolicy } from './cwd-policy'
-import { interpretExitCode } from './exit-code-semantics'
-import { createGhRateLimitNotifier, type GhRateLimitNotifier } from './gh-rate-limit'
-import { formatBashModelContent, isEmptyBashCommand, type ModelContent } from './model-content'
-import { type SettledOutput, settleOutputFile } from './output-file'
+import type { CwdDecision } from './cwd-policy'
+import { finishBashRun } from './finish-bash-run'
+import type { GhRateLimitNotifier } from './gh-rate-limit'
+import { isEmptyBashCommand, type ModelContent } from './model-content'
+import type { SettledOutput } from './output-file'
 
 /**
  * One foreground Bash tool command, after the permission decision: build the request, run it
@@ -35,39 +34,23 @@ export interface BashToolRun {
   notes: string[]
 }
 
-const processNotifier = createGhRateLimitNotifier()
-
 /** Callers answer an empty command with EMPTY_COMMAND_CONTENT instead (isEmptyBashCommand); this refuses it. */
 export async function runBashTool(options: BashToolRunOptions): Promise<BashToolRun> {
   if (isEmptyBashCommand(options.command))
     throw new Error('the command is empty; answer it with EMPTY_COMMAND_CONTENT')
   const { request, outputPath, cwdFile, notes } = await buildBashRequest(options)
   const result = await options.port.execute(request)
-  const output = await settleOutputFile(outputPath, options.inlineLimit)
-  const captured = await readCapturedCwd(cwdFile)
-  const cwd = decideCwdPolicy({
+  const { output, cwd, content } = await finishBashRun({
+    result,
+    outputPath,
+    cwdFile,
+    verdict: options.verdict,
     workspace: options.workspace,
     currentCwd: options.cwd,
-    capturedCwd: captured,
-    succeeded: result.status === 'completed',
-    mainSession: options.mainSession ?? true,
+    inlineLimit: options.inlineLimit,
     platform: options.platform,
-  })
-  const argvs = options.verdict.parts.map((part) => part.argv)
-  const content = formatBashModelContent({
-    outcome: {
-      status: result.status,
-      exitCode: result.exitCode,
-      head: output.head,
-      totalBytes: output.totalBytes,
-      persistedPath: output.persistedPath,
-      binary: result.binary,
-      errorMessage: result.errorMessage,
-      diskFull: result.diskFull?.message ?? null,
-    },
-    semantics: interpretExitCode(argvs.at(-1) ?? null, result.exitCode),
-    cwdNote: cwd.note,
-    ghHint: (options.ghNotifier ?? processNotifier).hintFor(argvs, output.head),
+    mainSession: options.mainSession,
+    ghNotifier: options.ghNotifier,
   })
   return { result, output, cwd, content, notes }
 }
