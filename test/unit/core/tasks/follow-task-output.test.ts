@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { FOLLOW_INTERVAL_MS } from '../../../../src/main/core/tasks/follow-output'
 import { followTaskOutput, type TaskOutputUpdate } from '../../../../src/main/core/tasks/follow-task-output'
 import { createTaskHarness, type TaskHarness, waitUntil } from './fixtures/task-harness'
 
@@ -28,6 +29,20 @@ describe('followTaskOutput', () => {
     const count = updates.length
     await new Promise((resolve) => setTimeout(resolve, 200))
     expect(updates).toHaveLength(count)
+  })
+
+  it('coalesces a task that prints as fast as it can to at most one update per interval', async () => {
+    // Tens of thousands of separate writes in about a second; the follower forwards ~20 a second.
+    const taskId = await harness.background('i=0; while [ $i -lt 40000 ]; do echo $i; i=$((i+1)); done')
+    const updates: TaskOutputUpdate[] = []
+    const started = Date.now()
+    followTaskOutput(harness.registry, taskId, 'session-1', (update) => updates.push(update))
+    await waitUntil('the task ends', () => harness.registry.get(taskId)?.status === 'completed')
+    await new Promise((resolve) => setTimeout(resolve, 200))
+    const seconds = (Date.now() - started) / 1000
+    expect(updates.length).toBeGreaterThan(1)
+    // An upper bound on the rate, from the interval, with one extra for the final flush.
+    expect(updates.length).toBeLessThanOrEqual(Math.ceil(seconds * (1000 / FOLLOW_INTERVAL_MS)) + 1)
   })
 
   it('keeps only the last 8192 bytes in each update', async () => {
