@@ -24,10 +24,13 @@ export function useRequest<M extends RequestName<C>>(
     data: RequestOutput<C, M> | null
     error: string | null
     loading: boolean
+    /** The params the data answers; differs from `key` in the render where the params changed. */
+    loadedKey: string | null
   }>({
     data: null,
     error: null,
     loading: true,
+    loadedKey: null,
   })
   const [generation, setGeneration] = useState(0)
   const key = JSON.stringify(params)
@@ -37,13 +40,14 @@ export function useRequest<M extends RequestName<C>>(
     let current = true
     setState((previous) => ({ ...previous, loading: true }))
     client.request(method, JSON.parse(key)).then(
-      (data) => current && setState({ data, error: null, loading: false }),
+      (data) => current && setState({ data, error: null, loading: false, loadedKey: key }),
       (error: unknown) =>
         current &&
         setState({
           data: null,
           error: error instanceof Error ? error.message : String(error),
           loading: false,
+          loadedKey: key,
         }),
     )
     return () => {
@@ -52,5 +56,7 @@ export function useRequest<M extends RequestName<C>>(
   }, [client, method, key, generation, connection])
 
   const reload = useCallback(() => setGeneration((g) => g + 1), [])
-  return { ...state, reload }
+  // Loading from the very render in which the params change, so nothing reads old data as new.
+  const { loadedKey: _loadedKey, ...rest } = state
+  return { ...rest, loading: state.loading || state.loadedKey !== key, reload }
 }

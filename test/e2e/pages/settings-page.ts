@@ -213,6 +213,8 @@ export class SettingsPage {
     await form.getByLabel('Status').selectOption(filters.status ?? '')
     await form.getByLabel('Session').selectOption(filters.session ?? '')
     await form.getByRole('button', { name: 'Apply filters' }).click()
+    // The panel is busy from the render in which the filters change until their answer is shown.
+    await expect(this.panel().locator('section[aria-busy]')).toHaveAttribute('aria-busy', 'false')
     const table = this.panel().getByRole('table', { name: 'Audit log' })
     const none = this.panel().getByText('No audited commands match.')
     await expect(table.or(none).first()).toBeVisible()

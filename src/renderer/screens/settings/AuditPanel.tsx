@@ -35,7 +35,7 @@ export function AuditPanel() {
   const audit = useRequest('audit.query', toQuery(filters))
   const entries = audit.data?.entries
   return (
-    <section className="panel" aria-labelledby="audit-title">
+    <section className="panel" aria-labelledby="audit-title" aria-busy={audit.loading}>
       <h2 id="audit-title">Audit</h2>
       <AuditFilters onApply={setFilters} />
       {audit.error && <p role="alert">Could not read the audit log: {audit.error}</p>}
