@@ -1,9 +1,8 @@
 import { spawnSync } from 'node:child_process'
 import { afterEach, describe, expect, it } from 'vitest'
-import { runCli } from '../../../src/main/cli/main'
-import type { CliIo } from '../../../src/main/cli/command'
 import { forgetLoginShellEnvCaptures } from '../../../src/main/core/env/login-shell-capture'
 import { type FakeHome, makeFakeHome, PROFILE_SOURCING_BASHRC } from '../../fixtures/shell/fake-home'
+import { runCliCaptured } from './run-cli'
 
 let home: FakeHome | undefined
 afterEach(() => {
@@ -12,24 +11,8 @@ afterEach(() => {
   forgetLoginShellEnvCaptures()
 })
 
-async function cli(argv: string[], env: NodeJS.ProcessEnv) {
-  let stdout = ''
-  let stderr = ''
-  const io: CliIo = {
-    stdout: (t) => {
-      stdout += t
-    },
-    stderr: (t) => {
-      stderr += t
-    },
-    stdin: null,
-    env,
-    cwd: process.cwd(),
-    signal: new AbortController().signal,
-  }
-  const code = await runCli(argv, io)
-  return { code, stdout, stderr }
-}
+/** The shared in-process runner; only the environment differs per test. */
+const cli = (argv: string[], env: NodeJS.ProcessEnv) => runCliCaptured(argv, { env })
 
 describe('shellgate env', () => {
   it('prints capture status and sealed names as JSON, never a proxy password or a secret value', async () => {

@@ -2,26 +2,10 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { runCli } from '../../../src/main/cli/main'
-import type { CliIo } from '../../../src/main/cli/command'
+import { runCliCaptured } from './run-cli'
 
-async function cli(argv: string[], env: NodeJS.ProcessEnv) {
-  let stdout = ''
-  let stderr = ''
-  const io: CliIo = {
-    stdout: (t) => {
-      stdout += t
-    },
-    stderr: (t) => {
-      stderr += t
-    },
-    stdin: null,
-    env,
-    cwd: process.cwd(),
-    signal: new AbortController().signal,
-  }
-  return { code: await runCli(argv, io), stdout, stderr }
-}
+/** The shared in-process runner; only the environment differs per test. */
+const cli = (argv: string[], env: NodeJS.ProcessEnv) => runCliCaptured(argv, { env })
 
 let dataDir: string
 beforeEach(() => {
