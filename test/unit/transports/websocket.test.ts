@@ -7,6 +7,7 @@ import {
 import { MAX_ENVELOPE_BYTES } from '../../../src/shared/ipc/envelope'
 import { describeConformance } from '../ipc/conformance-suite'
 import { RPC_CLOSE_CODES } from '../../../src/shared/browser-login'
+import { createWebSocketClientTransport, type WebSocketLike } from '../../../src/shared/ipc/websocket-client'
 import { logIn, openSocket, startTestServer, websocketHarness } from './harness'
 
 describeConformance('websocket', websocketHarness)
@@ -167,6 +168,45 @@ describe('websocket resource limits', () => {
       expect(running.probe.calls).toHaveLength(MAX_RUNNING_PER_CONNECTION)
     } finally {
       socket.close()
+      await running.dispose()
+    }
+  })
+})
+
+describe('websocket client and a refused key', () => {
+  it('reports the refusal with its code and stops reconnecting', async () => {
+    const running = await startTestServer()
+    const other = await startTestServer()
+    try {
+      const foreignKey = await logIn(other.server)
+      let opened = 0
+      let reconnects = 0
+      const transport = createWebSocketClientTransport(
+        () => {
+          opened += 1
+          return openSocket(running.server, { key: foreignKey }) as unknown as WebSocketLike
+        },
+        () => {
+          reconnects += 1
+        },
+      )
+      const refusal = await new Promise((resolve) =>
+        transport.onStatus((status, code) => {
+          if (status === 'refused') resolve(code)
+        }),
+      )
+      expect(refusal).toBe('key_refused')
+      expect([opened, reconnects]).toEqual([1, 0])
+      const answer = await transport.request({
+        kind: 'request',
+        id: 1,
+        method: 'test.echo',
+        params: { text: 'x' },
+      })
+      expect(answer).toMatchObject({ ok: false, error: { code: 'cancelled' } })
+      expect(running.probe.calls).toEqual([])
+    } finally {
+      await other.dispose()
       await running.dispose()
     }
   })
