@@ -8,12 +8,21 @@ import {
 
 export type LoginOutcome = { ok: true; key: string } | { ok: false; refusal: LoginRefusalCode }
 
-/** The browser pieces login touches, passed in so the steps read (and test) without a window. */
+/**
+ * The browser pieces login touches (window.location, history, sessionStorage, fetch), typed
+ * structurally and passed in so the steps read, and test, without a window.
+ */
 export interface LoginEnvironment {
-  location: Pick<Location, 'hash' | 'pathname' | 'search'>
-  history: Pick<History, 'replaceState' | 'state'>
-  storage: Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>
-  fetch: typeof fetch
+  location: { hash: string; pathname: string; search: string }
+  history: { state: unknown; replaceState(state: unknown, unused: string, url: string): void }
+  storage: KeyStorage
+  fetch: (input: string, init: RequestInit) => Promise<Response>
+}
+
+interface KeyStorage {
+  getItem(name: string): string | null
+  setItem(name: string, value: string): void
+  removeItem(name: string): void
 }
 
 /** The one-time code from `#code=…`, or null when the address carries none. */
@@ -43,11 +52,11 @@ export async function logInFromAddress(env: LoginEnvironment): Promise<LoginOutc
 }
 
 /** After the socket refused the key, a reload must show the refusal again, not retry the dead key. */
-export function forgetSessionKey(storage: Pick<Storage, 'removeItem'>): void {
+export function forgetSessionKey(storage: Pick<KeyStorage, 'removeItem'>): void {
   storage.removeItem(SESSION_KEY_STORAGE_NAME)
 }
 
-async function exchange(fetchImpl: typeof fetch, code: string): Promise<LoginOutcome> {
+async function exchange(fetchImpl: LoginEnvironment['fetch'], code: string): Promise<LoginOutcome> {
   let response: Response
   try {
     response = await fetchImpl(LOGIN_EXCHANGE_PATH, {
@@ -55,7 +64,6 @@ async function exchange(fetchImpl: typeof fetch, code: string): Promise<LoginOut
       headers: { 'Content-Type': 'application/json' },
       body: JSON.stringify({ code }),
       credentials: 'omit',
-      cache: 'no-store',
       referrerPolicy: 'no-referrer',
     })
   } catch {
