@@ -1,7 +1,9 @@
+import { rpcSubprotocols } from '../shared/browser-login'
+import { forgetSessionKey } from './login/browser-login'
 import type { ClientTransport } from '../shared/ipc/client'
 import {
-  type ConnectionStatus,
   createWebSocketClientTransport,
+  type StatusListener,
   type WebSocketLike,
 } from '../shared/ipc/websocket-client'
 
@@ -18,16 +20,27 @@ export interface ConnectedTransport {
   transport: ClientTransport
   runtime: RuntimeKind
   /** Browser mode only: the socket drops when the server restarts and comes back by itself. */
-  onStatus: ((listener: (status: ConnectionStatus) => void) => () => void) | null
+  onStatus: ((listener: StatusListener) => () => void) | null
 }
 
-/** Electron hands us its preload bridge; in browser mode the page talks to /rpc on its own origin. */
-export function connectTransport(): ConnectedTransport {
-  if (window.shellgate) return { transport: window.shellgate, runtime: 'electron', onStatus: null }
+/** Electron hands us its preload bridge; null in browser mode, which must log in first. */
+export function electronTransport(): ConnectedTransport | null {
+  return window.shellgate ? { transport: window.shellgate, runtime: 'electron', onStatus: null } : null
+}
+
+/**
+ * Browser mode talks to /rpc on its own origin. The key goes in Sec-WebSocket-Protocol rather
+ * than the URL (URLs are logged) or a first message (then strangers' sockets would be open and
+ * sending us frames before we know who they are): the server decides at the handshake.
+ */
+export function connectBrowserTransport(sessionKey: string): ConnectedTransport {
   const url = `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/rpc`
   const transport = createWebSocketClientTransport(
-    () => new WebSocket(url) as unknown as WebSocketLike,
+    () => new WebSocket(url, rpcSubprotocols(sessionKey)) as unknown as WebSocketLike,
     (reconnect, delayMs) => window.setTimeout(reconnect, delayMs),
   )
+  transport.onStatus((status) => {
+    if (status === 'refused') forgetSessionKey(sessionStorage)
+  })
   return { transport, runtime: 'browser', onStatus: transport.onStatus }
 }

@@ -43,12 +43,13 @@ test('`npm start` without the Electron binary says so in one line and serves bro
   try {
     await expect
       .poll(() => stdout, { timeout: 30_000 })
-      .toMatch(/Shellgate UI: http:\/\/127\.0\.0\.1:\d+\/\?token=/)
+      .toMatch(/Shellgate UI: http:\/\/127\.0\.0\.1:\d+\/#code=[\w-]{43}\n/)
     const notice = stdout.split('\n').filter((line) => line.includes('Electron'))
     expect(notice).toHaveLength(1)
     expect(notice[0]).toContain('starting browser mode instead')
     const url = /Shellgate UI: (\S+)/.exec(stdout)?.[1] ?? ''
-    expect((await fetch(url, { redirect: 'manual' })).status).toBe(303)
+    // The code is in the fragment, which fetch (like a browser) never sends: the page itself is public.
+    expect((await fetch(url, { redirect: 'manual' })).status).toBe(200)
     const exited = new Promise<string>((resolve) =>
       child.once('exit', (code, signal) => resolve(`${code}/${signal}`)),
     )

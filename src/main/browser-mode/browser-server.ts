@@ -1,15 +1,20 @@
 import { createReadStream } from 'node:fs'
 import { stat } from 'node:fs/promises'
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
-import type { AddressInfo } from 'node:net'
+import type { AddressInfo, Socket } from 'node:net'
+import type { Duplex } from 'node:stream'
+import { LOGIN_CODE_PARAM, LOGIN_EXCHANGE_PATH, RPC_CLOSE_CODES } from '../../shared/browser-login'
 import type { ContractShape } from '../../shared/ipc/define'
 import type { Dispatcher } from '../ipc/dispatcher'
 import type { EventHub } from '../ipc/event-hub'
 import { contentTypeFor, resolveAppPath } from '../security/app-path'
 import { SECURITY_HEADERS } from '../security/content-security-policy'
 import { createWebSocketRpc } from '../transports/websocket'
-import { createAccessToken, tokenCookieName } from './access-token'
-import { decidePageRequest, decideUpgrade } from './request-policy'
+import { createLoginCodes } from './login-codes'
+import { exchangeLoginCode } from './login-exchange'
+import { createPreLoginGate } from './pre-login-gate'
+import { decideCredentialedRequest, decidePageRequest, presentedSessionKey } from './request-policy'
+import { createSessionKeys } from './session-keys'
 
 export const RPC_PATH = '/rpc'
 
@@ -19,14 +24,22 @@ export interface BrowserServerOptions {
   hub: EventHub<ContractShape>
   /** 0 picks a free port. */
   port: number
-  token?: string
+  /** Tests only: a shorter pre-login deadline, and a clock to expire login codes with. */
+  preLoginDeadlineMs?: number
+  now?: () => number
 }
 
 export interface BrowserServer {
   port: number
-  token: string
-  /** The URL to open: carries the token once; the page then lives on a cookie. */
-  url: string
+  /** `http://127.0.0.1:PORT`: static pages only; nothing here is a credential. */
+  origin: string
+  /**
+   * A fresh login address, `http://127.0.0.1:PORT/#code=<one-time code>`, on every call (for
+   * `serve`, `--open`, `shellgate ui`). The code sits in the fragment, which no browser sends.
+   */
+  mintLoginUrl(): string
+  /** TCP connections that have not presented a valid key yet (bounded; for tests and status). */
+  unauthenticatedConnections(): number
   close(): Promise<void>
 }
 
@@ -34,30 +47,37 @@ export class PortBusyError extends Error {
   override name = 'PortBusyError'
 }
 
-/** Serves the built renderer and the RPC socket on one 127.0.0.1 origin. */
+/** Serves the built renderer, the login exchange and the RPC socket on one 127.0.0.1 origin. */
 export async function startBrowserServer(options: BrowserServerOptions): Promise<BrowserServer> {
-  const token = options.token ?? createAccessToken()
+  const codes = createLoginCodes({ now: options.now })
+  const keys = createSessionKeys()
+  const gate = createPreLoginGate({ deadlineMs: options.preLoginDeadlineMs })
   const rpc = createWebSocketRpc(options.dispatcher, options.hub)
-  let port = options.port
+  const served = { port: options.port }
   const server = createServer((request, response) => {
-    void servePage(request, response, options.rendererDir, token, port).catch(() => {
-      if (!response.headersSent) response.writeHead(500)
+    const url = new URL(request.url ?? '/', 'http://127.0.0.1')
+    const handled =
+      url.pathname === LOGIN_EXCHANGE_PATH
+        ? exchangeLoginCode(request, response, { codes, keys, origin: served })
+        : servePage(request, response, url, options.rendererDir, served)
+    void handled.catch(() => {
+      if (!response.headersSent) response.writeHead(500, SECURITY_HEADERS)
       response.end()
     })
   })
+  server.on('connection', (socket: Socket) => gate.admit(socket))
 
-  server.on('upgrade', (request, socket, head) => {
+  server.on('upgrade', (request: IncomingMessage, socket: Duplex, head: Buffer) => {
     const url = new URL(request.url ?? '/', 'http://127.0.0.1')
-    const decision =
-      url.pathname === RPC_PATH
-        ? decideUpgrade(request.headers, url, token, { port })
-        : ({ allowed: false, status: 403, reason: 'no socket here' } as const)
-    if (!decision.allowed) {
-      socket.end(
-        `HTTP/1.1 ${decision.status} ${decision.status === 401 ? 'Unauthorized' : 'Forbidden'}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`,
-      )
-      return
-    }
+    if (url.pathname !== RPC_PATH) return refuseUpgrade(socket, 'no socket here')
+    const decision = decideCredentialedRequest(request.headers, served)
+    if (!decision.allowed) return refuseUpgrade(socket, decision.reason)
+    const key = presentedSessionKey(request.headers['sec-websocket-protocol'])
+    // Our own origin without a valid key: a page that needs a fresh address. Tell it with a code.
+    if (key === null) return rpc.refuse(request, socket, head, RPC_CLOSE_CODES.key_missing, 'key_missing')
+    if (!keys.verify(key))
+      return rpc.refuse(request, socket, head, RPC_CLOSE_CODES.key_refused, 'key_refused')
+    gate.authenticated(request.socket)
     rpc.accept(request, socket, head)
   })
 
@@ -70,13 +90,16 @@ export async function startBrowserServer(options: BrowserServerOptions): Promise
     // Loopback only: browser mode is never reachable from another machine.
     server.listen(options.port, '127.0.0.1', () => resolve())
   })
-  port = (server.address() as AddressInfo).port
+  served.port = (server.address() as AddressInfo).port
+  const origin = `http://127.0.0.1:${served.port}`
 
   return {
-    port,
-    token,
-    url: `http://127.0.0.1:${port}/?token=${token}`,
+    port: served.port,
+    origin,
+    mintLoginUrl: () => `${origin}/#${LOGIN_CODE_PARAM}=${codes.mint()}`,
+    unauthenticatedConnections: () => gate.size(),
     async close() {
+      gate.close()
       await rpc.close()
       server.closeAllConnections()
       await new Promise<void>((resolve) => server.close(() => resolve()))
@@ -84,15 +107,21 @@ export async function startBrowserServer(options: BrowserServerOptions): Promise
   }
 }
 
+function refuseUpgrade(socket: Duplex, reason: string): void {
+  const body = `${reason}\n`
+  socket.end(
+    `HTTP/1.1 403 Forbidden\r\nConnection: close\r\nContent-Type: text/plain; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,
+  )
+}
+
 async function servePage(
   request: IncomingMessage,
   response: ServerResponse,
+  url: URL,
   rendererDir: string,
-  token: string,
-  port: number,
+  served: { port: number },
 ): Promise<void> {
-  const url = new URL(request.url ?? '/', 'http://127.0.0.1')
-  const decision = decidePageRequest(request.headers, url, token, { port })
+  const decision = decidePageRequest(request.headers, served)
   if (!decision.allowed) {
     response.writeHead(decision.status, { 'Content-Type': 'text/plain; charset=utf-8', ...SECURITY_HEADERS })
     response.end(`${decision.reason}\n`)
@@ -100,17 +129,6 @@ async function servePage(
   }
   if (request.method !== 'GET' && request.method !== 'HEAD') {
     response.writeHead(405, { Allow: 'GET, HEAD', ...SECURITY_HEADERS })
-    response.end()
-    return
-  }
-  if (url.searchParams.has('token')) {
-    // Trade the token in the address bar for an HttpOnly cookie so it leaves history and referrers.
-    url.searchParams.delete('token')
-    response.writeHead(303, {
-      Location: `${url.pathname}${url.search}`,
-      'Set-Cookie': `${tokenCookieName(port)}=${token}; HttpOnly; SameSite=Strict; Path=/`,
-      ...SECURITY_HEADERS,
-    })
     response.end()
     return
   }

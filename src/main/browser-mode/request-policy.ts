@@ -1,10 +1,12 @@
-import { presentedToken, tokenMatches } from './access-token'
+import { KEY_SUBPROTOCOL_PREFIX } from '../../shared/browser-login'
 
 export interface ServedOrigin {
   port: number
 }
 
-export type AccessDecision = { allowed: true } | { allowed: false; status: 401 | 403; reason: string }
+export type AccessDecision =
+  | { allowed: true }
+  | { allowed: false; status: 403; code: 'host_refused' | 'origin_refused'; reason: string }
 
 /**
  * Host must name this loopback server: a DNS-rebinding page reaches 127.0.0.1 under its own
@@ -20,39 +22,44 @@ export function isAllowedOrigin(originHeader: string | undefined, origin: Served
   )
 }
 
-/** The WebSocket upgrade: right host, our Origin (browsers always send one), and the run's token. */
-export function decideUpgrade(
-  headers: { host?: string; origin?: string; cookie?: string },
-  url: URL,
-  token: string,
+const HOST_REFUSED = {
+  allowed: false,
+  status: 403,
+  code: 'host_refused',
+  reason: 'unexpected Host header',
+} as const
+
+/** Pages and assets hold no secret: they only need a Host that names us. */
+export function decidePageRequest(headers: { host?: string }, origin: ServedOrigin): AccessDecision {
+  return isAllowedHost(headers.host, origin) ? { allowed: true } : HOST_REFUSED
+}
+
+/**
+ * The login exchange and the RPC socket: right Host and our Origin (browsers always send one on
+ * a POST and a WebSocket), so a page served from any other origin, another port included, is
+ * refused before any code or key is looked at.
+ */
+export function decideCredentialedRequest(
+  headers: { host?: string; origin?: string },
   origin: ServedOrigin,
 ): AccessDecision {
-  if (!isAllowedHost(headers.host, origin))
-    return { allowed: false, status: 403, reason: 'unexpected Host header' }
+  if (!isAllowedHost(headers.host, origin)) return HOST_REFUSED
   if (!isAllowedOrigin(headers.origin, origin)) {
-    return { allowed: false, status: 403, reason: `Origin ${headers.origin ?? '(none)'} is not this server` }
-  }
-  if (!tokenMatches(token, presentedToken(url, headers.cookie, origin.port))) {
-    return { allowed: false, status: 401, reason: 'missing or wrong token' }
+    return {
+      allowed: false,
+      status: 403,
+      code: 'origin_refused',
+      reason: `Origin ${headers.origin ?? '(none)'} is not this server`,
+    }
   }
   return { allowed: true }
 }
 
-/** Page and asset requests: right host and the token (query on first load, cookie after). */
-export function decidePageRequest(
-  headers: { host?: string; cookie?: string },
-  url: URL,
-  token: string,
-  origin: ServedOrigin,
-): AccessDecision {
-  if (!isAllowedHost(headers.host, origin))
-    return { allowed: false, status: 403, reason: 'unexpected Host header' }
-  if (!tokenMatches(token, presentedToken(url, headers.cookie, origin.port))) {
-    return {
-      allowed: false,
-      status: 401,
-      reason: 'missing or wrong token: open the URL printed by `shellgate serve`',
-    }
-  }
-  return { allowed: true }
+/** The session key offered as `shellgate.key.<key>` in Sec-WebSocket-Protocol; null if none or several. */
+export function presentedSessionKey(protocolHeader: string | undefined): string | null {
+  const keys = (protocolHeader ?? '')
+    .split(',')
+    .map((protocol) => protocol.trim())
+    .filter((protocol) => protocol.startsWith(KEY_SUBPROTOCOL_PREFIX))
+  return keys.length === 1 && keys[0] ? keys[0].slice(KEY_SUBPROTOCOL_PREFIX.length) : null
 }

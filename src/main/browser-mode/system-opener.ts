@@ -16,7 +16,7 @@ export function systemOpenerFor(
 ): OpenerCommand | null {
   if (platform === 'darwin') return { file: '/usr/bin/open', args: [url] }
   if (platform === 'win32') {
-    // rundll32 takes the URL as one argument: no cmd.exe, so no quoting of & or % in the token.
+    // rundll32 takes the URL as one argument: no cmd.exe, so no quoting of & or % in the address.
     const systemRoot = env.SystemRoot ?? env.SYSTEMROOT ?? 'C:\\Windows'
     return { file: `${systemRoot}\\System32\\rundll32.exe`, args: ['url.dll,FileProtocolHandler', url] }
   }

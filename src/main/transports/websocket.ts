@@ -3,13 +3,18 @@ import type { IncomingMessage } from 'node:http'
 import type { Duplex } from 'node:stream'
 import { type RawData, type WebSocket, WebSocketServer } from 'ws'
 import type { ContractShape } from '../../shared/ipc/define'
+import { RPC_SUBPROTOCOL } from '../../shared/browser-login'
 import { MAX_ENVELOPE_BYTES, type ServerMessage } from '../../shared/ipc/envelope'
 import { type Dispatcher, parseTextEnvelope } from '../ipc/dispatcher'
 import type { EventHub } from '../ipc/event-hub'
 
 /** Frames past this are cut off by ws itself (close 1009); up to it we answer with a coded error. */
 const HARD_FRAME_LIMIT_BYTES = 4 * MAX_ENVELOPE_BYTES
-/** The UI needs a handful; a page that opens thousands only burns memory and CPU on event fan-out. */
+/**
+ * Authenticated sockets: the UI needs a handful; a page that opens thousands only burns memory and
+ * CPU on event fan-out. Unauthenticated ones never become sockets here (browser-mode's pre-login
+ * gate bounds those), so a flood of strangers cannot use up these places.
+ */
 export const MAX_CONNECTIONS = 32
 /**
  * Handlers one connection may have running at once (each may hold megabytes, e.g. an output view);
@@ -25,6 +30,11 @@ const PING_INTERVAL_MS = 30_000
 export interface WebSocketRpc {
   /** Completes an upgrade that the caller has already authorised. */
   accept(request: IncomingMessage, socket: Duplex, head: Buffer): void
+  /**
+   * Completes the handshake only to close it at once with an application close code: the one way
+   * a browser page learns why it was refused. Nothing is read from or sent to it before the close.
+   */
+  refuse(request: IncomingMessage, socket: Duplex, head: Buffer, closeCode: number, reason: string): void
   close(): Promise<void>
 }
 
@@ -33,7 +43,14 @@ export function createWebSocketRpc<C extends ContractShape>(
   dispatcher: Dispatcher,
   hub: EventHub<C>,
 ): WebSocketRpc {
-  const server = new WebSocketServer({ noServer: true, maxPayload: HARD_FRAME_LIMIT_BYTES })
+  const server = new WebSocketServer({
+    noServer: true,
+    maxPayload: HARD_FRAME_LIMIT_BYTES,
+    // Select our protocol only: the other one offered carries the session key and is never echoed.
+    handleProtocols: selectRpcProtocol,
+  })
+  // Refused sockets live apart, so they never count against (or receive events of) the real ones.
+  const refusals = new WebSocketServer({ noServer: true, maxPayload: 1, handleProtocols: selectRpcProtocol })
 
   server.on('connection', (socket: WebSocket) => {
     const connectionId = `ws-${randomUUID()}`
@@ -115,11 +132,22 @@ export function createWebSocketRpc<C extends ContractShape>(
       }
       server.handleUpgrade(request, socket, head, (ws) => server.emit('connection', ws, request))
     },
-    close() {
-      for (const client of server.clients) client.terminate()
-      return new Promise((resolve) => server.close(() => resolve()))
+    refuse(request, socket, head, closeCode, reason) {
+      refusals.handleUpgrade(request, socket, head, (ws) => {
+        ws.on('error', () => ws.terminate())
+        ws.close(closeCode, reason)
+      })
+    },
+    async close() {
+      for (const client of [...server.clients, ...refusals.clients]) client.terminate()
+      await new Promise<void>((resolve) => refusals.close(() => resolve()))
+      await new Promise<void>((resolve) => server.close(() => resolve()))
     },
   }
+}
+
+function selectRpcProtocol(protocols: Set<string>): string | false {
+  return protocols.has(RPC_SUBPROTOCOL) ? RPC_SUBPROTOCOL : false
 }
 
 function rawToText(data: RawData): string {

@@ -1,4 +1,5 @@
 import { createContext, type ReactNode, useContext, useEffect, useState } from 'react'
+import type { LoginRefusalCode } from '../../shared/browser-login'
 import type { ConnectionStatus } from '../../shared/ipc/websocket-client'
 import type { ConnectedTransport } from '../transport'
 
@@ -9,9 +10,11 @@ export interface Connection {
    * as a dependency, so a restarted server's state replaces what the window remembered.
    */
   generation: number
+  /** Why the server turned this page's key down, once it has (status `refused`). */
+  refusal: LoginRefusalCode | null
 }
 
-const ConnectionContext = createContext<Connection>({ status: 'open', generation: 0 })
+const ConnectionContext = createContext<Connection>({ status: 'open', generation: 0, refusal: null })
 
 export function ConnectionProvider({
   onStatus,
@@ -20,17 +23,18 @@ export function ConnectionProvider({
   onStatus: ConnectedTransport['onStatus']
   children: ReactNode
 }) {
-  const [connection, setConnection] = useState<Connection>({ status: 'open', generation: 0 })
+  const [connection, setConnection] = useState<Connection>({ status: 'open', generation: 0, refusal: null })
   useEffect(() => {
     if (!onStatus) return
     let dropped = false
-    return onStatus((status) => {
+    return onStatus((status, refusal) => {
       if (status === 'closed') dropped = true
       const reopened = status === 'open' && dropped
       if (reopened) dropped = false
       setConnection((previous) => ({
         status,
         generation: reopened ? previous.generation + 1 : previous.generation,
+        refusal,
       }))
     })
   }, [onStatus])

@@ -1,3 +1,4 @@
+import { type LoginRefusalCode, refusalForCloseCode } from '../browser-login'
 import type { ClientTransport } from './client'
 import type { EventEnvelope, RequestId, ResponseEnvelope, ServerMessage } from './envelope'
 
@@ -6,17 +7,21 @@ export interface WebSocketLike {
   readonly readyState: number
   send(data: string): void
   close(): void
-  addEventListener(type: 'open' | 'close' | 'error', listener: () => void): void
+  addEventListener(type: 'open' | 'error', listener: () => void): void
+  addEventListener(type: 'close', listener: (event: { code: number }) => void): void
   addEventListener(type: 'message', listener: (event: { data: unknown }) => void): void
 }
 
 const OPEN = 1
 const RECONNECT_DELAY_MS = 500
 
-export type ConnectionStatus = 'connecting' | 'open' | 'closed'
+/** `refused`: the server turned this page's key down; retrying cannot help, so it stops. */
+export type ConnectionStatus = 'connecting' | 'open' | 'closed' | 'refused'
+
+export type StatusListener = (status: ConnectionStatus, refusal: LoginRefusalCode | null) => void
 
 export interface WebSocketClientTransport extends ClientTransport {
-  onStatus(listener: (status: ConnectionStatus) => void): () => void
+  onStatus(listener: StatusListener): () => void
   /** Closes for good: no reconnect, pending requests answered `cancelled`. */
   close(): void
 }
@@ -32,13 +37,13 @@ export function createWebSocketClientTransport(
 ): WebSocketClientTransport {
   const pending = new Map<RequestId, (response: ResponseEnvelope) => void>()
   const eventListeners = new Set<(event: EventEnvelope) => void>()
-  const statusListeners = new Set<(status: ConnectionStatus) => void>()
+  const statusListeners = new Set<StatusListener>()
   let socket: WebSocketLike
   let ready: Promise<void>
   let closedForGood = false
 
-  const setStatus = (status: ConnectionStatus) => {
-    for (const listener of statusListeners) listener(status)
+  const setStatus = (status: ConnectionStatus, refusal: LoginRefusalCode | null = null) => {
+    for (const listener of statusListeners) listener(status, refusal)
   }
 
   const connect = () => {
@@ -56,7 +61,7 @@ export function createWebSocketClientTransport(
         pending.delete(message.id)
       }
     })
-    current.addEventListener('close', () => {
+    current.addEventListener('close', (event) => {
       for (const [id, answer] of pending) {
         answer({
           kind: 'response',
@@ -66,6 +71,12 @@ export function createWebSocketClientTransport(
         })
       }
       pending.clear()
+      const refusal = refusalForCloseCode(event.code)
+      if (refusal) {
+        closedForGood = true
+        setStatus('refused', refusal)
+        return
+      }
       setStatus('closed')
       if (!closedForGood) scheduleReconnect(connect, RECONNECT_DELAY_MS)
     })

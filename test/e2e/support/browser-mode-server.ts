@@ -6,10 +6,12 @@ import { join, resolve } from 'node:path'
 const CLI = resolve('bin/shellgate.js')
 
 export interface ServeProcess {
+  /** The printed login address, `http://127.0.0.1:PORT/#code=…`: good for ONE page load. */
   url: string
   origin: string
   port: number
-  token: string
+  /** The one-time login code in `url`'s fragment. */
+  code: string
   workspace: string
   home: string
   child: ChildProcess
@@ -58,7 +60,7 @@ export async function startServe(
     url,
     origin: parsed.origin,
     port: Number(parsed.port),
-    token: parsed.searchParams.get('token') ?? '',
+    code: new URLSearchParams(parsed.hash.slice(1)).get('code') ?? '',
     workspace,
     home,
     child,

@@ -1,13 +1,13 @@
-import { request } from 'node:http'
 import { writeFile } from 'node:fs/promises'
+import { request } from 'node:http'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { CONTENT_SECURITY_POLICY } from '../../../src/main/security/content-security-policy'
 import { PortBusyError, startBrowserServer } from '../../../src/main/browser-mode/browser-server'
 import { createDispatcher } from '../../../src/main/ipc/dispatcher'
 import { createEventHub } from '../../../src/main/ipc/event-hub'
-import { type RunningTestServer, startTestServer } from '../transports/harness'
+import { CONTENT_SECURITY_POLICY } from '../../../src/main/security/content-security-policy'
 import { createTestHandlers, testContract } from '../ipc/test-contract'
+import { type RunningTestServer, startTestServer } from '../transports/harness'
 
 interface RawResponse {
   status: number
@@ -15,10 +15,20 @@ interface RawResponse {
   body: string
 }
 
-function get(port: number, path: string, headers: Record<string, string> = {}): Promise<RawResponse> {
+function send(
+  port: number,
+  path: string,
+  options: { method?: string; headers?: Record<string, string> } = {},
+): Promise<RawResponse> {
   return new Promise((resolve, reject) => {
     const req = request(
-      { host: '127.0.0.1', port, path, headers: { host: `127.0.0.1:${port}`, ...headers } },
+      {
+        host: '127.0.0.1',
+        port,
+        path,
+        method: options.method ?? 'GET',
+        headers: { host: `127.0.0.1:${port}`, ...options.headers },
+      },
       (res) => {
         let body = ''
         res.setEncoding('utf8')
@@ -41,39 +51,29 @@ describe('browser-mode page server', () => {
   })
   afterAll(() => running.dispose())
 
-  it('refuses pages without the token', async () => {
-    const response = await get(running.server.port, '/')
-    expect(response.status).toBe(401)
-    expect(response.body).toContain('token')
-  })
-
-  it('trades the URL token for an HttpOnly cookie and serves with the CSP', async () => {
-    const first = await get(running.server.port, `/?token=${running.server.token}`)
-    expect(first.status).toBe(303)
-    expect(first.headers.location).toBe('/')
-    const cookie = String(first.headers['set-cookie'])
-    expect(cookie).toContain('HttpOnly')
-    expect(cookie).toContain('SameSite=Strict')
-    const page = await get(running.server.port, '/', { cookie: cookie.split(';')[0] ?? '' })
+  it('serves pages and assets without any credential, with the CSP and no cookie', async () => {
+    const page = await send(running.server.port, '/')
     expect(page.status).toBe(200)
     expect(page.headers['content-security-policy']).toBe(CONTENT_SECURITY_POLICY)
+    expect(page.headers['referrer-policy']).toBe('no-referrer')
     expect(page.body).toContain('<!doctype html>')
-    const script = await get(running.server.port, '/app.js', {
-      cookie: `shellgate_token_${running.server.port}=${running.server.token}`,
-    })
+    expect(page.headers['set-cookie']).toBeUndefined()
+    const script = await send(running.server.port, '/app.js')
     expect(script.headers['content-type']).toContain('text/javascript')
+    expect(script.headers['set-cookie']).toBeUndefined()
   })
 
-  it("does not accept another server's cookie: each port has its own", async () => {
-    const other = `shellgate_token_${running.server.port + 1}=${running.server.token}`
-    expect((await get(running.server.port, '/', { cookie: other })).status).toBe(401)
-    expect(
-      (await get(running.server.port, '/', { cookie: `shellgate_token=${running.server.token}` })).status,
-    ).toBe(401)
+  it('mints a fresh login address each time, with the code in the fragment only', () => {
+    const first = running.server.mintLoginUrl()
+    const second = running.server.mintLoginUrl()
+    expect(first).toMatch(
+      new RegExp(`^http://127\\.0\\.0\\.1:${running.server.port}/#code=[A-Za-z0-9_-]{43}$`),
+    )
+    expect(second).not.toBe(first)
+    expect(new URL(first).search).toBe('')
   })
 
   it('never serves a file outside the renderer directory', async () => {
-    const cookie = `shellgate_token_${running.server.port}=${running.server.token}`
     for (const path of [
       '/../package.json',
       '/%2e%2e/%2e%2e/etc/passwd',
@@ -81,16 +81,15 @@ describe('browser-mode page server', () => {
       '/%00',
       '/..\\..\\x',
     ]) {
-      const response = await get(running.server.port, path, { cookie })
+      const response = await send(running.server.port, path)
       expect(response.status, path).toBe(404)
     }
   })
 
-  it('refuses a foreign Host header (DNS rebinding)', async () => {
-    const response = await get(running.server.port, `/?token=${running.server.token}`, {
-      host: 'evil.example',
-    })
+  it('refuses a foreign Host header (DNS rebinding) and methods other than GET/HEAD', async () => {
+    const response = await send(running.server.port, '/', { headers: { host: 'evil.example' } })
     expect(response.status).toBe(403)
+    expect((await send(running.server.port, '/', { method: 'POST' })).status).toBe(405)
   })
 
   it('reports a busy port by number', async () => {

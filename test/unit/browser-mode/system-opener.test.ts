@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { systemOpenerFor } from '../../../src/main/browser-mode/system-opener'
 
-const url = 'http://127.0.0.1:4000/?token=a&b%c'
+const url = 'http://127.0.0.1:4000/#code=a&b%c'
 
 describe('systemOpenerFor', () => {
   it('uses xdg-open from PATH on Linux', () => {

@@ -1,11 +1,12 @@
 import { type ChildProcess, spawn } from 'node:child_process'
 import { readFileSync } from 'node:fs'
-import { mkdtemp, rm, writeFile } from 'node:fs/promises'
+import { chmod, mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import WebSocket from 'ws'
+import { rpcSubprotocols } from '../../../src/shared/browser-login'
 
 let rendererDir: string
 let home: string
@@ -20,12 +21,15 @@ afterAll(async () => {
   await rm(home, { recursive: true, force: true })
 })
 
-function startServe(args: string[]): {
+function startServe(
+  args: string[],
+  path = process.env.PATH,
+): {
   child: ChildProcess
   output: Promise<{ stdout: string; stderr: string; code: number | null }>
 } {
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/main/cli.ts', 'serve', ...args], {
-    env: { PATH: process.env.PATH, SHELLGATE_RENDERER_DIR: rendererDir, SHELLGATE_HOME: home },
+    env: { PATH: path, SHELLGATE_RENDERER_DIR: rendererDir, SHELLGATE_HOME: home },
     stdio: ['ignore', 'pipe', 'pipe'],
   })
   let stdout = ''
@@ -54,19 +58,58 @@ async function waitForUrl(child: ChildProcess): Promise<URL> {
   })
 }
 
+/** What the page does with a login address: trade its fragment's code for a session key. */
+async function exchangeCode(url: URL): Promise<{ status: number; key?: string; error?: { code: string } }> {
+  const response = await fetch(`${url.origin}/auth/exchange`, {
+    method: 'POST',
+    headers: { origin: url.origin, 'content-type': 'application/json' },
+    body: JSON.stringify({ code: new URLSearchParams(url.hash.slice(1)).get('code') }),
+  })
+  return { status: response.status, ...((await response.json()) as object) }
+}
+
 describe('shellgate serve (real process)', () => {
-  it('prints a tokened 127.0.0.1 URL, serves, and exits 0 on SIGINT with the port released', async () => {
+  it('prints a 127.0.0.1 login address with a one-time code, serves, and exits 0 on SIGINT', async () => {
     const { child, output } = startServe([])
     const url = await waitForUrl(child)
     expect(url.hostname).toBe('127.0.0.1')
-    expect(url.searchParams.get('token')).toMatch(/^[A-Za-z0-9_-]{43}$/)
+    expect(url.search).toBe('')
+    expect(url.hash).toMatch(/^#code=[A-Za-z0-9_-]{43}$/)
     const page = await fetch(url, { redirect: 'manual' })
-    expect(page.status).toBe(303)
+    expect(page.status).toBe(200)
+    expect(page.headers.get('set-cookie')).toBeNull()
+    expect((await exchangeCode(url)).status).toBe(200)
+    expect((await exchangeCode(url)).error?.code).toBe('code_spent')
     child.kill('SIGINT')
     const { code, stderr } = await output
     expect(code).toBe(0)
     expect(stderr).toContain('stopped')
     await expect(fetch(url)).rejects.toThrow()
+  })
+
+  it('--open hands the system opener its own fresh code, not the printed one', async () => {
+    const bin = await mkdtemp(join(tmpdir(), 'shellgate-opener-'))
+    const opened = join(bin, 'opened.txt')
+    // A real xdg-open stand-in on PATH that records the one argument it was given.
+    await writeFile(join(bin, 'xdg-open'), `#!/bin/sh\nprintf '%s' "$1" > '${opened}'\n`)
+    await chmod(join(bin, 'xdg-open'), 0o755)
+    const { child, output } = startServe(['--open'], `${bin}:${process.env.PATH}`)
+    try {
+      const printed = await waitForUrl(child)
+      const openedUrl = new URL(await until(() => readFileSync(opened, 'utf8') || undefined))
+      expect(openedUrl.origin).toBe(printed.origin)
+      expect(openedUrl.hash).toMatch(/^#code=[A-Za-z0-9_-]{43}$/)
+      expect(openedUrl.hash).not.toBe(printed.hash)
+      // Each works exactly once, independently of the other.
+      expect((await exchangeCode(openedUrl)).status).toBe(200)
+      expect((await exchangeCode(printed)).status).toBe(200)
+      expect((await exchangeCode(openedUrl)).error?.code).toBe('code_spent')
+      child.kill('SIGINT')
+      expect((await output).code).toBe(0)
+    } finally {
+      if (child.exitCode === null) child.kill('SIGKILL')
+      await rm(bin, { recursive: true, force: true })
+    }
   })
 
   it('says which port is busy and exits 2', async () => {
@@ -106,8 +149,9 @@ describe('shellgate serve stopping with work in flight', () => {
     )
     try {
       const url = await waitForUrl(child)
-      const socket = new WebSocket(`ws://127.0.0.1:${url.port}/rpc?token=${url.searchParams.get('token')}`, {
-        origin: `http://127.0.0.1:${url.port}`,
+      const { key } = await exchangeCode(url)
+      const socket = new WebSocket(`ws://127.0.0.1:${url.port}/rpc`, rpcSubprotocols(key ?? ''), {
+        origin: url.origin,
       })
       await new Promise((resolve) => socket.once('open', resolve))
       const request = (id: number, method: string, params: unknown) =>

@@ -6,15 +6,32 @@ import {
 } from '../../../src/main/transports/websocket'
 import { MAX_ENVELOPE_BYTES } from '../../../src/shared/ipc/envelope'
 import { describeConformance } from '../ipc/conformance-suite'
-import { openSocket, startTestServer, websocketHarness } from './harness'
+import { RPC_CLOSE_CODES } from '../../../src/shared/browser-login'
+import { createWebSocketClientTransport, type WebSocketLike } from '../../../src/shared/ipc/websocket-client'
+import { logIn, openSocket, startTestServer, websocketHarness } from './harness'
 
 describeConformance('websocket', websocketHarness)
 
-function upgradeOutcome(socket: ReturnType<typeof openSocket>): Promise<number | 'open'> {
+/**
+ * 'open' when the socket stays usable, `close <code> <reason>` when it is closed by the server
+ * right after the handshake, or the HTTP status of a refused handshake.
+ */
+function upgradeOutcome(socket: ReturnType<typeof openSocket>): Promise<number | string> {
   return new Promise((resolve) => {
+    let opened = false
     socket.on('open', () => {
+      opened = true
+      // An accepted socket answers a request; a refused one is closed before it can.
+      socket.send(
+        JSON.stringify({ kind: 'request', id: 'probe', method: 'test.echo', params: { text: 'x' } }),
+      )
+    })
+    socket.on('message', () => {
       socket.close()
       resolve('open')
+    })
+    socket.on('close', (code, reason) => {
+      if (opened) resolve(`close ${code} ${reason.toString()}`)
     })
     socket.on('unexpected-response', (_request, response) => resolve(response.statusCode ?? 0))
     socket.on('error', () => undefined)
@@ -26,20 +43,48 @@ function nextMessage(socket: ReturnType<typeof openSocket>): Promise<Record<stri
 }
 
 describe('websocket upgrade policy', () => {
-  it('accepts the right token and Origin, refuses everything else with 401/403', async () => {
+  it('accepts a key this server issued with our Origin; refuses the rest with a code or 403', async () => {
     const running = await startTestServer()
+    const other = await startTestServer()
     const { server } = running
     try {
-      expect(await upgradeOutcome(openSocket(server))).toBe('open')
-      expect(await upgradeOutcome(openSocket(server, { token: null }))).toBe(401)
-      expect(await upgradeOutcome(openSocket(server, { token: 'wrong' }))).toBe(401)
-      expect(await upgradeOutcome(openSocket(server, { token: `${server.token}x` }))).toBe(401)
-      expect(await upgradeOutcome(openSocket(server, { origin: 'http://evil.example' }))).toBe(403)
+      const key = await logIn(server)
+      const foreignKey = await logIn(other.server)
+      expect(await upgradeOutcome(openSocket(server, { key }))).toBe('open')
+      expect(running.probe.calls).toEqual(['test.echo'])
+      const missing = `close ${RPC_CLOSE_CODES.key_missing} key_missing`
+      const refused = `close ${RPC_CLOSE_CODES.key_refused} key_refused`
+      expect(await upgradeOutcome(openSocket(server, { key: null }))).toBe(missing)
+      // A key from another hub (another process secret) is refused, and so is any edit of ours.
+      expect(await upgradeOutcome(openSocket(server, { key: foreignKey }))).toBe(refused)
+      expect(await upgradeOutcome(openSocket(server, { key: `${key.slice(0, -1)}A` }))).toBe(refused)
+      expect(await upgradeOutcome(openSocket(server, { key: 'wrong' }))).toBe(refused)
+      // Origin and Host are checked before any key: a foreign page gets a bare 403, even with the key.
+      expect(await upgradeOutcome(openSocket(server, { key, origin: 'http://evil.example' }))).toBe(403)
       expect(
-        await upgradeOutcome(openSocket(server, { origin: `http://127.0.0.1:${server.port + 1}` })),
+        await upgradeOutcome(openSocket(server, { key, origin: `http://127.0.0.1:${server.port + 1}` })),
       ).toBe(403)
-      expect(await upgradeOutcome(openSocket(server, { origin: null }))).toBe(403)
-      expect(running.probe.calls).toEqual([])
+      expect(await upgradeOutcome(openSocket(server, { key, origin: null }))).toBe(403)
+      expect(await upgradeOutcome(openSocket(server, { key, host: 'evil.example' }))).toBe(403)
+      expect(running.probe.calls).toEqual(['test.echo'])
+    } finally {
+      await other.dispose()
+      await running.dispose()
+    }
+  })
+
+  it('never puts the key in the handshake answer', async () => {
+    const running = await startTestServer()
+    try {
+      const key = await logIn(running.server)
+      const socket = openSocket(running.server, { key })
+      const answer = await new Promise<Record<string, string | string[] | undefined>>((resolve) =>
+        socket.once('upgrade', (response) => resolve(response.headers)),
+      )
+      expect(answer['sec-websocket-protocol']).toBe('shellgate.rpc.v1')
+      expect(JSON.stringify(answer)).not.toContain(key)
+      expect(answer['set-cookie']).toBeUndefined()
+      socket.close()
     } finally {
       await running.dispose()
     }
@@ -47,7 +92,7 @@ describe('websocket upgrade policy', () => {
 
   it('answers malformed, oversized and binary messages with coded errors and keeps the socket', async () => {
     const running = await startTestServer()
-    const socket = openSocket(running.server)
+    const socket = openSocket(running.server, { key: await logIn(running.server) })
     try {
       await new Promise((resolve) => socket.once('open', resolve))
       socket.send('{not json')
@@ -84,14 +129,15 @@ describe('websocket upgrade policy', () => {
 describe('websocket resource limits', () => {
   it(`refuses connection ${MAX_CONNECTIONS + 1} with 503`, async () => {
     const running = await startTestServer()
-    const sockets = Array.from({ length: MAX_CONNECTIONS }, () => openSocket(running.server))
+    const key = await logIn(running.server)
+    const sockets = Array.from({ length: MAX_CONNECTIONS }, () => openSocket(running.server, { key }))
     try {
       expect(
         await Promise.all(
           sockets.map((socket) => new Promise((resolve) => socket.once('open', () => resolve('open')))),
         ),
       ).toHaveLength(MAX_CONNECTIONS)
-      expect(await upgradeOutcome(openSocket(running.server))).toBe(503)
+      expect(await upgradeOutcome(openSocket(running.server, { key }))).toBe(503)
     } finally {
       for (const socket of sockets) socket.close()
       await running.dispose()
@@ -100,7 +146,7 @@ describe('websocket resource limits', () => {
 
   it('runs a few handlers per connection at once, queues the rest, and refuses past the queue', async () => {
     const running = await startTestServer()
-    const socket = openSocket(running.server)
+    const socket = openSocket(running.server, { key: await logIn(running.server) })
     try {
       await new Promise((resolve) => socket.once('open', resolve))
       const waiting = MAX_RUNNING_PER_CONNECTION + MAX_QUEUED_PER_CONNECTION
@@ -122,6 +168,45 @@ describe('websocket resource limits', () => {
       expect(running.probe.calls).toHaveLength(MAX_RUNNING_PER_CONNECTION)
     } finally {
       socket.close()
+      await running.dispose()
+    }
+  })
+})
+
+describe('websocket client and a refused key', () => {
+  it('reports the refusal with its code and stops reconnecting', async () => {
+    const running = await startTestServer()
+    const other = await startTestServer()
+    try {
+      const foreignKey = await logIn(other.server)
+      let opened = 0
+      let reconnects = 0
+      const transport = createWebSocketClientTransport(
+        () => {
+          opened += 1
+          return openSocket(running.server, { key: foreignKey }) as unknown as WebSocketLike
+        },
+        () => {
+          reconnects += 1
+        },
+      )
+      const refusal = await new Promise((resolve) =>
+        transport.onStatus((status, code) => {
+          if (status === 'refused') resolve(code)
+        }),
+      )
+      expect(refusal).toBe('key_refused')
+      expect([opened, reconnects]).toEqual([1, 0])
+      const answer = await transport.request({
+        kind: 'request',
+        id: 1,
+        method: 'test.echo',
+        params: { text: 'x' },
+      })
+      expect(answer).toMatchObject({ ok: false, error: { code: 'cancelled' } })
+      expect(running.probe.calls).toEqual([])
+    } finally {
+      await other.dispose()
       await running.dispose()
     }
   })

@@ -18,7 +18,7 @@ export const serveCommand: CliCommand = {
     '  --workspace DIR  the workspace commands run in (default: the current directory)',
     '  --open           open the UI with the system browser',
     '',
-    'Prints "Shellgate UI: <url>"; the URL carries a per-run token that the page trades for a cookie.',
+    'Prints "Shellgate UI: <url>"; the URL carries a one-time login code (used once, for 10 minutes).',
   ].join('\n'),
   async run(argv, io) {
     const { flags, positionals, rest } = parseCommandArgs('serve', argv, {
@@ -57,9 +57,13 @@ export const serveCommand: CliCommand = {
       }
       throw error
     }
-    io.stdout(`Shellgate UI: ${server.url}\n`)
+    io.stdout(`Shellgate UI: ${server.mintLoginUrl()}\n`)
     if (flags.open) {
-      const opened = await openInSystemBrowser(server.url, { platform: process.platform, env: io.env })
+      // Its own code: the opener's argv is visible in `ps`, but the code is spent once the browser uses it.
+      const opened = await openInSystemBrowser(server.mintLoginUrl(), {
+        platform: process.platform,
+        env: io.env,
+      })
       if (!opened.ok) io.stderr(`shellgate serve: ${opened.reason}; open the URL above yourself\n`)
     }
 
