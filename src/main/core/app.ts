@@ -72,7 +72,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       async addRule(change) {
         const saved = await settings.addRule(change)
         if (change.scope === 'workspace' && change.list === 'allow')
-          await trust.trust(settings.workspaceFile, [saved.rule])
+          await trust.amend(workspace, { add: [saved.rule] })
         return saved
       },
     },

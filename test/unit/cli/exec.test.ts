@@ -29,7 +29,7 @@ describe('shellgate exec', () => {
     await mkdir(join(dir, '.shellgate'), { recursive: true })
     const file = join(dir, '.shellgate', 'settings.json')
     if (rules) await writeFile(file, JSON.stringify({ permissions: rules }))
-    if (options.trusted) await (await loadWorkspaceTrust(home)).trust(file, rules?.allow ?? [])
+    if (options.trusted) await (await loadWorkspaceTrust(home)).trust(dir, rules?.allow ?? [])
     return dir
   }
   const exec = async (argv: string[]) => {

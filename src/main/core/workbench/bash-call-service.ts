@@ -202,7 +202,7 @@ export function createBashCallService(options: BashCallServiceOptions): BashCall
       ruleSets: applyWorkspaceTrust(
         ruleSetsFromScoped(settings.rules(sessionId)),
         settings.workspaceFile,
-        options.trust.trustedRules(settings.workspaceFile),
+        options.trust.trustedRules(settings.workspaceDir, settings.workspace().permissions.allow),
       ).ruleSets,
     })
     const firstRule = decision.rules[0]

@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs'
-import { mkdir, readFile, writeFile } from 'node:fs/promises'
+import { mkdir, readFile, realpath, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import { runCliCaptured } from '../../cli/run-cli'
@@ -34,7 +34,7 @@ describe("a repository's own rules", () => {
     const denied = await core.bash.run(sessionId, { command: 'curl -s http://127.0.0.1:9/' })
     expect(denied).toMatchObject({ status: 'denied', decision: { decidedBy: 'rule.deny' } })
 
-    await core.trust.trust(core.settings.workspaceFile, core.settings.workspace().permissions.allow)
+    await core.trust.trust(core.workspace, core.settings.workspace().permissions.allow)
     expect((await core.bash.run(sessionId, { command: 'touch trusted-now' })).status).toBe('completed')
     expect(existsSync(join(harness.workspace, 'trusted-now'))).toBe(true)
   })
@@ -50,7 +50,7 @@ describe("a repository's own rules", () => {
     })
     await running
     const trustFile = JSON.parse(await readFile(join(harness.home, 'trusted-workspace-rules.json'), 'utf8'))
-    expect(trustFile.files[harness.core.settings.workspaceFile]).toEqual(['touch:*'])
+    expect(trustFile.workspaces[await realpath(harness.workspace)].rules).toEqual(['touch:*'])
     expect((await harness.core.bash.run(harness.sessionId, { command: 'touch b' })).status).toBe('completed')
   })
 
