@@ -241,7 +241,7 @@ describe('shellgate exec', () => {
     for (let attempt = 0; attempt < 2; attempt += 1) {
       const { code, stderr } = await exec(['--json', '--mode', 'yolo', '--cwd', ws, '--', 'touch x'])
       expect(code).toBe(2)
-      expect(stderr).toContain('is unusable (permissions.deny: ')
+      expect(stderr).toContain('is unusable (does not match the settings schema: permissions.deny: ')
       expect(await exists(join(ws, 'x'))).toBe(false)
     }
     expect(await readFile(join(ws, '.shellgate', 'settings.json'), 'utf8')).toBe(

@@ -30,7 +30,10 @@ const TrustFileSchema = z.object({
   workspaces: z.record(z.string(), TrustRecordSchema),
 })
 /** Version 1 kept accepted rules per settings file; they carry over as an accepted list. */
-const TrustFileV1Schema = z.object({ version: z.literal(1), files: z.record(z.string(), z.array(z.string())) })
+const TrustFileV1Schema = z.object({
+  version: z.literal(1),
+  files: z.record(z.string(), z.array(z.string())),
+})
 
 export interface WorkspaceTrustState {
   /** The allow rules in the file are exactly the accepted ones (or there are none). */

@@ -44,7 +44,8 @@ export async function readOwnedFile(path: string, maxBytes: number): Promise<Own
   if (handle === null) return null
   try {
     const { size } = await handle.stat()
-    if (size > maxBytes) throw new UnsafeFileError(path, 'too_big', `is ${size} bytes, over the ${maxBytes}-byte limit`)
+    if (size > maxBytes)
+      throw new UnsafeFileError(path, 'too_big', `is ${size} bytes, over the ${maxBytes}-byte limit`)
     // Read at most one byte past the cap: a file that grows while we read is refused, not buffered.
     const buffer = Buffer.alloc(Math.min(size, maxBytes) + 1)
     let filled = 0
@@ -53,7 +54,8 @@ export async function readOwnedFile(path: string, maxBytes: number): Promise<Own
       if (bytesRead === 0) break
       filled += bytesRead
     }
-    if (filled > maxBytes) throw new UnsafeFileError(path, 'too_big', `grew over the ${maxBytes}-byte limit while being read`)
+    if (filled > maxBytes)
+      throw new UnsafeFileError(path, 'too_big', `grew over the ${maxBytes}-byte limit while being read`)
     const bytes = buffer.subarray(0, filled)
     return { text: bytes.toString('utf8'), hash: contentHash(bytes), bytes: filled }
   } finally {
@@ -82,9 +84,17 @@ async function openChecked(path: string, flags: number, mode?: number): Promise<
     if (code === 'ENOENT' && (flags & constants.O_CREAT) === 0) return null
     // ELOOP: O_NOFOLLOW met a symlink. ENXIO: a FIFO with no reader, opened for writing.
     if (code === 'ELOOP' || code === 'EMLINK')
-      throw new UnsafeFileError(path, 'symlink', 'is a symlink, not a regular file, which is refused; nothing was read or written through it')
+      throw new UnsafeFileError(
+        path,
+        'symlink',
+        'is a symlink, not a regular file, which is refused; nothing was read or written through it',
+      )
     if (code === 'ENXIO')
-      throw new UnsafeFileError(path, 'not_regular', 'is not a regular file (a FIFO or socket), which is refused')
+      throw new UnsafeFileError(
+        path,
+        'not_regular',
+        'is not a regular file (a FIFO or socket), which is refused',
+      )
     throw error
   }
   try {
@@ -112,6 +122,9 @@ export function parseJsonQuietly(text: string): { ok: true; value: unknown } | {
     return { ok: true, value: JSON.parse(text) }
   } catch (error) {
     const position = /position (\d+)/.exec((error as Error).message)?.[1]
-    return { ok: false, reason: position ? `is not valid JSON (at character ${position})` : 'is not valid JSON' }
+    return {
+      ok: false,
+      reason: position ? `is not valid JSON (at character ${position})` : 'is not valid JSON',
+    }
   }
 }

@@ -30,13 +30,20 @@ export type SettingsFileRead<T> =
  * refused without being followed or blocking (readOwnedFile); no byte of an unusable file appears
  * in the reason, because a refused file may be someone else's secret.
  */
-export async function readSettingsFileState<T>(path: string, schema: z.ZodType<T>): Promise<SettingsFileRead<T>> {
+export async function readSettingsFileState<T>(
+  path: string,
+  schema: z.ZodType<T>,
+): Promise<SettingsFileRead<T>> {
   let content: Awaited<ReturnType<typeof readOwnedFile>>
   try {
     content = await readOwnedFile(path, SETTINGS_FILE_MAX_BYTES)
   } catch (error) {
     if (error instanceof UnsafeFileError) return { state: 'invalid', reason: error.detail, hash: null }
-    return { state: 'invalid', reason: `cannot be read: ${(error as NodeJS.ErrnoException).code ?? 'error'}`, hash: null }
+    return {
+      state: 'invalid',
+      reason: `cannot be read: ${(error as NodeJS.ErrnoException).code ?? 'error'}`,
+      hash: null,
+    }
   }
   if (content === null) return { state: 'missing', hash: null }
   const json = parseJsonQuietly(content.text)
@@ -74,7 +81,11 @@ export async function loadSettingsFile<T>(
   }
   try {
     const backupPath = await moveAside(path, now)
-    return { value: defaults, warning: { file: path, reason: read.reason, backupPath }, read: { state: 'missing', hash: null } }
+    return {
+      value: defaults,
+      warning: { file: path, reason: read.reason, backupPath },
+      read: { state: 'missing', hash: null },
+    }
   } catch (error) {
     const reason = `${read.reason}; it could not be backed up (${(error as Error).message}), so it is left in place and will not be overwritten`
     return { value: defaults, warning: { file: path, reason, backupPath: null }, read }

@@ -136,11 +136,7 @@ export async function openSettingsStore(options: SettingsStoreOptions): Promise<
     for (const listener of listeners) listener(change)
   }
   const emitScope = (scope: 'user' | 'workspace') =>
-    emit(
-      scope === 'user'
-        ? { scope, settings: user.value }
-        : { scope, settings: workspace.value },
-    )
+    emit(scope === 'user' ? { scope, settings: user.value } : { scope, settings: workspace.value })
 
   /** In this store, one write or reload at a time; across stores and processes, swapFile's lock. */
   const serialised = <T>(task: () => Promise<T>): Promise<T> => {
@@ -153,19 +149,22 @@ export async function openSettingsStore(options: SettingsStoreOptions): Promise<
    * Re-applies `change` to the file as it is on disk now and writes the result; the fresh value is
    * adopted even when nothing needs writing, so this store never acts on a stale copy.
    */
-  async function writeScope<T>(
-    scope: 'user' | 'workspace',
-    change: (fresh: T) => T,
-  ): Promise<T> {
+  async function writeScope<T>(scope: 'user' | 'workspace', change: (fresh: T) => T): Promise<T> {
     const file = scope === 'user' ? userFile : workspaceFile
     const state = (scope === 'user' ? user : workspace) as unknown as FileState<T>
-    const schema = (scope === 'user' ? UserSettingsSchema : WorkspaceSettingsSchema) as unknown as z.ZodType<T>
+    const schema = (scope === 'user'
+      ? UserSettingsSchema
+      : WorkspaceSettingsSchema) as unknown as z.ZodType<T>
     if (scope === 'workspace') {
       // Checked again at every write: any command that ran since start may have planted a symlink
       // there, and writing through it would replace a file outside the workspace.
       const problem = await workspaceDirProblem(workspaceDir)
       if (problem)
-        throw new SettingsError('', problem.replace('workspace rules are off', 'nothing was written'), 'unwritable')
+        throw new SettingsError(
+          '',
+          problem.replace('workspace rules are off', 'nothing was written'),
+          'unwritable',
+        )
     }
     let next: T | undefined
     const result = await swapFile(file, SETTINGS_FILE_MAX_BYTES, (current) => {
@@ -236,7 +235,9 @@ export async function openSettingsStore(options: SettingsStoreOptions): Promise<
   async function reloadScope<T>(scope: 'user' | 'workspace'): Promise<SettingsWarning | 'changed' | null> {
     const file = scope === 'user' ? userFile : workspaceFile
     const state = (scope === 'user' ? user : workspace) as unknown as FileState<T>
-    const schema = (scope === 'user' ? UserSettingsSchema : WorkspaceSettingsSchema) as unknown as z.ZodType<T>
+    const schema = (scope === 'user'
+      ? UserSettingsSchema
+      : WorkspaceSettingsSchema) as unknown as z.ZodType<T>
     const dir = scope === 'workspace' ? await workspaceDirProblem(workspaceDir) : null
     const read: SettingsFileRead<T> = dir
       ? { state: 'invalid', reason: dir, hash: null }
@@ -332,19 +333,17 @@ export async function openSettingsStore(options: SettingsStoreOptions): Promise<
  * (a bad hand edit in progress, a planted FIFO) is refused rather than replaced: that edit is the
  * person's, and writing over it would lose it.
  */
-function freshValue<T>(
-  file: string,
-  current: { text: string } | null,
-  schema: z.ZodType<T>,
-): T {
+function freshValue<T>(file: string, current: { text: string } | null, schema: z.ZodType<T>): T {
   if (current === null) return schema.parse({})
   const json = parseJsonQuietly(current.text)
   const parsed = json.ok ? schema.safeParse(json.value) : null
   if (parsed?.success) return parsed.data
-  const reason = json.ok ? `does not match the settings schema (${firstIssue(parsed!.error!).message})` : json.reason
+  const reason = json.ok
+    ? `does not match the settings schema (${firstIssue(parsed!.error!).message})`
+    : json.reason
   throw new SettingsError(
     '',
-    `${file} ${reason} as it is on disk now; nothing was written over it (fix or remove it first)`,
+    `${file} as it is on disk now ${reason}; nothing was written over it (fix or remove it first)`,
     'unwritable',
   )
 }

@@ -19,7 +19,8 @@ export async function workspaceDirProblem(dir: string): Promise<string | null> {
   )
   if (stats === null) return null
   if (stats instanceof Error) return `its folder cannot be read: ${stats.code ?? 'error'}`
-  if (stats.isSymbolicLink()) return `its folder ${dir} is a symlink, which is refused; workspace rules are off`
+  if (stats.isSymbolicLink())
+    return `its folder ${dir} is a symlink, which is refused; workspace rules are off`
   if (!stats.isDirectory()) return `${dir} is not a folder; workspace rules are off`
   return null
 }
