@@ -14,6 +14,9 @@ const NONBLOCK = constants.O_NONBLOCK ?? 0
 const READ_FLAGS = constants.O_RDONLY | NOFOLLOW | NONBLOCK
 const APPEND_FLAGS = constants.O_WRONLY | constants.O_APPEND | constants.O_CREAT | NOFOLLOW | NONBLOCK
 
+const NOT_REGULAR =
+  'is not a regular file (a FIFO, device or folder), which is refused; nothing was read or written through it'
+
 /** A hub-owned file that is not a plain regular file, or is too big; nothing was read or written. */
 export class UnsafeFileError extends Error {
   override name = 'UnsafeFileError'
@@ -89,22 +92,13 @@ async function openChecked(path: string, flags: number, mode?: number): Promise<
         'symlink',
         'is a symlink, not a regular file, which is refused; nothing was read or written through it',
       )
-    if (code === 'ENXIO')
-      throw new UnsafeFileError(
-        path,
-        'not_regular',
-        'is not a regular file (a FIFO or socket), which is refused',
-      )
+    if (code === 'ENXIO') throw new UnsafeFileError(path, 'not_regular', NOT_REGULAR)
     throw error
   }
   try {
     const stats = await handle.stat()
     if (!stats.isFile()) {
-      throw new UnsafeFileError(
-        path,
-        'not_regular',
-        'is not a regular file (a FIFO, device or folder), which is refused; nothing was read or written through it',
-      )
+      throw new UnsafeFileError(path, 'not_regular', NOT_REGULAR)
     }
   } catch (error) {
     await handle.close()

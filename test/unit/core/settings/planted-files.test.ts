@@ -9,6 +9,7 @@ import { createSessionStore } from '../../../../src/main/core/sessions/session-s
 import { createAuditLog } from '../../../../src/main/core/settings/audit-log'
 import { openSettingsStore } from '../../../../src/main/core/settings/settings-store'
 import { createCwdCaptureFile, readCapturedCwd } from '../../../../src/main/core/shell/cwd-capture'
+import { startCore } from '../workbench/core-harness'
 
 /**
  * Plants in SHELLGATE_HOME (or a workspace): a FIFO, whose blocking open() would hang the process
@@ -198,5 +199,28 @@ describe('cwd capture files (exec/cwd)', () => {
     mkfifo(file)
     expect(await withoutHanging(file, readCapturedCwd(file))).toBeNull()
     await expect(stat(file)).rejects.toMatchObject({ code: 'ENOENT' })
+  })
+})
+
+describe('a running core with a FIFO planted as its audit log', () => {
+  it('runs on without hanging and tells the person with an app.notice', async () => {
+    const harness = await startCore()
+    try {
+      await harness.core.settings.updateUser({ permissions: { mode: 'yolo' } })
+      const file = join(harness.home, 'audit.jsonl')
+      mkfifo(file)
+      // The call settles either way (its line could not be written); what matters is that it does.
+      await withoutHanging(
+        file,
+        harness.core.bash.run(harness.sessionId, { command: 'true' }).catch(() => null),
+      )
+      const notice = harness.events.find((event) => event.name === 'app.notice')
+      expect(notice?.payload).toEqual({
+        level: 'warning',
+        message: `the audit log ${file} is not a regular file (a FIFO, device or folder), which is refused; nothing was read or written through it; this command's audit line was not written`,
+      })
+    } finally {
+      await harness.dispose()
+    }
   })
 })
