@@ -10,15 +10,10 @@ import {
   WorkspaceSettingsSchema,
 } from '../../../shared/settings'
 import { swapFile } from './compare-and-swap'
-import { parseJsonQuietly, UnsafeFileError } from './owned-file'
+import { UnsafeFileError } from './owned-file'
 import { firstIssue, SettingsError } from './settings-error'
-import {
-  loadSettingsFile,
-  readSettingsFileState,
-  SETTINGS_FILE_MAX_BYTES,
-  type SettingsFileRead,
-  type SettingsWarning,
-} from './settings-file'
+import { loadSettingsFile, SETTINGS_FILE_MAX_BYTES, type SettingsWarning } from './settings-file'
+import { type FileState, freshValue, rereadFileState, sameJson } from './settings-file-state'
 import { applySettingsPatch, type SettingsPatch } from './settings-patch'
 import {
   emptyRules,
@@ -92,14 +87,6 @@ export interface SettingsStore {
    */
   reload(): Promise<SettingsReload>
   onChange(listener: (change: SettingsChange) => void): () => void
-}
-
-/** One file's last good value and the hash of the bytes last seen on disk (null: no file). */
-interface FileState<T> {
-  value: T
-  hash: string | null
-  /** Why the bytes on disk are not in effect; null when they are. */
-  problem: SettingsWarning | null
 }
 
 export async function openSettingsStore(options: SettingsStoreOptions): Promise<SettingsStore> {
@@ -232,35 +219,12 @@ export async function openSettingsStore(options: SettingsStoreOptions): Promise<
     return { rule, changed }
   }
 
-  async function reloadScope<T>(scope: 'user' | 'workspace'): Promise<SettingsWarning | 'changed' | null> {
-    const file = scope === 'user' ? userFile : workspaceFile
-    const state = (scope === 'user' ? user : workspace) as unknown as FileState<T>
-    const schema = (scope === 'user'
-      ? UserSettingsSchema
-      : WorkspaceSettingsSchema) as unknown as z.ZodType<T>
-    const dir = scope === 'workspace' ? await workspaceDirProblem(workspaceDir) : null
-    const read: SettingsFileRead<T> = dir
-      ? { state: 'invalid', reason: dir, hash: null }
-      : await readSettingsFileState(file, schema)
-    if (read.state === 'invalid') {
-      const known = state.problem?.reason.startsWith(read.reason) && state.hash === read.hash
-      if (known) return null
-      state.hash = read.hash
-      state.problem = {
-        file,
-        reason: `${read.reason}; the last good settings stay in force until it is fixed`,
-        backupPath: null,
-      }
-      return state.problem
-    }
-    if (read.hash === state.hash && state.problem === null) return null
-    const value = read.state === 'valid' ? read.value : schema.parse({})
-    const previous = JSON.stringify(state.value)
-    state.value = value
-    state.hash = read.hash
-    state.problem = null
-    return JSON.stringify(value) === previous ? null : 'changed'
-  }
+  const reloadScope = (scope: 'user' | 'workspace') =>
+    scope === 'user'
+      ? rereadFileState(user, userFile, UserSettingsSchema, null)
+      : workspaceDirProblem(workspaceDir).then((problem) =>
+          rereadFileState(workspace, workspaceFile, WorkspaceSettingsSchema, problem),
+        )
 
   return {
     userFile,
@@ -326,30 +290,6 @@ export async function openSettingsStore(options: SettingsStoreOptions): Promise<
   function sourceFile(scope: 'user' | 'workspace'): string {
     return scope === 'user' ? userFile : workspaceFile
   }
-}
-
-/**
- * The file's value as it is now, for a change to be re-applied on. A file that is unusable now
- * (a bad hand edit in progress, a planted FIFO) is refused rather than replaced: that edit is the
- * person's, and writing over it would lose it.
- */
-function freshValue<T>(file: string, current: { text: string } | null, schema: z.ZodType<T>): T {
-  if (current === null) return schema.parse({})
-  const json = parseJsonQuietly(current.text)
-  const parsed = json.ok ? schema.safeParse(json.value) : null
-  if (parsed?.success) return parsed.data
-  const reason = json.ok
-    ? `does not match the settings schema (${firstIssue(parsed!.error!).message})`
-    : json.reason
-  throw new SettingsError(
-    '',
-    `${file} as it is on disk now ${reason}; nothing was written over it (fix or remove it first)`,
-    'unwritable',
-  )
-}
-
-function sameJson(a: unknown, b: unknown): boolean {
-  return JSON.stringify(a) === JSON.stringify(b)
 }
 
 async function requireDirectory(path: string): Promise<void> {
