@@ -46,7 +46,8 @@ export const serveCommand: CliCommand = {
         // A warning (a planted file refused, a bad settings edit) also reaches the terminal: it may
         // come before any browser is connected to show it.
         emit: (name, payload) => {
-          if (name === 'app.notice') io.stderr(`shellgate serve: ${(payload as { message: string }).message}\n`)
+          if (name === 'app.notice')
+            io.stderr(`shellgate serve: ${(payload as { message: string }).message}\n`)
           hub.emit(name, payload)
         },
       }),
