@@ -8,8 +8,6 @@ import { WORKSPACE_SETTINGS_DIR } from './workspace-dir'
 export const SETTINGS_WATCH_DEBOUNCE_MS = 75
 
 export interface SettingsWatcher {
-  /** Resolves once every change seen so far has been re-read and applied (for tests and shutdown). */
-  idle(): Promise<void>
   close(): void
 }
 
@@ -94,14 +92,6 @@ export async function watchSettingsFiles(input: {
   attach(workspaceDir, (name) => name === null || name === WORKSPACE_SETTINGS_DIR)
   attach(dotDir, (name) => name === null || name === 'settings.json')
   return {
-    async idle() {
-      for (;;) {
-        const current = running
-        await current
-        if (timer === null && current === running) return
-        if (timer !== null) await new Promise((resolve) => setTimeout(resolve, SETTINGS_WATCH_DEBOUNCE_MS))
-      }
-    },
     close() {
       closed = true
       if (timer) clearTimeout(timer)
