@@ -1,3 +1,4 @@
+import { spawn } from 'node:child_process'
 import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -96,4 +97,28 @@ describe('compare-and-swap settings writes', () => {
     expect([...deny].sort()).toEqual(expected.sort())
     expect((await readdir(home)).sort()).toEqual(['settings.json'])
   }, 60_000)
+
+  it('takes over a lock left by a writer that died, and refuses (not waits forever) while a live one holds it', async () => {
+    const store = await open()
+    await mkdir(home, { recursive: true })
+    const lock = join(home, 'settings.json.lock')
+    const dead = spawn('true')
+    const deadPid = await new Promise<number>((resolve) => dead.once('exit', () => resolve(dead.pid!)))
+    await writeFile(lock, `${deadPid}\n`)
+    await store.addRule({ scope: 'user', list: 'deny', rule: 'rm:*' })
+    expect((await onDisk(store.userFile)).permissions.deny).toEqual(['rm:*'])
+    expect((await readdir(home)).sort()).toEqual(['settings.json'])
+
+    const holder = spawn('sleep', ['60'])
+    try {
+      await writeFile(lock, `${holder.pid}\n`)
+      await expect(store.updateUser({ permissions: { mode: 'plan' } })).rejects.toMatchObject({
+        code: 'unwritable',
+        message: expect.stringContaining('another Shellgate process is writing'),
+      })
+      expect((await onDisk(store.userFile)).permissions.mode).toBe('build')
+    } finally {
+      holder.kill('SIGKILL')
+    }
+  })
 })
