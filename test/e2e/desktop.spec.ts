@@ -264,6 +264,21 @@ test("a repository's own allow rules are ignored until the user trusts them", as
     await session.runCommand('touch after-trust')
     await session.call('touch after-trust').waitForStatus('completed')
     expect(existsSync(join(serve.workspace, 'after-trust'))).toBe(true)
+
+    // A pull adds a rule and edits another: the running hub re-reads the file, trust is revoked,
+    // and the panel says what changed since the user trusted it.
+    await writeFile(
+      join(serve.workspace, '.shellgate', 'settings.json'),
+      JSON.stringify({ permissions: { allow: ['touch:*', 'curl:*'] } }),
+    )
+    await expect(settings.warningBanner()).toContainText('curl:*')
+    await settings.open('Permissions')
+    const trustPanel = settings.panel().locator('.trust-notice')
+    await expect(trustPanel).toContainText('Workspace rules changed since you trusted them')
+    await expect(trustPanel.locator('.trust-added')).toHaveText(['+ curl:*'])
+    await shoot(page, 'settings-trust-changed')
+    await settings.panel().getByRole('button', { name: 'Trust these workspace rules' }).click()
+    await expect(trustPanel).toHaveCount(0)
   } finally {
     await context.close()
     await serve.stop()

@@ -12,6 +12,7 @@ import { resolveShellgateHome } from './paths'
 import { createSessionStore } from './sessions/session-store'
 import { type AuditLog, createAuditLog } from './settings/audit-log'
 import { openSettingsStore, type SettingsStore } from './settings/settings-store'
+import { watchSettingsFiles } from './settings/settings-watcher'
 import { createShellSnapshotService, type ShellSnapshotService } from './shell/snapshot-service'
 import { createTaskRegistry, type TaskRegistry } from './tasks/task-registry'
 import { APP_VERSION } from './version'
@@ -64,15 +65,20 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   const dataDir = resolveShellgateHome(options.env)
   const { workspace } = options
   const settings = await openSettingsStore({ home: dataDir, workspace, validateRule: validateBashRule })
-  const audit = createAuditLog({ home: dataDir })
+  // A planted file or a bad edit on disk is said to the person, not only to a log.
+  const warn = (message: string) => options.emit('app.notice', { level: 'warning', message })
+  const audit = createAuditLog({ home: dataDir, onRefused: warn })
   const trust = await loadWorkspaceTrust(dataDir)
+  // The hub re-reads its files when they change on disk (an editor, a `git pull`, another writer).
+  const settingsWatcher = await watchSettingsFiles({ store: settings, trust, onProblem: warn })
+  const stopTrustEvents = trust.onChange(() => options.emit('settings.changed', { scope: 'workspace' }))
   const approvals = createApprovalBroker({
     // A workspace allow rule the user saves by answering a card is one the user accepted.
     rules: {
       async addRule(change) {
         const saved = await settings.addRule(change)
         if (change.scope === 'workspace' && change.list === 'allow')
-          await trust.trust(settings.workspaceFile, [saved.rule])
+          await trust.amend(workspace, { add: [saved.rule] })
         return saved
       },
     },
@@ -89,7 +95,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     platform === 'win32' ? null : createShellSnapshotService({ dataDir, platform })
   const outputRoot = join(dataDir, 'exec', 'bash-output')
   const sessions = createSessionService({
-    store: createSessionStore(dataDir),
+    store: createSessionStore(dataDir, undefined, { onRefused: warn }),
     workspace,
     platform,
     dataDir,
@@ -163,6 +169,8 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       disposed ??= (async () => {
         // Foreground calls first: a call cancelled here can no longer move to the background.
         await bash.dispose()
+        settingsWatcher.close()
+        stopTrustEvents()
         stopForwarding()
         approvals.dispose()
         await tasks.dispose()

@@ -29,7 +29,7 @@ describe('shellgate exec', () => {
     await mkdir(join(dir, '.shellgate'), { recursive: true })
     const file = join(dir, '.shellgate', 'settings.json')
     if (rules) await writeFile(file, JSON.stringify({ permissions: rules }))
-    if (options.trusted) await (await loadWorkspaceTrust(home)).trust(file, rules?.allow ?? [])
+    if (options.trusted) await (await loadWorkspaceTrust(home)).trust(dir, rules?.allow ?? [])
     return dir
   }
   const exec = async (argv: string[]) => {
@@ -241,7 +241,7 @@ describe('shellgate exec', () => {
     for (let attempt = 0; attempt < 2; attempt += 1) {
       const { code, stderr } = await exec(['--json', '--mode', 'yolo', '--cwd', ws, '--', 'touch x'])
       expect(code).toBe(2)
-      expect(stderr).toContain('is unusable (permissions.deny: ')
+      expect(stderr).toContain('is unusable (does not match the settings schema: permissions.deny: ')
       expect(await exists(join(ws, 'x'))).toBe(false)
     }
     expect(await readFile(join(ws, '.shellgate', 'settings.json'), 'utf8')).toBe(

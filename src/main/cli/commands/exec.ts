@@ -86,7 +86,7 @@ export const execCommand: CliCommand = {
     const trusted = applyWorkspaceTrust(
       settings.ruleSets,
       settings.workspaceFile,
-      trust.trustedRules(settings.workspaceFile),
+      trust.trustedRules(cwd, settings.workspace.permissions.allow),
     )
     const decision = decideBashPermission({
       verdict,

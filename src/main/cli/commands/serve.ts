@@ -43,7 +43,13 @@ export const serveCommand: CliCommand = {
         env: sanitizeEntryEnv(io.env, process.platform),
         runtime: 'browser',
         electronVersion: null,
-        emit: hub.emit,
+        // A warning (a planted file refused, a bad settings edit) also reaches the terminal: it may
+        // come before any browser is connected to show it.
+        emit: (name, payload) => {
+          if (name === 'app.notice')
+            io.stderr(`shellgate serve: ${(payload as { message: string }).message}\n`)
+          hub.emit(name, payload)
+        },
       }),
     )
     let server: Awaited<ReturnType<typeof startBrowserServer>>

@@ -1,5 +1,4 @@
-import { readFile, stat } from 'node:fs/promises'
-import { join } from 'node:path'
+import { dirname, join } from 'node:path'
 import type { z } from 'zod'
 import {
   type UserSettings,
@@ -7,6 +6,8 @@ import {
   type WorkspaceSettings,
   WorkspaceSettingsSchema,
 } from '../../../shared/settings'
+import { readSettingsFileState, SETTINGS_FILE_MAX_BYTES } from '../settings/settings-file'
+import { workspaceDirProblem, workspaceSettingsFile } from '../settings/workspace-dir'
 import type { RuleSet } from './permission-types'
 
 /**
@@ -16,7 +17,7 @@ import type { RuleSet } from './permission-types'
  * rules.
  */
 
-export const SETTINGS_FILE_MAX_BYTES = 1024 * 1024
+export { SETTINGS_FILE_MAX_BYTES }
 
 export class SettingsFileError extends Error {
   override name = 'SettingsFileError'
@@ -39,7 +40,9 @@ export interface CommandSettings {
 
 export async function readCommandSettings(home: string, workspace: string): Promise<CommandSettings> {
   const userFile = join(home, 'settings.json')
-  const workspaceFile = join(workspace, '.shellgate', 'settings.json')
+  const workspaceFile = workspaceSettingsFile(workspace)
+  const dirProblem = await workspaceDirProblem(dirname(workspaceFile))
+  if (dirProblem) throw new SettingsFileError(workspaceFile, dirProblem)
   const [user, workspaceSettings] = await Promise.all([
     readSettingsFile(userFile, UserSettingsSchema),
     readSettingsFile(workspaceFile, WorkspaceSettingsSchema),
@@ -57,24 +60,14 @@ export async function readCommandSettings(home: string, workspace: string): Prom
   }
 }
 
-/** The file's settings, the defaults when it does not exist; throws SettingsFileError otherwise. */
+/**
+ * The file's settings, the defaults when it does not exist; throws SettingsFileError otherwise.
+ * The same checks as the app's store (readSettingsFileState): a symlink, FIFO or over-cap file is
+ * refused without being followed, read or blocked on, and the message never quotes the file.
+ */
 export async function readSettingsFile<T>(path: string, schema: z.ZodType<T>): Promise<T> {
-  const info = await stat(path).catch((error: NodeJS.ErrnoException) => {
-    if (error.code === 'ENOENT') return null
-    throw new SettingsFileError(path, error.code ?? error.message)
-  })
-  if (info === null) return schema.parse({})
-  if (!info.isFile()) throw new SettingsFileError(path, 'not a regular file')
-  if (info.size > SETTINGS_FILE_MAX_BYTES)
-    throw new SettingsFileError(path, `over ${SETTINGS_FILE_MAX_BYTES} bytes`)
-  let data: unknown
-  try {
-    data = JSON.parse(await readFile(path, 'utf8'))
-  } catch (error) {
-    throw new SettingsFileError(path, `not JSON: ${error instanceof Error ? error.message : String(error)}`)
-  }
-  const parsed = schema.safeParse(data)
-  if (parsed.success) return parsed.data
-  const issue = parsed.error.issues[0]
-  throw new SettingsFileError(path, `${issue?.path.join('.') || 'settings'}: ${issue?.message ?? 'invalid'}`)
+  const read = await readSettingsFileState(path, schema)
+  if (read.state === 'missing') return schema.parse({})
+  if (read.state === 'invalid') throw new SettingsFileError(path, read.reason)
+  return read.value
 }

@@ -1,6 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto'
-import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises'
+import { lstat, mkdir, readdir, rename, rm, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
+import { parseJsonQuietly, readOwnedFile, UnsafeFileError } from '../settings/owned-file'
 import type { ShellFs, ShellSelection } from '../shell/types'
 import { type SessionRecord, SessionIdSchema, SessionRecordSchema } from './session-record'
 import { restoreSessionShell, type ShellRestore } from './session-shell'
@@ -30,8 +31,19 @@ export interface SessionStore {
   ): Promise<{ record: SessionRecord; restore: ShellRestore } | null>
 }
 
-/** Sessions under SHELLGATE_HOME/sessions, one JSON file each, written atomically. */
-export function createSessionStore(dataDir: string, now: () => Date = () => new Date()): SessionStore {
+/** Far above a real record (a shell, a few reminders); a bigger file is not one of ours. */
+export const SESSION_FILE_MAX_BYTES = 256 * 1024
+
+/**
+ * Sessions under SHELLGATE_HOME/sessions, one JSON file each, written atomically. A symlink or
+ * FIFO planted under a record's name is refused (never followed, never blocked on) and reported
+ * through `onRefused`.
+ */
+export function createSessionStore(
+  dataDir: string,
+  now: () => Date = () => new Date(),
+  options: { onRefused?: (message: string) => void } = {},
+): SessionStore {
   const dir = join(dataDir, 'sessions')
   const fileOf = (id: string) => join(dir, `${SessionIdSchema.parse(id)}.json`)
 
@@ -51,18 +63,18 @@ export function createSessionStore(dataDir: string, now: () => Date = () => new 
 
   async function load(id: string): Promise<SessionRecord | null> {
     const file = fileOf(id)
-    const text = await readFile(file, 'utf8').catch((error: NodeJS.ErrnoException) => {
-      if (error.code === 'ENOENT') return null
+    const content = await readOwnedFile(file, SESSION_FILE_MAX_BYTES).catch((error: unknown) => {
+      if (error instanceof UnsafeFileError) {
+        const message = `session file ${error.message}`
+        options.onRefused?.(message)
+        throw new Error(message)
+      }
       throw error
     })
-    if (text === null) return null
-    let json: unknown
-    try {
-      json = JSON.parse(text)
-    } catch {
-      throw new Error(`session file ${file} is not valid JSON`)
-    }
-    const parsed = SessionRecordSchema.safeParse(json)
+    if (content === null) return null
+    const json = parseJsonQuietly(content.text)
+    if (!json.ok) throw new Error(`session file ${file} ${json.reason}`)
+    const parsed = SessionRecordSchema.safeParse(json.value)
     if (!parsed.success)
       throw new Error(`session file ${file} is damaged: ${parsed.error.issues[0]?.message}`)
     return parsed.data
@@ -86,7 +98,8 @@ export function createSessionStore(dataDir: string, now: () => Date = () => new 
     load,
     async remove(id) {
       const file = fileOf(id)
-      const existed = await readFile(file).then(
+      // lstat, not a read: whatever sits under the name (even a planted FIFO) is removed, not opened.
+      const existed = await lstat(file).then(
         () => true,
         () => false,
       )

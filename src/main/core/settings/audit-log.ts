@@ -1,14 +1,11 @@
-import { constants } from 'node:fs'
-import { mkdir, open } from 'node:fs/promises'
+import { mkdir } from 'node:fs/promises'
 import { join } from 'node:path'
 import type { AuditEntry, AuditEntryInput } from './audit-entry'
 import { formatAuditLine } from './audit-line'
 import { type AuditFilter, type AuditPage, readAuditLog } from './audit-reader'
+import { openOwnedFileForAppend, UnsafeFileError } from './owned-file'
 
 export const AUDIT_FILE_NAME = 'audit.jsonl'
-
-/** O_APPEND makes each write land at the end even with other writers; a planted symlink is refused. */
-const APPEND_FLAGS = constants.O_WRONLY | constants.O_APPEND | constants.O_CREAT | (constants.O_NOFOLLOW ?? 0)
 
 export interface AuditLog {
   readonly file: string
@@ -20,7 +17,15 @@ export interface AuditLog {
   onAppend(listener: (entry: AuditEntry) => void): () => void
 }
 
-export function createAuditLog(options: { home: string; now?: () => Date }): AuditLog {
+export function createAuditLog(options: {
+  home: string
+  now?: () => Date
+  /**
+   * Told when the log file is refused (a symlink or FIFO planted in its place): the append rejects
+   * and nothing is written through it; the hub turns this into a notice the person sees.
+   */
+  onRefused?: (message: string) => void
+}): AuditLog {
   const file = join(options.home, AUDIT_FILE_NAME)
   const now = options.now ?? (() => new Date())
   const listeners = new Set<(entry: AuditEntry) => void>()
@@ -29,7 +34,16 @@ export function createAuditLog(options: { home: string; now?: () => Date }): Aud
 
   const writeLine = async (line: string) => {
     await mkdir(options.home, { recursive: true, mode: 0o700 })
-    const handle = await open(file, APPEND_FLAGS, 0o600)
+    // O_APPEND makes each write land at the end even with other writers; O_NOFOLLOW | O_NONBLOCK
+    // and the fstat check refuse a planted symlink or FIFO without blocking.
+    const handle = await openOwnedFileForAppend(file).catch((error: unknown) => {
+      if (error instanceof UnsafeFileError) {
+        const message = `the audit log ${error.message}; this command's audit line was not written`
+        options.onRefused?.(message)
+        throw new Error(message)
+      }
+      throw error
+    })
     try {
       const bytes = Buffer.from(line)
       const { bytesWritten } = await handle.write(bytes, 0, bytes.length)

@@ -1,6 +1,6 @@
-import { createReadStream } from 'node:fs'
 import { createInterface } from 'node:readline'
 import { type AuditEntry, AuditEntrySchema, type AuditStatus, type DecidedBy } from './audit-entry'
+import { openOwnedFileForRead } from './owned-file'
 
 export const AUDIT_READ_DEFAULT_LIMIT = 200
 export const AUDIT_READ_MAX_LIMIT = 10_000
@@ -38,14 +38,10 @@ export async function readAuditLog(file: string, filter: AuditFilter = {}): Prom
 
   const kept: AuditEntry[] = []
   let skippedLines = 0
-  const stream = createReadStream(file, { encoding: 'utf8' })
-  const opened = new Promise<boolean>((resolve, reject) => {
-    stream.once('open', () => resolve(true))
-    stream.once('error', (error: NodeJS.ErrnoException) =>
-      error.code === 'ENOENT' ? resolve(false) : reject(error),
-    )
-  })
-  if (!(await opened)) return { entries: [], skippedLines: 0 }
+  // A symlink or FIFO in the log's place is refused (UnsafeFileError) instead of followed or blocked on.
+  const handle = await openOwnedFileForRead(file)
+  if (handle === null) return { entries: [], skippedLines: 0 }
+  const stream = handle.createReadStream({ encoding: 'utf8' })
   for await (const line of createInterface({ input: stream, crlfDelay: Number.POSITIVE_INFINITY })) {
     if (line.trim() === '') continue
     const entry = parseLine(line)

@@ -1,5 +1,6 @@
-import { lstat, readFile, rename } from 'node:fs/promises'
+import { lstat, rename } from 'node:fs/promises'
 import type { z } from 'zod'
+import { parseJsonQuietly, readOwnedFile, UnsafeFileError } from './owned-file'
 import { firstIssue } from './settings-error'
 
 /** Far above any real settings file; refuses a hostile workspace pointing us at a huge file. */
@@ -18,6 +19,46 @@ export interface LoadedSettingsFile<T> {
   warning: SettingsWarning | null
 }
 
+/** One read of a settings file: what it holds, or why it is unusable, and the hash of its bytes. */
+export type SettingsFileRead<T> =
+  | { state: 'missing'; hash: null }
+  | { state: 'valid'; value: T; hash: string }
+  | { state: 'invalid'; reason: string; hash: string | null }
+
+/**
+ * Reads and validates one settings file without side effects. Symlinks, FIFOs and devices are
+ * refused without being followed or blocking (readOwnedFile); no byte of an unusable file appears
+ * in the reason, because a refused file may be someone else's secret.
+ */
+export async function readSettingsFileState<T>(
+  path: string,
+  schema: z.ZodType<T>,
+): Promise<SettingsFileRead<T>> {
+  let content: Awaited<ReturnType<typeof readOwnedFile>>
+  try {
+    content = await readOwnedFile(path, SETTINGS_FILE_MAX_BYTES)
+  } catch (error) {
+    if (error instanceof UnsafeFileError) return { state: 'invalid', reason: error.detail, hash: null }
+    return {
+      state: 'invalid',
+      reason: `cannot be read: ${(error as NodeJS.ErrnoException).code ?? 'error'}`,
+      hash: null,
+    }
+  }
+  if (content === null) return { state: 'missing', hash: null }
+  const json = parseJsonQuietly(content.text)
+  if (!json.ok) return { state: 'invalid', reason: json.reason, hash: content.hash }
+  const parsed = schema.safeParse(json.value)
+  if (!parsed.success) {
+    return {
+      state: 'invalid',
+      reason: `does not match the settings schema: ${firstIssue(parsed.error).message}`,
+      hash: content.hash,
+    }
+  }
+  return { state: 'valid', value: parsed.data, hash: content.hash }
+}
+
 /**
  * Reads one settings file. A missing file means defaults. A file that is not usable (not JSON, not
  * valid for the schema, not a regular file, too big) is moved aside as a backup so it is never lost,
@@ -28,50 +69,27 @@ export async function loadSettingsFile<T>(
   schema: z.ZodType<T>,
   now: Date = new Date(),
   options: { keepInPlace?: boolean } = {},
-): Promise<LoadedSettingsFile<T>> {
+): Promise<LoadedSettingsFile<T> & { read: SettingsFileRead<T> }> {
   const defaults = schema.parse({})
-  const problem = await readProblem(path, schema)
-  if (problem === null) return { value: defaults, warning: null }
-  if ('value' in problem) return { value: problem.value, warning: null }
+  const read = await readSettingsFileState(path, schema)
+  if (read.state === 'missing') return { value: defaults, warning: null, read }
+  if (read.state === 'valid') return { value: read.value, warning: null, read }
   if (options.keepInPlace) {
     // A file in the user's repository is theirs: never renamed or rewritten, only ignored.
-    const reason = `${problem.reason}; it is ignored and left as it is (nothing is written to it until it is fixed)`
-    return { value: defaults, warning: { file: path, reason, backupPath: null } }
+    const reason = `${read.reason}; it is ignored and left as it is (nothing is written to it until it is fixed)`
+    return { value: defaults, warning: { file: path, reason, backupPath: null }, read }
   }
   try {
     const backupPath = await moveAside(path, now)
-    return { value: defaults, warning: { file: path, reason: problem.reason, backupPath } }
+    return {
+      value: defaults,
+      warning: { file: path, reason: read.reason, backupPath },
+      read: { state: 'missing', hash: null },
+    }
   } catch (error) {
-    const reason = `${problem.reason}; it could not be backed up (${(error as Error).message}), so it is left in place and will not be overwritten`
-    return { value: defaults, warning: { file: path, reason, backupPath: null } }
+    const reason = `${read.reason}; it could not be backed up (${(error as Error).message}), so it is left in place and will not be overwritten`
+    return { value: defaults, warning: { file: path, reason, backupPath: null }, read }
   }
-}
-
-async function readProblem<T>(
-  path: string,
-  schema: z.ZodType<T>,
-): Promise<null | { value: T } | { reason: string }> {
-  let stats: Awaited<ReturnType<typeof lstat>>
-  try {
-    stats = await lstat(path)
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null
-    return { reason: `cannot be read: ${(error as Error).message}` }
-  }
-  if (!stats.isFile()) return { reason: 'is not a regular file (a symlink or a directory is refused)' }
-  if (stats.size > SETTINGS_FILE_MAX_BYTES) {
-    return { reason: `is ${stats.size} bytes, over the ${SETTINGS_FILE_MAX_BYTES}-byte limit` }
-  }
-  let json: unknown
-  try {
-    json = JSON.parse(await readFile(path, 'utf8'))
-  } catch (error) {
-    return { reason: `is not valid JSON: ${(error as Error).message}` }
-  }
-  const parsed = schema.safeParse(json)
-  if (!parsed.success)
-    return { reason: `does not match the settings schema: ${firstIssue(parsed.error).message}` }
-  return { value: parsed.data }
 }
 
 /** `<file>.bak`, or a timestamped name when an earlier backup exists, so no backup is ever replaced. */

@@ -1,5 +1,6 @@
-import { lstat, mkdir, stat } from 'node:fs/promises'
+import { stat } from 'node:fs/promises'
 import { join } from 'node:path'
+import type { z } from 'zod'
 import {
   BashRuleSchema,
   type PermissionRules,
@@ -8,9 +9,11 @@ import {
   type WorkspaceSettings,
   WorkspaceSettingsSchema,
 } from '../../../shared/settings'
-import { writeFileAtomic } from './atomic-write'
+import { swapFile } from './compare-and-swap'
+import { UnsafeFileError } from './owned-file'
 import { firstIssue, SettingsError } from './settings-error'
-import { loadSettingsFile, type SettingsWarning } from './settings-file'
+import { loadSettingsFile, SETTINGS_FILE_MAX_BYTES, type SettingsWarning } from './settings-file'
+import { type FileState, freshValue, rereadFileState, sameJson } from './settings-file-state'
 import { applySettingsPatch, type SettingsPatch } from './settings-patch'
 import {
   emptyRules,
@@ -23,6 +26,7 @@ import {
   withoutRule,
   withRule,
 } from './scoped-rules'
+import { SETTINGS_FILE_NAME, WORKSPACE_SETTINGS_DIR, workspaceDirProblem } from './workspace-dir'
 
 export interface SettingsStoreOptions {
   /** SHELLGATE_HOME (resolveShellgateHome). */
@@ -46,14 +50,27 @@ export interface RuleChange {
   sessionId?: string
 }
 
+/** What a re-read of the files found (reload): the scopes now in effect anew, and files refused. */
+export interface SettingsReload {
+  changed: ('user' | 'workspace')[]
+  /** A file that changed on disk into something unusable; the last good settings stay in force. */
+  problems: SettingsWarning[]
+}
+
 export interface SettingsStore {
   readonly userFile: string
   readonly workspaceFile: string
+  /** The workspace folder the store was opened for. */
+  readonly workspaceDir: string
   user(): UserSettings
   workspace(): WorkspaceSettings
-  /** Files found unusable at open: kept as backups, defaults in effect. */
+  /** Files found unusable (kept as backups, or left in place and refused); the last good settings are in effect. */
   warnings(): SettingsWarning[]
-  /** Validates the merged result first; a bad patch throws SettingsError and changes nothing. */
+  /**
+   * Validates the merged result first; a bad patch throws SettingsError and changes nothing. The
+   * patch is applied to the file as it is on disk at the moment of writing (compare-and-swap), so
+   * a change another writer made meanwhile is kept.
+   */
   updateUser(patch: SettingsPatch<UserSettings>): Promise<UserSettings>
   updateWorkspace(patch: SettingsPatch<WorkspaceSettings>): Promise<WorkspaceSettings>
   /** Adds a rule (no-op when present) and persists it for user/workspace scope. */
@@ -64,80 +81,94 @@ export interface SettingsStore {
   rules(sessionId?: string): ScopedRule[]
   /** Forgets a session's in-memory rules. */
   closeSession(sessionId: string): void
+  /**
+   * Re-reads both files (after an edit on disk): a valid change takes effect and is emitted; an
+   * unusable one is reported and the last good settings stay. Unchanged bytes are a no-op.
+   */
+  reload(): Promise<SettingsReload>
   onChange(listener: (change: SettingsChange) => void): () => void
 }
 
-const USER_SETTINGS_FILE = 'settings.json'
-const WORKSPACE_SETTINGS_DIR = '.shellgate'
-
 export async function openSettingsStore(options: SettingsStoreOptions): Promise<SettingsStore> {
   await requireDirectory(options.workspace)
-  const userFile = join(options.home, USER_SETTINGS_FILE)
+  const userFile = join(options.home, SETTINGS_FILE_NAME)
   const workspaceDir = join(options.workspace, WORKSPACE_SETTINGS_DIR)
-  const workspaceFile = join(workspaceDir, USER_SETTINGS_FILE)
-  const workspaceDirProblem = await realDirectoryProblem(workspaceDir)
+  const workspaceFile = join(workspaceDir, SETTINGS_FILE_NAME)
+  const dirProblem = await workspaceDirProblem(workspaceDir)
   const [userLoaded, workspaceLoaded] = await Promise.all([
     loadSettingsFile(userFile, UserSettingsSchema),
-    workspaceDirProblem
-      ? {
-          value: WorkspaceSettingsSchema.parse({}),
-          warning: { file: workspaceFile, reason: workspaceDirProblem, backupPath: null },
-        }
+    dirProblem
+      ? null
       : loadSettingsFile(workspaceFile, WorkspaceSettingsSchema, new Date(), { keepInPlace: true }),
   ])
-  let user = userLoaded.value
-  let workspace = workspaceLoaded.value
-  const warnings = [userLoaded.warning, workspaceLoaded.warning].filter((w) => w !== null)
-  // A file we could not back up must never be replaced by defaults.
-  const frozen = new Set(warnings.filter((w) => w.backupPath === null).map((w) => w.file))
+  // A file moved aside at open is reported for the whole run; one left in place, while it stays bad.
+  const backups = userLoaded.warning?.backupPath ? [userLoaded.warning] : []
+  const user: FileState<UserSettings> = {
+    value: userLoaded.value,
+    hash: userLoaded.read.hash,
+    problem: userLoaded.warning?.backupPath ? null : userLoaded.warning,
+  }
+  const workspace: FileState<WorkspaceSettings> = workspaceLoaded
+    ? { value: workspaceLoaded.value, hash: workspaceLoaded.read.hash, problem: workspaceLoaded.warning }
+    : {
+        value: WorkspaceSettingsSchema.parse({}),
+        hash: null,
+        problem: { file: workspaceFile, reason: dirProblem!, backupPath: null },
+      }
   const sessionRules = new Map<string, PermissionRules>()
   const listeners = new Set<(change: SettingsChange) => void>()
-  let writes: Promise<unknown> = Promise.resolve()
+  let queue: Promise<unknown> = Promise.resolve()
 
   const emit = (change: SettingsChange) => {
     for (const listener of listeners) listener(change)
   }
+  const emitScope = (scope: 'user' | 'workspace') =>
+    emit(scope === 'user' ? { scope, settings: user.value } : { scope, settings: workspace.value })
 
-  /** One write at a time, so two concurrent updates cannot lose each other's changes. */
+  /** In this store, one write or reload at a time; across stores and processes, swapFile's lock. */
   const serialised = <T>(task: () => Promise<T>): Promise<T> => {
-    const next = writes.then(task, task)
-    writes = next.catch(() => {})
+    const next = queue.then(task, task)
+    queue = next.catch(() => {})
     return next
   }
 
-  const persist = async (file: string, dir: string, value: unknown) => {
-    if (frozen.has(file)) {
-      throw new SettingsError(
-        '',
-        `${file} is unusable and could not be backed up; fix or remove it first`,
-        'unwritable',
-      )
+  /**
+   * Re-applies `change` to the file as it is on disk now and writes the result; the fresh value is
+   * adopted even when nothing needs writing, so this store never acts on a stale copy.
+   */
+  async function writeScope<T>(scope: 'user' | 'workspace', change: (fresh: T) => T): Promise<T> {
+    const file = scope === 'user' ? userFile : workspaceFile
+    const state = (scope === 'user' ? user : workspace) as unknown as FileState<T>
+    const schema = (scope === 'user'
+      ? UserSettingsSchema
+      : WorkspaceSettingsSchema) as unknown as z.ZodType<T>
+    if (scope === 'workspace') {
+      // Checked again at every write: any command that ran since start may have planted a symlink
+      // there, and writing through it would replace a file outside the workspace.
+      const problem = await workspaceDirProblem(workspaceDir)
+      if (problem)
+        throw new SettingsError(
+          '',
+          problem.replace('workspace rules are off', 'nothing was written'),
+          'unwritable',
+        )
     }
-    await mkdir(dir, { recursive: true, mode: 0o700 })
-    await writeFileAtomic(file, `${JSON.stringify(value, null, 2)}\n`)
-  }
-
-  const saveUser = async (next: UserSettings) => {
-    await persist(userFile, options.home, next)
-    user = next
-    emit({ scope: 'user', settings: user })
-    return user
-  }
-
-  const saveWorkspace = async (next: WorkspaceSettings) => {
-    // Checked again at every write: any command that ran since start may have planted a symlink
-    // there, and writing through it would replace a file outside the workspace.
-    const problem = await realDirectoryProblem(workspaceDir)
-    if (problem)
-      throw new SettingsError(
-        '',
-        problem.replace('workspace rules are off', 'nothing was written'),
-        'unwritable',
-      )
-    await persist(workspaceFile, workspaceDir, next)
-    workspace = next
-    emit({ scope: 'workspace', settings: workspace })
-    return workspace
+    let next: T | undefined
+    const result = await swapFile(file, SETTINGS_FILE_MAX_BYTES, (current) => {
+      const fresh = freshValue(file, current, schema)
+      next = change(fresh)
+      return sameJson(fresh, next) ? null : `${JSON.stringify(next, null, 2)}\n`
+    }).catch((error: unknown) => {
+      if (error instanceof UnsafeFileError)
+        throw new SettingsError('', `${error.message}; nothing was written`, 'unwritable')
+      throw error
+    })
+    const previous = JSON.stringify(state.value)
+    state.value = next as T
+    state.hash = result.hash
+    state.problem = null
+    if (result.written || JSON.stringify(next) !== previous) emitScope(scope)
+    return state.value
   }
 
   const normaliseRule = (change: RuleChange): string => {
@@ -162,36 +193,61 @@ export async function openSettingsStore(options: SettingsStoreOptions): Promise<
         const sessionId = change.sessionId!
         const before = sessionRules.get(sessionId) ?? emptyRules()
         const after = edit(before, change.list, rule)
-        if (sameRules(after, before)) return false
+        if (sameJson(after, before)) return false
         sessionRules.set(sessionId, after)
         emit({ scope: 'session', sessionId, rules: after })
         return true
       }
-      const before = change.scope === 'user' ? user.permissions : workspace.permissions
-      const after = edit(before, change.list, rule)
-      if (sameRules(after, before)) return false
-      if (change.scope === 'user') await saveUser({ ...user, permissions: { ...user.permissions, ...after } })
-      else await saveWorkspace({ ...workspace, permissions: after })
-      return true
+      let edited = false
+      const apply = (permissions: PermissionRules): PermissionRules => {
+        const after = edit(permissions, change.list, rule)
+        edited = !sameJson(after, permissions)
+        return after
+      }
+      if (change.scope === 'user')
+        await writeScope<UserSettings>('user', (fresh) => ({
+          ...fresh,
+          permissions: { ...fresh.permissions, ...apply(fresh.permissions) },
+        }))
+      else
+        await writeScope<WorkspaceSettings>('workspace', (fresh) => ({
+          ...fresh,
+          permissions: apply(fresh.permissions),
+        }))
+      return edited
     })
     return { rule, changed }
   }
 
+  const reloadScope = (scope: 'user' | 'workspace') =>
+    scope === 'user'
+      ? rereadFileState(user, userFile, UserSettingsSchema, null)
+      : workspaceDirProblem(workspaceDir).then((problem) =>
+          rereadFileState(workspace, workspaceFile, WorkspaceSettingsSchema, problem),
+        )
+
   return {
     userFile,
     workspaceFile,
-    user: () => user,
-    workspace: () => workspace,
-    warnings: () => [...warnings],
+    workspaceDir: options.workspace,
+    user: () => user.value,
+    workspace: () => workspace.value,
+    warnings: () => [...backups, ...[user.problem, workspace.problem].filter((w) => w !== null)],
     // Each update is validated at once (a bad patch is refused even behind a queued write) and
-    // merged again inside the queue, onto whatever the previous write left.
+    // applied again inside the swap, onto whatever is on disk by then.
     async updateUser(patch) {
-      applySettingsPatch(user, patch, UserSettingsSchema)
-      return serialised(() => saveUser(applySettingsPatch(user, patch, UserSettingsSchema)))
+      applySettingsPatch(user.value, patch, UserSettingsSchema)
+      return serialised(() =>
+        writeScope<UserSettings>('user', (fresh) => applySettingsPatch(fresh, patch, UserSettingsSchema)),
+      )
     },
     async updateWorkspace(patch) {
-      applySettingsPatch(workspace, patch, WorkspaceSettingsSchema)
-      return serialised(() => saveWorkspace(applySettingsPatch(workspace, patch, WorkspaceSettingsSchema)))
+      applySettingsPatch(workspace.value, patch, WorkspaceSettingsSchema)
+      return serialised(() =>
+        writeScope<WorkspaceSettings>('workspace', (fresh) =>
+          applySettingsPatch(fresh, patch, WorkspaceSettingsSchema),
+        ),
+      )
     },
     async addRule(change) {
       const { rule } = await changeRule(change, withRule)
@@ -205,12 +261,25 @@ export async function openSettingsStore(options: SettingsStoreOptions): Promise<
       const session = sessionId ? sessionRules.get(sessionId) : undefined
       return [
         ...(session ? toScopedRules(session, 'session', `session:${sessionId}`) : []),
-        ...toScopedRules(workspace.permissions, 'workspace', workspaceFile),
-        ...toScopedRules(user.permissions, 'user', userFile),
+        ...toScopedRules(workspace.value.permissions, 'workspace', workspaceFile),
+        ...toScopedRules(user.value.permissions, 'user', userFile),
       ]
     },
     closeSession(sessionId) {
       sessionRules.delete(sessionId)
+    },
+    reload() {
+      return serialised(async () => {
+        const result: SettingsReload = { changed: [], problems: [] }
+        for (const scope of ['user', 'workspace'] as const) {
+          const outcome = await reloadScope(scope)
+          if (outcome === 'changed') {
+            result.changed.push(scope)
+            emitScope(scope)
+          } else if (outcome) result.problems.push(outcome)
+        }
+        return result
+      })
     },
     onChange(listener) {
       listeners.add(listener)
@@ -221,28 +290,6 @@ export async function openSettingsStore(options: SettingsStoreOptions): Promise<
   function sourceFile(scope: 'user' | 'workspace'): string {
     return scope === 'user' ? userFile : workspaceFile
   }
-}
-
-function sameRules(a: PermissionRules, b: PermissionRules): boolean {
-  return RULE_LISTS.every(
-    (list) => a[list].length === b[list].length && a[list].every((r, i) => r === b[list][i]),
-  )
-}
-
-/**
- * A cloned repository controls its own `.shellgate`: if it is a symlink, reading would take rules
- * from (and writing would put files into) a folder the repository chose. Refused, with the reason.
- */
-async function realDirectoryProblem(path: string): Promise<string | null> {
-  const stats = await lstat(path).catch((error: NodeJS.ErrnoException) =>
-    error.code === 'ENOENT' ? null : error,
-  )
-  if (stats === null) return null
-  if (stats instanceof Error) return `its folder cannot be read: ${stats.message}`
-  if (stats.isSymbolicLink())
-    return `its folder ${path} is a symlink, which is refused; workspace rules are off`
-  if (!stats.isDirectory()) return `${path} is not a folder; workspace rules are off`
-  return null
 }
 
 async function requireDirectory(path: string): Promise<void> {

@@ -15,7 +15,9 @@ import { suggestRules } from '../permissions/suggest-rules'
 import type { AuditStatus } from '../../../shared/audit'
 import type { AuditLog } from '../settings/audit-log'
 import type { SettingsStore } from '../settings/settings-store'
+import { taskEnd } from '../bash/tool/run-bash-background'
 import { prepareBashToolRequest } from '../shell/bash-tool-request'
+import { readCapturedCwd } from '../shell/cwd-capture'
 import type { ShellSnapshotService } from '../shell/snapshot-service'
 import { formatBackgroundedContent } from '../tasks/background-content'
 import { runWithBackgroundLifecycle } from '../tasks/background-lifecycle'
@@ -202,7 +204,7 @@ export function createBashCallService(options: BashCallServiceOptions): BashCall
       ruleSets: applyWorkspaceTrust(
         ruleSetsFromScoped(settings.rules(sessionId)),
         settings.workspaceFile,
-        options.trust.trustedRules(settings.workspaceFile),
+        options.trust.trustedRules(settings.workspaceDir, settings.workspace().permissions.allow),
       ).ruleSets,
     })
     const firstRule = decision.rules[0]
@@ -345,6 +347,9 @@ export function createBashCallService(options: BashCallServiceOptions): BashCall
       return finish(outcome.result)
     }
     const output = await settleOutputFile(outputPath, 0, true)
+    // The task's final directory is not used, but its capture file must not outlive it (exec/cwd).
+    const { cwdFile } = prepared
+    if (cwdFile) void taskEnd(options.tasks, outcome.task.taskId).finally(() => readCapturedCwd(cwdFile))
     return {
       ...call,
       status: 'backgrounded',

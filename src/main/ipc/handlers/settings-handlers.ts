@@ -23,10 +23,11 @@ const UNTRUSTED_RULES_NAMED = 20
 export function settingsHandlers(core: Core): SettingsHandlers {
   const { settings } = core
   const snapshot = (sessionId?: string): SettingsSnapshot => {
-    const trusted = core.trust.trustedRules(settings.workspaceFile)
+    const allow = settings.workspace().permissions.allow
+    const trust = core.trust.state(settings.workspaceDir, allow)
     const rules = settings.rules(sessionId).map((rule) => ({
       ...rule,
-      trusted: !(rule.scope === 'workspace' && rule.list === 'allow') || trusted.has(rule.rule),
+      trusted: !(rule.scope === 'workspace' && rule.list === 'allow') || trust.trusted,
     }))
     const untrustedRules = rules.filter((rule) => !rule.trusted).map((rule) => `"${rule.rule}"`)
     // Named one by one up to a point: a hostile file can hold a thousand of them.
@@ -53,6 +54,7 @@ export function settingsHandlers(core: Core): SettingsHandlers {
       rules,
       warnings,
       files: { user: settings.userFile, workspace: settings.workspaceFile },
+      trust,
     }
   }
   return {
@@ -117,15 +119,19 @@ export function settingsHandlers(core: Core): SettingsHandlers {
       const saved = await settings.addRule(change)
       // A rule the user adds in Settings is one the user accepted.
       if (change.scope === 'workspace' && change.list === 'allow')
-        await core.trust.trust(settings.workspaceFile, [saved.rule])
+        await core.trust.amend(settings.workspaceDir, { add: [saved.rule] })
       return snapshot(change.sessionId)
     },
     'settings.trustWorkspaceRules': async () => {
-      await core.trust.trust(settings.workspaceFile, settings.workspace().permissions.allow)
+      // The list in force, which is what the UI shows (the watcher refreshes both within a second).
+      await core.trust.trust(settings.workspaceDir, settings.workspace().permissions.allow)
       return snapshot()
     },
     'settings.removeRule': async (change) => {
       await settings.removeRule(change)
+      // Deleted by the person: if the file brings it back, that is a change to accept again.
+      if (change.scope === 'workspace' && change.list === 'allow')
+        await core.trust.amend(settings.workspaceDir, { remove: [change.rule.trim()] })
       return snapshot(change.sessionId)
     },
   }

@@ -19,14 +19,19 @@ export function WorkspaceTrust({
   const [error, setError] = useState<string>()
   const untrusted = snapshot.rules.filter((rule) => !rule.trusted)
   if (untrusted.length === 0) return null
+  const changes = snapshot.trust
+  // Once accepted, what matters is what the file changed since: a rule added, edited or deleted.
+  const changedSinceTrusted = changes?.trustedAt != null
   return (
     <section className="trust-notice" aria-labelledby="workspace-trust-title">
       <h3 id="workspace-trust-title" className="small-heading">
-        Workspace rules you have not accepted
+        {changedSinceTrusted
+          ? 'Workspace rules changed since you trusted them'
+          : 'Workspace rules you have not accepted'}
       </h3>
       <p>
         <code>{snapshot.files.workspace}</code> allows these commands without asking. It came with the
-        workspace, so Shellgate ignores them until you trust them:
+        workspace, so Shellgate ignores all of its allow rules until you trust them as they are now:
       </p>
       <ul>
         {untrusted.map((rule) => (
@@ -35,6 +40,7 @@ export function WorkspaceTrust({
           </li>
         ))}
       </ul>
+      {changedSinceTrusted && <TrustChanges added={changes.added} removed={changes.removed} />}
       <FormError message={error} />
       <button
         type="button"
@@ -51,5 +57,37 @@ export function WorkspaceTrust({
         Trust these workspace rules
       </button>
     </section>
+  )
+}
+
+/** The difference between the allow list the person accepted and the file as it is now. */
+function TrustChanges({ added, removed }: { added: string[]; removed: string[] }) {
+  return (
+    <div className="trust-changes">
+      {added.length > 0 && (
+        <>
+          <p>Added or edited in the file since you trusted it:</p>
+          <ul>
+            {added.map((rule) => (
+              <li key={`added-${rule}`} className="trust-added">
+                + <code>{rule}</code>
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+      {removed.length > 0 && (
+        <>
+          <p>Removed from the file (or the old form of an edited rule):</p>
+          <ul>
+            {removed.map((rule) => (
+              <li key={`removed-${rule}`} className="trust-removed">
+                − <code>{rule}</code>
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+    </div>
   )
 }

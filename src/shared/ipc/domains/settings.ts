@@ -17,12 +17,28 @@ export const ScopedRuleSchema = z.object({
   trusted: z.boolean(),
 })
 
+/**
+ * Whether the workspace file's allow rules are exactly the list the person accepted, and if not,
+ * what differs: `added` are in the file but not accepted (new or edited), `removed` were accepted
+ * and are gone from the file (deleted, or the old form of an edited rule).
+ */
+export const WorkspaceTrustViewSchema = z.object({
+  trusted: z.boolean(),
+  added: z.array(z.string()),
+  removed: z.array(z.string()),
+  /** When the person last accepted this workspace's rules; null if never. */
+  trustedAt: z.string().nullable(),
+})
+export type WorkspaceTrustView = z.infer<typeof WorkspaceTrustViewSchema>
+
 export const SettingsSnapshotSchema = z.object({
   user: UserSettingsSchema,
   workspace: WorkspaceSettingsSchema,
   rules: z.array(ScopedRuleSchema),
   warnings: z.array(SettingsWarningSchema),
   files: z.object({ user: z.string(), workspace: z.string() }),
+  /** Absent only from hubs older than content-hash trust. */
+  trust: WorkspaceTrustViewSchema.optional(),
 })
 export type SettingsSnapshot = z.infer<typeof SettingsSnapshotSchema>
 

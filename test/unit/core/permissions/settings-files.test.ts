@@ -46,9 +46,9 @@ describe('reading the settings files for a one-shot command', () => {
   })
 
   it.each([
-    ['not JSON', '{"permissions": ', 'not JSON'],
+    ['not JSON', '{"permissions": ', 'is not valid JSON'],
     ['the wrong shape', '{"permissions": {"mode": "fast"}}', 'permissions.mode'],
-    ['too big', ' '.repeat(SETTINGS_FILE_MAX_BYTES + 1), `over ${SETTINGS_FILE_MAX_BYTES} bytes`],
+    ['too big', ' '.repeat(SETTINGS_FILE_MAX_BYTES + 1), `over the ${SETTINGS_FILE_MAX_BYTES}-byte limit`],
   ])('a file that is %s is refused, and left where it is', async (_name, text, reason) => {
     const file = join(root, `bad-${reason.length}.json`)
     await writeFile(file, text)

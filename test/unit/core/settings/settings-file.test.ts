@@ -23,6 +23,7 @@ describe('loadSettingsFile', () => {
     expect(await loadSettingsFile(file, UserSettingsSchema, NOW)).toEqual({
       value: defaultUserSettings(),
       warning: null,
+      read: { state: 'missing', hash: null },
     })
   })
 
@@ -39,7 +40,7 @@ describe('loadSettingsFile', () => {
     const { value, warning } = await loadSettingsFile(file, UserSettingsSchema, NOW)
     expect(value).toEqual(defaultUserSettings())
     expect(warning).toMatchObject({ file, backupPath: `${file}.bak` })
-    expect(warning?.reason).toMatch(/^is not valid JSON: /)
+    expect(warning?.reason).toMatch(/^is not valid JSON/)
     expect(await readFile(`${file}.bak`, 'utf8')).toBe('{"shell": ')
     expect(await readdir(dir)).toEqual(['settings.json.bak'])
   })

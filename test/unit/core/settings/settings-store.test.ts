@@ -201,7 +201,7 @@ describe('updates', () => {
     const store = await open().finally(() => setDirectoryWritable(home, true))
     expect(store.warnings()[0]).toMatchObject({ backupPath: null })
     await expect(store.updateUser({ permissions: { mode: 'plan' } })).rejects.toThrow(
-      /could not be backed up/,
+      /as it is on disk now is not valid JSON.*; nothing was written over it/,
     )
     expect(await readFile(join(home, 'settings.json'), 'utf8')).toBe('precious but broken')
   })

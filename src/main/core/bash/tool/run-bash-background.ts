@@ -48,7 +48,8 @@ export async function startBashBackground(options: BackgroundBashOptions): Promi
   return { kind: 'backgrounded', taskId, outputPath, pid: outcome.task.pid, done }
 }
 
-function taskEnd(registry: TaskRegistry, taskId: string): Promise<TaskInfo> {
+/** Resolves with the task once it has ended (at once when it already has). */
+export function taskEnd(registry: TaskRegistry, taskId: string): Promise<TaskInfo> {
   return new Promise((resolve) => {
     const stopListening = registry.onEvent((event) => {
       if (event.type === 'completed' && event.task.taskId === taskId) {
