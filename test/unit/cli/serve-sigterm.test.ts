@@ -5,6 +5,8 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import WebSocket from 'ws'
+import { rpcSubprotocols } from '../../../src/shared/browser-login'
+import { exchangeLoginCode } from '../../fixtures/browser-mode/login-code'
 
 /**
  * SIGTERM always ends `shellgate serve`, whatever it waits on. Here it waits on a person: a command
@@ -84,8 +86,9 @@ describe('shellgate serve and SIGTERM', () => {
     ])
     expect(stderr).toContain(`session file ${fifo} is not a regular file`)
 
-    const socket = new WebSocket(`ws://127.0.0.1:${url.port}/rpc?token=${url.searchParams.get('token')}`, {
-      origin: `http://127.0.0.1:${url.port}`,
+    const { key } = await exchangeLoginCode(url)
+    const socket = new WebSocket(`ws://127.0.0.1:${url.port}/rpc`, rpcSubprotocols(key ?? ''), {
+      origin: url.origin,
     })
     const messages: { kind: string; id?: number; name?: string; result?: unknown }[] = []
     socket.on('message', (data) => messages.push(JSON.parse(String(data))))

@@ -7,6 +7,7 @@ import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import WebSocket from 'ws'
 import { rpcSubprotocols } from '../../../src/shared/browser-login'
+import { exchangeLoginCode } from '../../fixtures/browser-mode/login-code'
 
 let rendererDir: string
 let home: string
@@ -58,16 +59,6 @@ async function waitForUrl(child: ChildProcess): Promise<URL> {
   })
 }
 
-/** What the page does with a login address: trade its fragment's code for a session key. */
-async function exchangeCode(url: URL): Promise<{ status: number; key?: string; error?: { code: string } }> {
-  const response = await fetch(`${url.origin}/auth/exchange`, {
-    method: 'POST',
-    headers: { origin: url.origin, 'content-type': 'application/json' },
-    body: JSON.stringify({ code: new URLSearchParams(url.hash.slice(1)).get('code') }),
-  })
-  return { status: response.status, ...((await response.json()) as object) }
-}
-
 describe('shellgate serve (real process)', () => {
   it('prints a 127.0.0.1 login address with a one-time code, serves, and exits 0 on SIGINT', async () => {
     const { child, output } = startServe([])
@@ -78,8 +69,8 @@ describe('shellgate serve (real process)', () => {
     const page = await fetch(url, { redirect: 'manual' })
     expect(page.status).toBe(200)
     expect(page.headers.get('set-cookie')).toBeNull()
-    expect((await exchangeCode(url)).status).toBe(200)
-    expect((await exchangeCode(url)).error?.code).toBe('code_spent')
+    expect((await exchangeLoginCode(url)).status).toBe(200)
+    expect((await exchangeLoginCode(url)).error?.code).toBe('code_spent')
     child.kill('SIGINT')
     const { code, stderr } = await output
     expect(code).toBe(0)
@@ -101,9 +92,9 @@ describe('shellgate serve (real process)', () => {
       expect(openedUrl.hash).toMatch(/^#code=[A-Za-z0-9_-]{43}$/)
       expect(openedUrl.hash).not.toBe(printed.hash)
       // Each works exactly once, independently of the other.
-      expect((await exchangeCode(openedUrl)).status).toBe(200)
-      expect((await exchangeCode(printed)).status).toBe(200)
-      expect((await exchangeCode(openedUrl)).error?.code).toBe('code_spent')
+      expect((await exchangeLoginCode(openedUrl)).status).toBe(200)
+      expect((await exchangeLoginCode(printed)).status).toBe(200)
+      expect((await exchangeLoginCode(openedUrl)).error?.code).toBe('code_spent')
       child.kill('SIGINT')
       expect((await output).code).toBe(0)
     } finally {
@@ -149,7 +140,7 @@ describe('shellgate serve stopping with work in flight', () => {
     )
     try {
       const url = await waitForUrl(child)
-      const { key } = await exchangeCode(url)
+      const { key } = await exchangeLoginCode(url)
       const socket = new WebSocket(`ws://127.0.0.1:${url.port}/rpc`, rpcSubprotocols(key ?? ''), {
         origin: url.origin,
       })
