@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { connectToHub } from '../../../src/main/hub/hub-client'
+import { runCliCaptured } from '../cli/run-cli'
 
 let rendererDir: string
 const children: ChildProcess[] = []
@@ -76,6 +77,9 @@ describe('one Shellgate per SHELLGATE_HOME (real serve processes)', () => {
     expect(secondResult.code).toBe(0)
     expect(secondResult.stdout).toContain(`Shellgate UI: http://127.0.0.1:${firstUrl.port}/`)
     expect(secondResult.stderr).toContain(`Shellgate is already running for ${home}`)
+    // `shellgate ui` asks the same hub for an address.
+    const ui = await runCliCaptured(['ui'], { env: { PATH: process.env.PATH, SHELLGATE_HOME: home } })
+    expect(ui).toMatchObject({ code: 0, stdout: `Shellgate UI: http://127.0.0.1:${firstUrl.port}/\n` })
 
     // A crash leaves the socket, the lock and hub.json behind: the next serve takes them over.
     first.child.kill('SIGKILL')

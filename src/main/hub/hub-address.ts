@@ -1,5 +1,5 @@
-import { connectToHub } from '../hub/hub-client'
-import { HubError } from '../hub/hub-error'
+import { connectToHub } from './hub-client'
+import { HubError } from './hub-error'
 
 /** A running hub's fresh UI address, or null when no hub serves this home. */
 export async function runningHubAddress(home: string): Promise<{ url: string; hubId: string } | null> {
