@@ -49,8 +49,6 @@ export interface SessionServiceOptions {
   currentShell: () => Promise<ShellSelection>
   /** Where a session's Bash output files live; removed with the session. */
   outputDirOf: (sessionId: string) => string
-  /** Which workspaces a new session may name; default: any existing directory. */
-  acceptsWorkspace?: (workspace: string) => boolean
 }
 
 export function createSessionService(options: SessionServiceOptions): SessionService {
@@ -103,13 +101,6 @@ export function createSessionService(options: SessionServiceOptions): SessionSer
       }
       const workspace =
         input.workspace === undefined ? options.workspace : await resolveSessionWorkspace(input.workspace)
-      if (options.acceptsWorkspace && !options.acceptsWorkspace(workspace)) {
-        throw new WorkbenchError(
-          'invalid_input',
-          `${workspace} is not the workspace this Shellgate serves (${options.workspace}); start one there`,
-          'workspace',
-        )
-      }
       const shell = await options.currentShell()
       const record = await options.store.create({
         workspace,
