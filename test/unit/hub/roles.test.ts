@@ -40,7 +40,6 @@ describe('roles on the hub socket', () => {
         'settings.addRule',
         'settings.trustWorkspaceRules',
         'sessions.list',
-        'sessions.close',
         'tasks.stopAll',
         'audit.query',
         'env.report',
@@ -72,7 +71,6 @@ describe('roles on the hub socket', () => {
       'settings.setMode': { mode: 'yolo' },
       'settings.addRule': { scope: 'user', list: 'allow', rule: 'touch:*' },
       'settings.trustWorkspaceRules': {},
-      'sessions.close': { sessionId: personSession?.id },
       'tasks.stopAll': {},
     }
     const outcomes: Record<string, string> = {}
@@ -86,6 +84,10 @@ describe('roles on the hub socket', () => {
     expect(core.settings.user().permissions.mode).toBe(modeBefore)
     expect(await readFile(join(hub.home, 'settings.json'), 'utf8').catch(() => null)).toBe(settingsFileBefore)
     expect(core.approvals.list().map((approval) => approval.id)).toEqual([pending.id])
+    // Closing is an agent method, for its own sessions only.
+    expect(await codeOf(agent.client.request('sessions.close', { sessionId: personSession?.id ?? '' }))).toBe(
+      'denied',
+    )
     expect(core.sessions.list().map((s) => s.id)).toContain(personSession?.id)
 
     // The person can answer it: the denial was about the role, not the approval.
