@@ -55,7 +55,7 @@ const start = decideElectronStart({ gotSingleInstanceLock, hub: hubClaim })
 if (start.action !== 'become-hub' || hubClaim.kind !== 'claimed') {
   if (start.action === 'open-running-hub') {
     const address = await runningHubAddress(home).catch(() => null)
-    if (address) await shell.openExternal(address.url)
+    if (address?.url) await shell.openExternal(address.url)
   }
   if (start.action === 'refuse') {
     await app.whenReady()

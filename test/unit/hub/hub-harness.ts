@@ -18,7 +18,7 @@ export interface InProcessHub {
 }
 
 /** A real core behind a real hub socket in a temp home; the login-shell capture is off. */
-export async function startInProcessHub(): Promise<InProcessHub> {
+export async function startInProcessHub(options: { uiUrl?: string | null } = {}): Promise<InProcessHub> {
   const workspace = await mkdtemp(join(tmpdir(), 'shellgate-hub-ws-'))
   const home = await mkdtemp(join(tmpdir(), 'shellgate-hub-home-'))
   const claimed = await claimHub({ home, platform: 'linux', warn: () => undefined })
@@ -36,7 +36,7 @@ export async function startInProcessHub(): Promise<InProcessHub> {
       emit: hub.emit,
     }),
   )
-  const uiUrl = 'http://127.0.0.1:1/'
+  const uiUrl = options.uiUrl === undefined ? 'http://127.0.0.1:1/' : options.uiUrl
   const running = await claimed.claim.serve({
     dispatcher: host.dispatcher,
     hub: host.hub,
@@ -45,7 +45,7 @@ export async function startInProcessHub(): Promise<InProcessHub> {
   })
   host.setHubControl({
     hello: () => ({ hubId: running.info.hubId, version: 'test', uiUrl }),
-    mintUiAddress: () => uiUrl,
+    mintUiAddress: () => uiUrl ?? 'unreachable: hub.mintUiAddress refuses a hub without UI',
   })
   const connections: HubConnection[] = []
   return {

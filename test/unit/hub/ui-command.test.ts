@@ -40,4 +40,25 @@ describe('shellgate ui', () => {
     expect(foreign.code).toBe(2)
     expect(foreign.stderr).toMatch(/^shellgate ui: .*hub\.sock is not a socket.* \[hub_foreign\]\n$/)
   })
+
+  it('a desktop-app hub (no browser UI): ui says so and exits 3; serve says so and starts nothing', async () => {
+    hub = await startInProcessHub({ uiUrl: null })
+    expect(await runCliCaptured(['ui'], { env: env(hub.home) })).toEqual({
+      code: 3,
+      stdout: '',
+      stderr: `shellgate ui: Shellgate runs for ${hub.home} as the desktop app, which has no browser UI; use its window\n`,
+    })
+    const rendererDir = await mkdtemp(join(tmpdir(), 'shellgate-ui-renderer-'))
+    dirs.push(rendererDir)
+    await writeFile(join(rendererDir, 'index.html'), '<!doctype html>')
+    const serve = await runCliCaptured(['serve'], {
+      env: { ...env(hub.home), SHELLGATE_RENDERER_DIR: rendererDir },
+    })
+    expect(serve).toEqual({
+      code: 0,
+      stdout: '',
+      stderr: `shellgate serve: Shellgate is already running for ${hub.home} as the desktop app; use its window (no second one started)\n`,
+    })
+    expect(hub.host.core.sessions.list()).toHaveLength(1)
+  })
 })

@@ -40,6 +40,12 @@ export const uiCommand: CliCommand = {
       io.stderr(`shellgate ui: no Shellgate is running for ${home}; start one with shellgate serve\n`)
       return EXIT_NO_HUB
     }
+    if (address.url === null) {
+      io.stderr(
+        `shellgate ui: Shellgate runs for ${home} as the desktop app, which has no browser UI; use its window\n`,
+      )
+      return EXIT_NO_HUB
+    }
     io.stdout(flags.json ? `${JSON.stringify(address)}\n` : `Shellgate UI: ${address.url}\n`)
     return 0
   },
