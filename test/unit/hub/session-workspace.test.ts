@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import { RpcError } from '../../../src/shared/ipc/errors'
+import { startCore } from '../core/workbench/core-harness'
 import { type InProcessHub, startInProcessHub } from './hub-harness'
 
 let hub: InProcessHub | undefined
@@ -81,5 +82,24 @@ describe('an agent session in its own workspace', () => {
       ),
     ).toMatch(/^invalid_input: .*is not an existing directory$/)
     expect(hub.host.core.sessions.list()).toHaveLength(before)
+  })
+
+  it('comes back after a restart with its workspace and agent label', async () => {
+    const harness = await startCore()
+    try {
+      const other = await otherWorkspace({})
+      const created = await harness.core.sessions.create({
+        workspace: other,
+        agent: { name: 'gemini', version: '2' },
+      })
+      await harness.core.dispose()
+      const restarted = await harness.restart()
+      expect(restarted.sessions.list().find((session) => session.id === created.id)).toMatchObject({
+        workspace: other,
+        agent: { name: 'gemini', version: '2' },
+      })
+    } finally {
+      await harness.dispose()
+    }
   })
 })

@@ -77,7 +77,9 @@ export function createSessionService(options: SessionServiceOptions): SessionSer
     async start() {
       const current = await options.currentShell()
       const records = (await options.store.list())
-        .filter((record) => record.workspace === options.workspace)
+        // An agent's session lives in its own workspace and belongs to this home's one core: it
+        // comes back too, so the person still sees it (and can close it) after a restart.
+        .filter((record) => record.workspace === options.workspace || record.agent !== undefined)
         .sort((a, b) => a.createdAt.localeCompare(b.createdAt))
       for (const record of records) {
         const restored = await options.store.restore(record.id, current, {
