@@ -26,7 +26,7 @@ describe('shellgate exec while a hub runs', () => {
       via: 'hub',
       decision: { decidedBy: 'mode.yolo' },
     })
-    expect(json.stdout).toContain('via-hub')
+    expect(json).toMatchObject({ stdout: 'via-hub\n', truncated: false })
     const audit = await core.audit.read({})
     expect(audit.entries.map((entry) => entry.command)).toContain('echo via-hub')
     expect(core.sessions.list().map((s) => s.id)).toEqual(sessionsBefore)

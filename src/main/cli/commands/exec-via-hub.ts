@@ -31,13 +31,13 @@ export async function execViaHub(
       ...(input.timeout === undefined ? {} : { timeout: input.timeout }),
       ...(input.background ? { run_in_background: true } : {}),
     })
-    const stdout =
+    // Both streams went to one file; its text (the last 4 MiB when longer) is what stdout was.
+    const output =
       call.outputPath && call.status !== 'backgrounded'
-        ? (await client.request('bash.output', { sessionId: session.id, callId: call.id })).text
-        : call.status === 'denied'
-          ? ''
-          : call.content
-    report(io, input.json, call, stdout)
+        ? await client.request('bash.output', { sessionId: session.id, callId: call.id })
+        : null
+    const stdout = output ? output.text : call.status === 'denied' ? '' : call.content
+    report(io, input.json, call, stdout, (output?.skippedBytes ?? 0) > 0)
     if (call.status === 'denied') return EXIT_NOT_RUN
     if (call.status === 'backgrounded') return 0
     return exitCodeOf(call.status, call.exitCode)
@@ -50,7 +50,7 @@ export async function execViaHub(
   }
 }
 
-function report(io: CliIo, json: boolean, call: BashCall, stdout: string): void {
+function report(io: CliIo, json: boolean, call: BashCall, stdout: string, truncated: boolean): void {
   if (json) {
     io.stdout(
       `${JSON.stringify({
@@ -59,7 +59,7 @@ function report(io: CliIo, json: boolean, call: BashCall, stdout: string): void 
         exitSignal: call.exitSignal,
         stdout,
         stderr: '',
-        truncated: call.outputPath !== null && call.status !== 'backgrounded',
+        truncated,
         ...(call.outputPath ? { outputPath: call.outputPath } : {}),
         durationMs: call.durationMs ?? 0,
         ...(call.taskId ? { taskId: call.taskId } : {}),
