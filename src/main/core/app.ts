@@ -1,3 +1,4 @@
+import { realpath } from 'node:fs/promises'
 import { join } from 'node:path'
 import type { ShellgateContract } from '../../shared/ipc/contract'
 import type { EventName, EventPayload } from '../../shared/ipc/define'
@@ -17,6 +18,7 @@ import { createShellSnapshotService, type ShellSnapshotService } from './shell/s
 import { createTaskRegistry, type TaskRegistry } from './tasks/task-registry'
 import { APP_VERSION } from './version'
 import { type BashCallService, createBashCallService } from './workbench/bash-call-service'
+import { createWorkspaceSettings } from './workbench/workspace-settings'
 import { forwardCoreEvents } from './workbench/core-events'
 import { type RuntimeEnvironment, startRuntimeEnvironment } from './workbench/runtime-environment'
 import { createSessionService, type SessionService, shellForNewSessions } from './workbench/session-service'
@@ -64,6 +66,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   const platform = options.platform ?? process.platform
   const dataDir = resolveShellgateHome(options.env)
   const { workspace } = options
+  const workspaceReal = await realpath(workspace).catch(() => workspace)
   const settings = await openSettingsStore({ home: dataDir, workspace, validateRule: validateBashRule })
   // A planted file or a bad edit on disk is said to the person, not only to a log.
   const warn = (message: string) => options.emit('app.notice', { level: 'warning', message })
@@ -72,13 +75,24 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   // The hub re-reads its files when they change on disk (an editor, a `git pull`, another writer).
   const settingsWatcher = await watchSettingsFiles({ store: settings, trust, onProblem: warn })
   const stopTrustEvents = trust.onChange(() => options.emit('settings.changed', { scope: 'workspace' }))
+  const workspaceSettings = createWorkspaceSettings({
+    home: dataDir,
+    main: settings,
+    mainWorkspace: workspaceReal,
+    validateRule: validateBashRule,
+  })
   const approvals = createApprovalBroker({
-    // A workspace allow rule the user saves by answering a card is one the user accepted.
+    // A workspace allow rule the user saves by answering a card is one the user accepted; it goes
+    // to the file of the workspace the asking session lives in.
     rules: {
       async addRule(change) {
-        const saved = await settings.addRule(change)
+        const store =
+          change.scope === 'workspace' && change.sessionId
+            ? await workspaceSettings.storeFor(sessions.get(change.sessionId).record.workspace)
+            : settings
+        const saved = await store.addRule(change)
         if (change.scope === 'workspace' && change.list === 'allow')
-          await trust.amend(workspace, { add: [saved.rule] })
+          await trust.amend(store.workspaceDir, { add: [saved.rule] })
         return saved
       },
     },
@@ -114,7 +128,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     runtimeEnv: () => environment.ready(),
     platform,
     dataDir,
-    workspace,
+    workspaceSettings,
     outputRoot,
     onCall: (call) => options.emit('bash.call', call),
     onProgress: ({ call, sample }) =>

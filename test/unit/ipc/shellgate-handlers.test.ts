@@ -1,3 +1,4 @@
+import { testHandlerDeps } from './handler-deps'
 import { mkdir, truncate, writeFile } from 'node:fs/promises'
 import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
@@ -7,6 +8,7 @@ import { createDispatcher } from '../../../src/main/ipc/dispatcher'
 import { mapDomainError } from '../../../src/main/ipc/domain-errors'
 import { createEventHub } from '../../../src/main/ipc/event-hub'
 import { createHandlers } from '../../../src/main/ipc/handlers'
+
 import { connectLoopback } from '../../../src/main/transports/loopback'
 import { createClient } from '../../../src/shared/ipc/client'
 import { contract } from '../../../src/shared/ipc/contract'
@@ -18,7 +20,9 @@ afterEach(() => harness?.dispose())
 async function connect() {
   harness = await startCore()
   const hub = createEventHub(contract)
-  const dispatcher = createDispatcher(contract, createHandlers(harness.core), { mapError: mapDomainError })
+  const dispatcher = createDispatcher(contract, createHandlers(harness.core, testHandlerDeps()), {
+    mapError: mapDomainError,
+  })
   return createClient(contract, connectLoopback(dispatcher, hub).transport)
 }
 
@@ -198,7 +202,9 @@ describe('the Shellgate contract over the real core', () => {
     await mkdir(harness.home, { recursive: true })
     await writeFile(join(harness.home, 'settings.json'), '{ not json')
     const core = await harness.restart()
-    const dispatcher = createDispatcher(contract, createHandlers(core), { mapError: mapDomainError })
+    const dispatcher = createDispatcher(contract, createHandlers(core, testHandlerDeps()), {
+      mapError: mapDomainError,
+    })
     const client = createClient(contract, connectLoopback(dispatcher, createEventHub(contract)).transport)
     const snapshot = await client.request('settings.get', {})
     expect(snapshot.warnings).toHaveLength(1)

@@ -23,7 +23,10 @@ import { PermissionModeSchema } from '../../../shared/settings'
 import { integerFlag, parseCommandArgs } from '../args'
 import type { CliCommand, CliIo } from '../command'
 import { UsageError } from '../usage-error'
+import { connectToHub } from '../../hub/hub-client'
+import { HubError } from '../../hub/hub-error'
 import { commandArgument, resolveCwdFlag } from './classify'
+import { execViaHub } from './exec-via-hub'
 
 /** Exit code when the command was not run (denied, or approval needed): as a shell's "cannot execute". */
 export const EXIT_NOT_RUN = 126
@@ -72,6 +75,31 @@ export const execCommand: CliCommand = {
     const cwd = resolveCwdFlag('exec', flags.cwd, io.cwd)
     const home = resolveShellgateHome(io.env)
     const platform = process.platform
+
+    // One writer per home: while a hub runs, the command goes through it (see exec-via-hub.ts).
+    const hub = await connectToHub({ home }).catch((error: unknown) => {
+      if (error instanceof HubError) throw new UsageError(`shellgate exec: ${error.message} [${error.code}]`)
+      throw error
+    })
+    if (hub) {
+      try {
+        if (flags.mode !== undefined || flags.approve) {
+          throw new UsageError(
+            'shellgate exec: a Shellgate is running for this home and decides with its own mode; approvals are answered in its UI (drop --mode and --approve)',
+          )
+        }
+        return await execViaHub(hub, {
+          command,
+          cwd,
+          ...(requestedTimeout === undefined ? {} : { timeout: requestedTimeout }),
+          background: flags.background === true,
+          json: flags.json === true,
+          io,
+        })
+      } finally {
+        await hub.close()
+      }
+    }
 
     // Read-only and strict: an unusable settings file refuses the run every time (its deny rules
     // would otherwise be silently gone), and nothing is moved or rewritten.
@@ -302,7 +330,7 @@ function report(
 }
 
 /** The command's exit code; the conventional shell codes when it has none. */
-function exitCodeOf(status: string, exitCode: number | null): number {
+export function exitCodeOf(status: string, exitCode: number | null): number {
   if (exitCode !== null) return exitCode
   if (status === 'timed_out') return 124
   if (status === 'cancelled') return 130

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto'
-import type { BashCall } from '../../../shared/ipc/domains/bash'
+import type { BashCall, BashCheck } from '../../../shared/ipc/domains/bash'
 import { classifyCommand } from '../bash/classify'
 import { settleOutputFile } from '../bash/tool/output-file'
 import type { CommandVerdict } from '../bash/verdict'
@@ -27,6 +27,7 @@ import { prepareTaskOutputPath } from '../tasks/task-output-path'
 import { approvalWhy, decidedByOf, ruleAllowsCommand } from './decision-record'
 import { foregroundContent } from './foreground-content'
 import type { LiveSession, SessionService } from './session-service'
+import type { WorkspaceSettings } from './workspace-settings'
 import { WorkbenchError } from './workbench-error'
 
 export interface BashCallServiceOptions {
@@ -41,7 +42,8 @@ export interface BashCallServiceOptions {
   runtimeEnv: () => Promise<EnvRecord>
   platform: NodeJS.Platform
   dataDir: string
-  workspace: string
+  /** Rules and trust per session workspace (a session may be in another workspace than the core's). */
+  workspaceSettings: WorkspaceSettings
   outputRoot: string
   onCall: (call: BashCall) => void
   onProgress: (progress: { call: BashCall; sample: ProgressSample }) => void
@@ -50,6 +52,8 @@ export interface BashCallServiceOptions {
 export interface BashCallService {
   /** One Bash tool call as an agent makes it: decide, maybe ask, run, and answer with the model's view. */
   run(sessionId: string, input: Record<string, unknown>): Promise<BashCall>
+  /** What run() would decide for this command now (mode, rules, trust); nothing runs, nothing is asked. */
+  check(sessionId: string, command: string): Promise<BashCheck>
   /**
    * Refuses new calls and cancels the running ones (their trees are killed, pending approvals
    * denied), waiting up to DISPOSE_WAIT_MS for them: quitting never leaves a foreground command behind.
@@ -148,6 +152,39 @@ export function createBashCallService(options: BashCallServiceOptions): BashCall
       inFlight.add(entry)
       return done.finally(() => inFlight.delete(entry))
     },
+    async check(sessionId, command) {
+      const session = sessions.get(sessionId)
+      const mode = settings.user().permissions.mode
+      // The same answer run() gives an empty command: nothing to decide, nothing runs.
+      if (command.trim() === '') {
+        return {
+          command,
+          readOnly: true,
+          reason: 'empty command',
+          parts: [],
+          wouldDo: 'run',
+          decidedBy: 'empty',
+          why: 'an empty command runs nothing',
+          mode,
+        }
+      }
+      const { verdict, decision } = await decide(session, command)
+      const rule = decision.rules[0]
+      return {
+        command,
+        readOnly: verdict.readOnly,
+        reason: verdict.reason,
+        parts: verdict.parts.map((part) => ({
+          text: part.text,
+          readOnly: part.readOnly,
+          reason: part.reason,
+        })),
+        wouldDo: decision.outcome === 'allow' ? 'run' : decision.outcome,
+        decidedBy: decision.basis,
+        why: rule ? `${decision.reason} (rule "${rule.rule}")` : decision.reason,
+        mode,
+      }
+    },
     async dispose() {
       closing = true
       const calls = [...inFlight]
@@ -161,6 +198,27 @@ export function createBashCallService(options: BashCallServiceOptions): BashCall
       ])
       clearTimeout(timer)
     },
+  }
+
+  /** The one decision path, shared by run() and check(): classify, then mode and trusted rules. */
+  async function decide(session: LiveSession, command: string) {
+    const sessionId = session.record.id
+    const verdict = classifyCommand(command, { cwd: session.cwd, platform: options.platform })
+    const { rules, workspaceFile, workspaceDir, workspaceAllow } = await options.workspaceSettings.rulesFor(
+      sessionId,
+      session.record.workspace,
+    )
+    const userSettings = settings.user()
+    const decision = decideBashPermission({
+      verdict,
+      mode: userSettings.permissions.mode,
+      ruleSets: applyWorkspaceTrust(
+        ruleSetsFromScoped(rules),
+        workspaceFile,
+        options.trust.trustedRules(workspaceDir, workspaceAllow),
+      ).ruleSets,
+    })
+    return { verdict, decision, userSettings }
   }
 
   async function runCall(
@@ -196,17 +254,7 @@ export function createBashCallService(options: BashCallServiceOptions): BashCall
       return done
     }
 
-    const verdict = classifyCommand(input.command, { cwd: session.cwd, platform: options.platform })
-    const userSettings = settings.user()
-    const decision = decideBashPermission({
-      verdict,
-      mode: userSettings.permissions.mode,
-      ruleSets: applyWorkspaceTrust(
-        ruleSetsFromScoped(settings.rules(sessionId)),
-        settings.workspaceFile,
-        options.trust.trustedRules(settings.workspaceDir, settings.workspace().permissions.allow),
-      ).ruleSets,
-    })
+    const { verdict, decision, userSettings } = await decide(session, input.command)
     const firstRule = decision.rules[0]
     let current: BashCall = {
       ...call,
@@ -314,7 +362,7 @@ export function createBashCallService(options: BashCallServiceOptions): BashCall
         outputPath,
         input,
         inlineLimit: limits.maxOutputLength,
-        workspace: options.workspace,
+        workspace: session.record.workspace,
         platform: options.platform,
         started,
       })

@@ -4,6 +4,7 @@ import type { Core } from '../../core/app'
 import { readOutputTail } from '../../core/tasks/output-file-range'
 import { toTaskView } from '../../core/workbench/task-view'
 import type { Handlers } from '../dispatcher'
+import type { SessionOwnership } from '../session-ownership'
 
 /** The full-output view shows at most this much of a call's file; the path is given for the rest. */
 const CALL_OUTPUT_VIEW_BYTES = 4 * 1024 * 1024
@@ -16,6 +17,7 @@ type SessionHandlers = Pick<
   | 'bash.run'
   | 'bash.history'
   | 'bash.output'
+  | 'bash.check'
   | 'approvals.list'
   | 'approvals.answer'
   | 'tasks.list'
@@ -24,17 +26,42 @@ type SessionHandlers = Pick<
   | 'tasks.stopAll'
 >
 
-export function sessionHandlers(core: Core): SessionHandlers {
+/**
+ * Agent calls are checked against the ownership map before the core is asked, so an agent gets
+ * the same `denied` for another session's id as for an id that does not exist.
+ */
+export function sessionHandlers(core: Core, ownership: SessionOwnership): SessionHandlers {
   return {
     'sessions.list': () => core.sessions.list(),
-    'sessions.create': ({ title }) => core.sessions.create(title),
-    'sessions.close': async ({ sessionId }) => {
+    'sessions.create': async ({ title, workspace, agent }, context) => {
+      const session = await core.sessions.create({
+        ...(title === undefined ? {} : { title }),
+        ...(workspace === undefined ? {} : { workspace }),
+        ...(agent === undefined ? {} : { agent: { name: agent.name, version: agent.version ?? null } }),
+      })
+      if (context.role === 'agent') ownership.claim(session.id, context.connectionId)
+      return session
+    },
+    'sessions.close': async ({ sessionId }, context) => {
+      ownership.require(context, sessionId, 'sessions.close')
       await core.closeSession(sessionId)
+      ownership.forget(sessionId)
       return { ok: true as const }
     },
-    'bash.run': ({ sessionId, ...input }) => core.bash.run(sessionId, input),
-    'bash.history': ({ sessionId }) => core.sessions.get(sessionId).history.list(),
-    'bash.output': async ({ sessionId, callId }) => {
+    'bash.run': ({ sessionId, ...input }, context) => {
+      ownership.require(context, sessionId, 'bash.run')
+      return core.bash.run(sessionId, input)
+    },
+    'bash.check': ({ sessionId, command }, context) => {
+      ownership.require(context, sessionId, 'bash.check')
+      return core.bash.check(sessionId, command)
+    },
+    'bash.history': ({ sessionId }, context) => {
+      ownership.require(context, sessionId, 'bash.history')
+      return core.sessions.get(sessionId).history.list()
+    },
+    'bash.output': async ({ sessionId, callId }, context) => {
+      ownership.require(context, sessionId, 'bash.output')
       const call = core.sessions.get(sessionId).history.get(callId)
       if (!call) throw new RpcError('invalid_input', `bash.output: no call "${callId}" in this session`)
       if (!call.outputPath) return { text: '', totalBytes: 0, skippedBytes: 0, path: null }
@@ -53,8 +80,13 @@ export function sessionHandlers(core: Core): SessionHandlers {
       }
       return { ok: true as const }
     },
-    'tasks.list': async () => (await core.tasks.list()).map(toTaskView).reverse(),
-    'tasks.tail': async ({ sessionId, taskId }) => {
+    'tasks.list': async (_input, context) =>
+      (await core.tasks.list())
+        .filter((task) => ownership.mayAccess(context, task.sessionId))
+        .map(toTaskView)
+        .reverse(),
+    'tasks.tail': async ({ sessionId, taskId }, context) => {
+      ownership.require(context, sessionId, 'tasks.tail')
       const slice = await core.tasks.readTail(taskId, sessionId)
       const task = core.tasks.get(taskId)
       return {
@@ -64,8 +96,17 @@ export function sessionHandlers(core: Core): SessionHandlers {
         path: task?.outputPath ?? null,
       }
     },
-    'tasks.stop': async ({ taskId }) => {
-      const result = await core.tasks.stop(taskId, 'user')
+    'tasks.stop': async ({ taskId }, context) => {
+      if (context.role === 'agent') {
+        const task = core.tasks.get(taskId)
+        if (!task || !ownership.mayAccess(context, task.sessionId))
+          throw new RpcError(
+            'denied',
+            `tasks.stop: task "${taskId}" is not one of this connection's sessions`,
+          )
+      }
+      // An agent stopping its own task is the caller, not the person.
+      const result = await core.tasks.stop(taskId, context.role === 'agent' ? 'caller' : 'user')
       if (!result.ok) throw new RpcError('invalid_input', `tasks.stop: ${result.message}`)
       return toTaskView(result.task)
     },

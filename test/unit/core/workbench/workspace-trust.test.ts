@@ -1,3 +1,4 @@
+import { testHandlerDeps } from '../../ipc/handler-deps'
 import { existsSync } from 'node:fs'
 import { mkdir, readFile, realpath, rename, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
@@ -79,7 +80,9 @@ describe("a repository's own rules", () => {
 describe('trust and edits of the repository file in a running core', () => {
   async function connectTo(h: CoreHarness) {
     const hub = createEventHub(contract)
-    const dispatcher = createDispatcher(contract, createHandlers(h.core), { mapError: mapDomainError })
+    const dispatcher = createDispatcher(contract, createHandlers(h.core, testHandlerDeps()), {
+      mapError: mapDomainError,
+    })
     return createClient(contract, connectLoopback(dispatcher, hub).transport)
   }
   const settingsFile = (h: CoreHarness) => join(h.workspace, '.shellgate', 'settings.json')
