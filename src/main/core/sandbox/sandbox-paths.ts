@@ -1,0 +1,153 @@
+import {
+  closeSync,
+  constants,
+  existsSync,
+  fchmodSync,
+  fstatSync,
+  ftruncateSync,
+  lstatSync,
+  mkdirSync,
+  openSync,
+  readFileSync,
+  realpathSync,
+  statSync,
+} from 'node:fs'
+import { isAbsolute, join, resolve } from 'node:path'
+import type { SandboxSettings } from '../../../shared/settings'
+import { expandHome } from './sandbox-settings-check'
+import type { ExposedPath, HiddenPath } from './types'
+
+/** issue 12: the secrets every sandboxed command is denied, relative to the home directory. */
+export const BUILT_IN_HIDDEN = [
+  '.ssh',
+  '.aws',
+  '.gnupg',
+  '.config/gh',
+  '.netrc',
+  '.docker/config.json',
+  '.kube',
+  '.npmrc',
+]
+
+/** issue 12: the npm, pnpm, yarn, pip, cargo and go caches, writable under workspace-write when they exist. */
+export const DEFAULT_TOOL_CACHES = [
+  '.npm',
+  '.local/share/pnpm/store',
+  '.pnpm-store',
+  '.cache/yarn',
+  '.yarn/berry/cache',
+  '.cache/pip',
+  '.cargo/registry',
+  '.cargo/git',
+  'go/pkg/mod',
+  '.cache/go-build',
+]
+
+/** Secrets that exist, each at its real path (a symlinked ~/.ssh is hidden where it really is), plus SHELLGATE_HOME. */
+export function hiddenPaths(home: string, dataDir: string, settings: SandboxSettings): HiddenPath[] {
+  const candidates = [
+    ...BUILT_IN_HIDDEN.map((relative) => join(home, relative)),
+    dataDir,
+    ...settings.hiddenPaths.map((entry) => expandHome(entry, home)).filter((path) => path !== null),
+  ]
+  const seen = new Set<string>()
+  const hidden: HiddenPath[] = []
+  for (const candidate of candidates) {
+    const real = realOrNull(candidate)
+    if (real === null || seen.has(real)) continue
+    seen.add(real)
+    hidden.push({ path: real, kind: statSync(real).isDirectory() ? 'dir' : 'file' })
+  }
+  return hidden
+}
+
+export function toolCacheRoots(home: string, settings: SandboxSettings): string[] {
+  const entries = settings.toolCaches ?? DEFAULT_TOOL_CACHES.map((relative) => join(home, relative))
+  const roots = entries.map((entry) => expandHome(entry, home)).filter((path) => path !== null)
+  return unique(roots.map(realOrNull).filter((path): path is string => path !== null && isDir(path)))
+}
+
+/**
+ * Read-only even inside the writable workspace: what would run code later (hooks, config's
+ * core.hooksPath / aliases) or change Shellgate's own rules. A `.git` file (worktree, submodule)
+ * points at the real gitdir, whose hooks and config, and its common dir's, are protected too.
+ */
+export function protectedPaths(workspace: string): string[] {
+  const paths = [join(workspace, '.shellgate')]
+  for (const gitDir of gitDirs(workspace)) paths.push(join(gitDir, 'hooks'), join(gitDir, 'config'))
+  return unique(paths.map(realOrNull).filter((path): path is string => path !== null))
+}
+
+function gitDirs(workspace: string): string[] {
+  const dotGit = join(workspace, '.git')
+  let stats: ReturnType<typeof lstatSync>
+  try {
+    stats = lstatSync(dotGit)
+  } catch {
+    return []
+  }
+  if (stats.isDirectory()) return [dotGit]
+  if (!stats.isFile()) return []
+  const match = /^gitdir:\s*(.+?)\s*$/m.exec(readFileSync(dotGit, 'utf8').slice(0, 4_096))
+  if (!match) return []
+  const gitDir = resolve(workspace, match[1]!)
+  const dirs = [gitDir]
+  const commonFile = join(gitDir, 'commondir')
+  if (existsSync(commonFile)) {
+    const common = readFileSync(commonFile, 'utf8').trim()
+    dirs.push(isAbsolute(common) ? common : resolve(gitDir, common))
+  }
+  return dirs
+}
+
+/**
+ * The executor's own files the command must reach through a hidden SHELLGATE_HOME. A file that
+ * must be bind-mounted has to exist, so a missing writable one (the cwd capture file) is created
+ * empty, 0600: an empty capture reads as "no cwd", exactly like a missing one.
+ */
+export function exposedFiles(readable: (string | null)[], writable: (string | null)[]): ExposedPath[] {
+  const exposed: ExposedPath[] = []
+  for (const path of writable) {
+    if (path === null) continue
+    if (!existsSync(path)) closeSync(openSync(path, 'wx', 0o600))
+    exposed.push({ path: realpathSync(path), writable: true })
+  }
+  for (const path of readable) {
+    if (path !== null && existsSync(path)) exposed.push({ path: realpathSync(path), writable: false })
+  }
+  return exposed
+}
+
+/** The empty, read-only file bound over hidden files; truncated again if anything ever wrote to it. */
+export function ensureEmptyFile(dir: string): string {
+  mkdirSync(dir, { recursive: true, mode: 0o700 })
+  const path = join(dir, 'empty')
+  const fd = openSync(path, constants.O_RDWR | constants.O_CREAT | constants.O_NOFOLLOW, 0o400)
+  try {
+    if (fstatSync(fd).size > 0) ftruncateSync(fd, 0)
+    fchmodSync(fd, 0o400)
+  } finally {
+    closeSync(fd)
+  }
+  return path
+}
+
+function realOrNull(path: string): string | null {
+  try {
+    return realpathSync(path)
+  } catch {
+    return null
+  }
+}
+
+function isDir(path: string): boolean {
+  try {
+    return statSync(path).isDirectory()
+  } catch {
+    return false
+  }
+}
+
+function unique(paths: string[]): string[] {
+  return [...new Set(paths)]
+}
