@@ -1,0 +1,119 @@
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { describe, expect, it } from 'vitest'
+import { createExecutionPort } from '../../../../src/main/core/exec'
+import type { ProxyDecision } from '../../../../src/main/core/sandbox/allowlist-proxy'
+import { createSandboxService } from '../../../../src/main/core/sandbox/sandbox-service'
+import { defaultUserSettings, type SandboxSettings } from '../../../../src/shared/settings'
+import { startHttpServer } from '../../../fixtures/network/http-server'
+import { sandboxWorlds } from './sandbox-fixture'
+
+const port = createExecutionPort()
+const world = sandboxWorlds()
+
+/** Test DNS: the admitted and the refused names both point at the 127.0.0.1 test server. */
+const resolver = async (hostname: string) =>
+  ['allowed.test', 'other.test'].includes(hostname) ? [{ address: '127.0.0.1', family: 4 as const }] : []
+
+describe('workspace-write with network allowlist: the host proxy over a bridged Unix socket', () => {
+  it('lets the admitted host through, answers 403 for another, and logs both decisions', async () => {
+    const w = world()
+    const server = await startHttpServer((_request, response) => response.end('hello through the proxy\n'))
+    const decisions: ProxyDecision[] = []
+    const service = createSandboxService({
+      platform: 'linux',
+      home: w.home,
+      dataDir: w.dataDir,
+      resolver,
+      admitLoopbackPorts: [server.port],
+      onProxyDecision: (decision) => decisions.push(decision),
+    })
+    const settings: SandboxSettings = {
+      ...defaultUserSettings().sandbox,
+      network: 'allowlist',
+      allowlist: ['allowed.test'],
+    }
+    const prepared = await service.prepare({
+      settings,
+      workspace: w.workspace,
+      ranWithoutAsking: false,
+      unsandboxedByPerson: false,
+      readableFiles: [],
+      writableFiles: [],
+    })
+    if (prepared.kind !== 'run' || !prepared.sandbox) throw new Error('expected a sandboxed run')
+    try {
+      const curl = (host: string) =>
+        `curl -sS -o - -w ' code=%{http_code}\\n' http://${host}:${server.port}/x; echo rc=$?`
+      const result = await port.execute({
+        command: {
+          mode: 'shell',
+          command: `${curl('allowed.test')}; ${curl('other.test')}`,
+          shellProfile: 'posix-bash',
+        },
+        cwd: w.workspace,
+        env: { PATH: '/usr/bin:/bin' },
+        timeoutMs: 20_000,
+        sandbox: prepared.sandbox,
+      })
+      expect(result.stdout).toContain('hello through the proxy\n code=200')
+      expect(result.stdout).toContain(
+        'blocked by the Shellgate sandbox proxy: other.test is not in sandbox.allowlist',
+      )
+      expect(result.stdout).toContain('code=403')
+      expect(server.requests.map((request) => request.headers.host)).toEqual([`allowed.test:${server.port}`])
+      expect(decisions.map((d) => [d.host, d.allowed])).toEqual([
+        ['allowed.test', true],
+        ['other.test', false],
+      ])
+      const log = readFileSync(join(w.dataDir, 'sandbox', 'proxy.log'), 'utf8')
+        .trim()
+        .split('\n')
+      expect(log.map((line) => JSON.parse(line).host)).toEqual(['allowed.test', 'other.test'])
+      expect(prepared.explain({ exitCode: 22, output: result.stdout })).toMatch(
+        /^blocked by the sandbox: the network allowlist refused this host \(other\.test\)\. To go further, add the domain/,
+      )
+    } finally {
+      await prepared.release()
+      await server.close()
+    }
+  })
+
+  it('an admitted name that resolves to loopback is still refused without the test admission (public egress)', async () => {
+    const w = world()
+    const server = await startHttpServer((_request, response) => response.end('must not be reached\n'))
+    const service = createSandboxService({ platform: 'linux', home: w.home, dataDir: w.dataDir, resolver })
+    const settings: SandboxSettings = {
+      ...defaultUserSettings().sandbox,
+      network: 'allowlist',
+      allowlist: ['allowed.test'],
+    }
+    const prepared = await service.prepare({
+      settings,
+      workspace: w.workspace,
+      ranWithoutAsking: false,
+      unsandboxedByPerson: false,
+      readableFiles: [],
+      writableFiles: [],
+    })
+    if (prepared.kind !== 'run' || !prepared.sandbox) throw new Error('expected a sandboxed run')
+    try {
+      const result = await port.execute({
+        command: {
+          mode: 'shell',
+          command: `curl -sS http://allowed.test:${server.port}/`,
+          shellProfile: 'posix-bash',
+        },
+        cwd: w.workspace,
+        env: { PATH: '/usr/bin:/bin' },
+        timeoutMs: 20_000,
+        sandbox: prepared.sandbox,
+      })
+      expect(result.stdout).toContain('loopback address')
+      expect(server.requests).toEqual([])
+    } finally {
+      await prepared.release()
+      await server.close()
+    }
+  })
+})
