@@ -1,8 +1,9 @@
 import { z } from 'zod'
-import { PermissionModeSchema, ShellSettingsSchema } from '../settings'
+import { PermissionModeSchema, SandboxSettingsSchema, ShellSettingsSchema } from '../settings'
 import { defineContract } from './define'
 import { AboutSchema, NoticeSchema } from './domains/app'
 import { ApprovalAnswerSchema, ApprovalResolvedSchema, PendingApprovalSchema } from './domains/approvals'
+import { SandboxStatusSchema } from './domains/sandbox'
 import { BashCallSchema, BashProgressSchema, BashRunInputSchema, OutputSliceSchema } from './domains/bash'
 import { SessionIdSchema, SessionSchema } from './domains/sessions'
 import { RuleChangeSchema, SettingsSnapshotSchema } from './domains/settings'
@@ -110,6 +111,11 @@ export const contract = defineContract({
     'settings.removeRule': { input: RuleChangeSchema, output: SettingsSnapshotSchema },
     /** Accepts the workspace file's allow rules as they are now (a repository's own rules start untrusted). */
     'settings.trustWorkspaceRules': { input: NoInput, output: SettingsSnapshotSchema },
+
+    /** The OS sandbox: mode, network, allowlist, extra hidden paths, tool caches. Validated before saving. */
+    'settings.setSandbox': { input: SandboxSettingsSchema.strict(), output: SettingsSnapshotSchema },
+    /** Which sandbox backend works here (probed once at start), and any bad sandbox setting. */
+    'sandbox.status': { input: NoInput, output: SandboxStatusSchema },
 
     /** Shell candidates on this machine and the one in effect. */
     'shells.list': { input: NoInput, output: ShellsReportSchema },

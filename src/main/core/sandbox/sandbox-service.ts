@@ -66,6 +66,8 @@ export type PreparedSandbox =
     }
 
 export interface SandboxService {
+  /** The home directory whose secrets are hidden and against which `~/` entries are read. */
+  readonly home: string
   /** Detects once and caches; later calls return the same answer. */
   backend(): Promise<BackendStatus>
   status(settings: SandboxSettings): Promise<SandboxStatus>
@@ -88,6 +90,7 @@ export function createSandboxService(options: SandboxServiceOptions): SandboxSer
   }
 
   return {
+    home: options.home,
     backend,
     async status(settings) {
       const status = await backend()

@@ -1,11 +1,17 @@
 import type { ShellgateContract } from '../../../shared/ipc/contract'
 import type { Core } from '../../core/app'
 import type { Handlers } from '../dispatcher'
+import { sandboxHandlers } from './sandbox-handlers'
 import { sessionHandlers } from './session-handlers'
 import { settingsHandlers } from './settings-handlers'
 import { systemHandlers } from './system-handlers'
 
 /** Maps each contract request to the core service that answers it; no logic lives here. */
 export function createHandlers(core: Core): Handlers<ShellgateContract> {
-  return { ...systemHandlers(core), ...sessionHandlers(core), ...settingsHandlers(core) }
+  return {
+    ...systemHandlers(core),
+    ...sessionHandlers(core),
+    ...settingsHandlers(core),
+    ...sandboxHandlers(core, core.sandbox.home),
+  }
 }
