@@ -5,7 +5,7 @@ import type { ExecutionSandbox } from './types'
 const NETWORKS = ['on', 'off', 'allowlist']
 
 /** A sandbox that cannot be applied exactly as written is refused before anything is spawned. */
-export function assertExecutionSandbox(sandbox: ExecutionSandbox): void {
+export function assertExecutionSandbox(sandbox: ExecutionSandbox, platform: NodeJS.Platform): void {
   if (sandbox === null || typeof sandbox !== 'object') throw new ExecInputError('sandbox must be an object')
   const profile = sandbox.profile as string
   if (profile === 'off') {
@@ -25,7 +25,8 @@ export function assertExecutionSandbox(sandbox: ExecutionSandbox): void {
   for (const path of sandbox.writableRoots ?? []) assertAbsolute('sandbox.writableRoots', path)
   for (const path of sandbox.protectedPaths ?? []) assertAbsolute('sandbox.protectedPaths', path)
   for (const hidden of sandbox.hidden ?? []) assertAbsolute('sandbox.hidden', hidden?.path)
-  if ((sandbox.hidden ?? []).some((hidden) => hidden?.kind === 'file')) {
+  // bwrap binds it over hidden files (a device cannot be bound there, see ExecutionSandbox.emptyFile).
+  if (platform === 'linux' && (sandbox.hidden ?? []).some((hidden) => hidden?.kind === 'file')) {
     assertAbsolute('sandbox.emptyFile', sandbox.emptyFile)
   }
   for (const exposed of sandbox.exposed ?? []) assertAbsolute('sandbox.exposed', exposed?.path)

@@ -18,7 +18,7 @@ export function wrapSpawnPlan(
   sandbox: ExecutionSandbox,
   context: { platform: NodeJS.Platform; cwd: string },
 ): WrappablePlan {
-  assertExecutionSandbox(sandbox)
+  assertExecutionSandbox(sandbox, context.platform)
   if (context.platform === 'linux') return bwrapPlan(sandbox, plan, context.cwd)
   if (context.platform === 'darwin') {
     if (!sandbox.privateTmp) throw new SandboxUnsupportedError('macOS needs sandbox.privateTmp')
