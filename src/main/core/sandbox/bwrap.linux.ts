@@ -16,7 +16,8 @@ export const BRIDGE_FAILED_EXIT_CODE = 125
  *   1. the whole host read-only, a fresh /dev and /proc;
  *   2. a private, empty /tmp (it hides the host's /tmp);
  *   3. the workspace (writable under workspace-write, read-only under read-only: it may live in
- *      the host's /tmp, which step 2 just hid) and the writable tool caches;
+ *      the host's /tmp, which step 2 just hid), a cwd in the host's /tmp (read-only), and the
+ *      writable tool caches;
  *   4. protected paths inside those writable roots, read-only again (.git/hooks, .git/config,
  *      <workspace>/.shellgate): after 3, or 3 would make them writable;
  *   5. secrets hidden (an empty tmpfs over a directory, an empty file over a file): after 3 and 4, so a
@@ -35,6 +36,8 @@ export function bwrapPlan(sandbox: ExecutionSandbox, inner: WrappablePlan, cwd: 
   const args: string[] = ['--ro-bind', '/', '/', '--dev', '/dev', '--proc', '/proc']
   args.push('--tmpfs', '/tmp')
   args.push(writes ? '--bind' : '--ro-bind', sandbox.workspace, sandbox.workspace)
+  // A cwd in the host's /tmp outside the workspace would vanish under step 2; it stays readable only.
+  if (isInside(cwd, '/tmp') && !isInside(cwd, sandbox.workspace)) args.push('--ro-bind', cwd, cwd)
   if (writes) for (const root of sandbox.writableRoots) args.push('--bind', root, root)
   if (writes) for (const path of sandbox.protectedPaths) args.push('--ro-bind', path, path)
   for (const hidden of sandbox.hidden) {
@@ -56,6 +59,10 @@ export function bwrapPlan(sandbox: ExecutionSandbox, inner: WrappablePlan, cwd: 
   if (network === 'allowlist') args.push(...bridgeCommand(requireProxy(sandbox).port))
   args.push(inner.file, ...inner.args)
   return { file: sandbox.bwrapPath ?? DEFAULT_BWRAP_PATH, args, windowsVerbatimArguments: false }
+}
+
+function isInside(path: string, root: string): boolean {
+  return path === root || path.startsWith(root.endsWith('/') ? root : `${root}/`)
 }
 
 function requireEmptyFile(sandbox: ExecutionSandbox): string {

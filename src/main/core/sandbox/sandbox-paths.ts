@@ -74,6 +74,10 @@ export function toolCacheRoots(home: string, settings: SandboxSettings): string[
  */
 export function protectedPaths(workspace: string): string[] {
   const paths = [join(workspace, '.shellgate')]
+  // Only an existing path can be mounted over, so a missing hooks folder (git itself makes one) is
+  // created empty: otherwise a sandboxed command could create it and plant a hook.
+  const dotGit = join(workspace, '.git')
+  if (isDir(dotGit) && !existsSync(join(dotGit, 'hooks'))) mkdirSync(join(dotGit, 'hooks'), { mode: 0o755 })
   for (const gitDir of gitDirs(workspace)) paths.push(join(gitDir, 'hooks'), join(gitDir, 'config'))
   return unique(paths.map(realOrNull).filter((path): path is string => path !== null))
 }

@@ -129,3 +129,13 @@ describe('bwrap argv: the mount order is the security property', () => {
     expect(() => bwrapPlan({ ...base, network: 'allowlist' }, inner, '/w')).toThrow(/host proxy/)
   })
 })
+
+describe('bwrap argv: a cwd in the host /tmp outside the workspace', () => {
+  it('is re-bound read-only right after the private /tmp, so the command can start there', () => {
+    const args = bwrapPlan(base, inner, '/tmp/elsewhere').args
+    const at = args.indexOf('/tmp/elsewhere')
+    expect(args.slice(at - 1, at + 2)).toEqual(['--ro-bind', '/tmp/elsewhere', '/tmp/elsewhere'])
+    expect(at).toBeGreaterThan(args.indexOf('/w'))
+    expect(bwrapPlan(base, inner, '/w/sub').args.filter((arg) => arg.startsWith('/tmp/'))).toEqual([])
+  })
+})

@@ -78,6 +78,13 @@ describe('sandbox paths come from the disk: only what exists, at its real path',
     expect(toolCacheRoots(home, defaults)).toEqual([join(home, '.npm'), join(home, '.cargo', 'registry')])
   })
 
+  it('protected: a missing .git/hooks is created empty so it can be mounted read-only', () => {
+    const ws = join(tempRoot(), 'ws')
+    mkdirSync(join(ws, '.git'), { recursive: true })
+    writeFileSync(join(ws, '.git', 'config'), '')
+    expect(protectedPaths(ws)).toEqual([join(ws, '.git', 'hooks'), join(ws, '.git', 'config')])
+  })
+
   it('protected: a `gitdir:` worktree protects the real gitdir and its common dir too', () => {
     const root = tempRoot()
     const main = join(root, 'main', '.git')
