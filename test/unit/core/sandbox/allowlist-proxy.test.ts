@@ -44,11 +44,12 @@ describe('workspace-write with network allowlist: the host proxy over a bridged 
     if (prepared.kind !== 'run' || !prepared.sandbox) throw new Error('expected a sandboxed run')
     try {
       const curl = (host: string) =>
-        `curl -sS -o - -w ' code=%{http_code}\\n' http://${host}:${server.port}/x; echo rc=$?`
+        `curl -sS -o - -w ' code=%{http_code}\\n' ${host.startsWith('-p ') ? '-p ' : ''}http://${host.replace('-p ', '')}:${server.port}/x; echo rc=$?`
       const result = await port.execute({
+        // -p tunnels plain http through CONNECT, the path https takes, without needing TLS here.
         command: {
           mode: 'shell',
-          command: `${curl('allowed.test')}; ${curl('other.test')}`,
+          command: `${curl('allowed.test')}; ${curl('other.test')}; ${curl('-p allowed.test')}; ${curl('-p other.test')}`,
           shellProfile: 'posix-bash',
         },
         cwd: w.workspace,
@@ -61,15 +62,27 @@ describe('workspace-write with network allowlist: the host proxy over a bridged 
         'blocked by the Shellgate sandbox proxy: other.test is not in sandbox.allowlist',
       )
       expect(result.stdout).toContain('code=403')
-      expect(server.requests.map((request) => request.headers.host)).toEqual([`allowed.test:${server.port}`])
-      expect(decisions.map((d) => [d.host, d.allowed])).toEqual([
-        ['allowed.test', true],
-        ['other.test', false],
+      expect(result.stdout.match(/hello through the proxy\n code=200/g)).toHaveLength(2)
+      expect(result.stderr).toContain('CONNECT tunnel failed, response 403')
+      expect(server.requests.map((request) => request.headers.host)).toEqual([
+        `allowed.test:${server.port}`,
+        `allowed.test:${server.port}`,
+      ])
+      expect(decisions.map((d) => [d.method, d.host, d.allowed])).toEqual([
+        ['GET', 'allowed.test', true],
+        ['GET', 'other.test', false],
+        ['CONNECT', 'allowed.test', true],
+        ['CONNECT', 'other.test', false],
       ])
       const log = readFileSync(join(w.dataDir, 'sandbox', 'proxy.log'), 'utf8')
         .trim()
         .split('\n')
-      expect(log.map((line) => JSON.parse(line).host)).toEqual(['allowed.test', 'other.test'])
+      expect(log.map((line) => JSON.parse(line).host)).toEqual([
+        'allowed.test',
+        'other.test',
+        'allowed.test',
+        'other.test',
+      ])
       expect(prepared.explain({ exitCode: 22, output: result.stdout })).toMatch(
         /^blocked by the sandbox: the network allowlist refused this host \(other\.test\)\. To go further, add the domain/,
       )
