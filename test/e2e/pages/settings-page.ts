@@ -82,6 +82,14 @@ export class SettingsPage {
     await expect(select).toBeEnabled()
   }
 
+  /** Settings → Sandbox: sets the mode and saves (auto, strict or off). */
+  async setSandboxMode(mode: 'auto' | 'strict' | 'off'): Promise<void> {
+    await this.open('Sandbox')
+    await this.panel().getByLabel('Mode', { exact: true }).selectOption(mode)
+    await this.panel().getByRole('button', { name: 'Save sandbox settings' }).click()
+    await expect(this.panel().getByRole('status').filter({ hasText: 'Saved.' })).toBeVisible()
+  }
+
   /** The app-wide banner shown while yolo is on (hidden otherwise). */
   yoloBanner(): Locator {
     return this.page.getByTestId('yolo-banner')
