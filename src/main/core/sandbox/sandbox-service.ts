@@ -1,11 +1,12 @@
 import { randomBytes } from 'node:crypto'
-import { appendFileSync, mkdirSync, mkdtempSync, realpathSync, rmSync } from 'node:fs'
+import { appendFileSync, existsSync, mkdirSync, mkdtempSync, realpathSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { SandboxSettings } from '../../../shared/settings'
 import type { HostResolver } from '../network/host-resolver'
 import { type ProxyDecision, startAllowlistProxy } from './allowlist-proxy'
 import { sandboxBlockedLine } from './blocked-line'
+import { DEFAULT_SOCAT_PATH } from './bwrap.linux'
 import { chooseProfile } from './choose-profile'
 import { type BackendStatus, detectBackend } from './detect-backend'
 import { ensureEmptyFile, exposedFiles, hiddenPaths, protectedPaths, toolCacheRoots } from './sandbox-paths'
@@ -26,6 +27,8 @@ export interface SandboxServiceOptions {
   resolver?: HostResolver
   /** Tests only: loopback ports the allowlist proxy may reach (see AllowlistProxyOptions). */
   admitLoopbackPorts?: number[]
+  /** Linux, network allowlist: the bridge inside the sandbox (default /usr/bin/socat). */
+  socatPath?: string
   /** Every proxy decision, after it is written to the log. */
   onProxyDecision?: (decision: ProxyDecision) => void
 }
@@ -83,6 +86,7 @@ export function createSandboxService(options: SandboxServiceOptions): SandboxSer
     return detected
   }
   const logDir = join(options.dataDir, 'sandbox')
+  const socatPath = options.socatPath ?? DEFAULT_SOCAT_PATH
   const logDecision = (decision: ProxyDecision) => {
     mkdirSync(logDir, { recursive: true, mode: 0o700 })
     appendFileSync(join(logDir, 'proxy.log'), `${JSON.stringify(decision)}\n`, { mode: 0o600 })
@@ -138,6 +142,12 @@ export function createSandboxService(options: SandboxServiceOptions): SandboxSer
         cleanups.push(() => rmSync(privateTmp, { recursive: true, force: true }))
       }
       const refusedHosts: string[] = []
+      if (sandbox.network === 'allowlist' && options.platform === 'linux' && !existsSync(socatPath)) {
+        return {
+          kind: 'refuse',
+          reason: `network allowlist needs ${socatPath} to bridge the proxy into the sandbox (install the socat package), or set the sandbox network to on or off`,
+        }
+      }
       if (sandbox.network === 'allowlist') {
         const socketPath = proxySocketPath(logDir)
         const allowlist = input.settings.allowlist.filter(isAllowlistDomain)

@@ -130,3 +130,28 @@ describe('workspace-write with network allowlist: the host proxy over a bridged 
     }
   })
 })
+
+describe('allowlist without the bridge', () => {
+  it('is refused with what to install, rather than run with a network that cannot work', async () => {
+    const w = world()
+    const service = createSandboxService({
+      platform: 'linux',
+      home: w.home,
+      dataDir: w.dataDir,
+      socatPath: '/nonexistent/socat',
+    })
+    const prepared = await service.prepare({
+      settings: { ...defaultUserSettings().sandbox, network: 'allowlist', allowlist: ['allowed.test'] },
+      workspace: w.workspace,
+      ranWithoutAsking: false,
+      unsandboxedByPerson: false,
+      readableFiles: [],
+      writableFiles: [],
+    })
+    expect(prepared).toEqual({
+      kind: 'refuse',
+      reason:
+        'network allowlist needs /nonexistent/socat to bridge the proxy into the sandbox (install the socat package), or set the sandbox network to on or off',
+    })
+  })
+})
