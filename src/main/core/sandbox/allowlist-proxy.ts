@@ -127,7 +127,7 @@ export async function startAllowlistProxy(options: AllowlistProxyOptions): Promi
         port,
         method: request.method,
         path: `${target.pathname}${target.search}`,
-        headers: { ...request.headers, host: target.host },
+        headers: { ...forwardedHeaders(request.headers), host: target.host },
       },
       (answer) => {
         response.writeHead(answer.statusCode ?? 502, answer.headers)
@@ -167,6 +167,14 @@ export function onList(host: string, allowlist: string[]): boolean {
     if (entry.startsWith('*.')) return host.endsWith(entry.slice(1))
     return host === entry
   })
+}
+
+/** Proxy-only headers stop here: a credential meant for a proxy must never reach the origin. */
+function forwardedHeaders(headers: IncomingMessage['headers']): IncomingMessage['headers'] {
+  const forwarded = { ...headers }
+  delete forwarded['proxy-authorization']
+  delete forwarded['proxy-connection']
+  return forwarded
 }
 
 function splitHostPort(target: string, fallbackPort: number): { host: string; port: number } {

@@ -14,6 +14,9 @@ export interface BlockedLineInput {
 const READ_ONLY_FS = /(?:['‘`"]?)(\/[^\s'’`":]*)(?:['’`"]?)?[^\n]*?:\s*Read-only file system/
 const NO_NETWORK =
   /Network is unreachable|ENETUNREACH|Could not resolve host|Temporary failure in name resolution|getaddrinfo (?:EAI_AGAIN|ENOTFOUND)|Name or service not known/
+/** A read-only verdict never shows a card, so the way on is a rule that makes the person decide. */
+const READ_ONLY_FURTHER =
+  'To go further, the person can add an ask rule for it (Settings → Permissions) and approve it, in its sandbox or unsandboxed.'
 const PROXY_403 =
   /Received HTTP code 403 from proxy|CONNECT tunnel failed, response 403|blocked by the Shellgate sandbox proxy/
 
@@ -55,7 +58,7 @@ function writeLine(sandbox: ExecutionSandbox, path: string, home: string): strin
     return `blocked by the sandbox: ${shown} is hidden from sandboxed commands. ${further}`
   }
   if (sandbox.profile === 'read-only') {
-    return `blocked by the sandbox: this command ran without asking, in the read-only profile, so it cannot write (${shown}). ${further}`
+    return `blocked by the sandbox: this command ran without asking, in the read-only profile, so it cannot write (${shown}). ${READ_ONLY_FURTHER}`
   }
   if (sandbox.protectedPaths.some((entry) => inside(path, entry))) {
     return `blocked by the sandbox: ${shown} stays read-only even inside the workspace. ${further}`

@@ -49,7 +49,7 @@ describe('workspace-write with network allowlist: the host proxy over a bridged 
         // -p tunnels plain http through CONNECT, the path https takes, without needing TLS here.
         command: {
           mode: 'shell',
-          command: `${curl('allowed.test')}; ${curl('other.test')}; ${curl('-p allowed.test')}; ${curl('-p other.test')}`,
+          command: `${curl('allowed.test')}; ${curl('other.test')}; ${curl('-p allowed.test')}; ${curl('-p other.test')}; curl -sS -o /dev/null -U u:proxy-secret http://allowed.test:${server.port}/auth`,
           shellProfile: 'posix-bash',
         },
         cwd: w.workspace,
@@ -67,12 +67,17 @@ describe('workspace-write with network allowlist: the host proxy over a bridged 
       expect(server.requests.map((request) => request.headers.host)).toEqual([
         `allowed.test:${server.port}`,
         `allowed.test:${server.port}`,
+        `allowed.test:${server.port}`,
       ])
+      // A credential meant for the proxy never reaches the origin.
+      expect(server.requests[2]).toMatchObject({ url: '/auth' })
+      expect(server.requests[2]?.headers['proxy-authorization']).toBeUndefined()
       expect(decisions.map((d) => [d.method, d.host, d.allowed])).toEqual([
         ['GET', 'allowed.test', true],
         ['GET', 'other.test', false],
         ['CONNECT', 'allowed.test', true],
         ['CONNECT', 'other.test', false],
+        ['GET', 'allowed.test', true],
       ])
       const log = readFileSync(join(w.dataDir, 'sandbox', 'proxy.log'), 'utf8')
         .trim()
@@ -82,6 +87,7 @@ describe('workspace-write with network allowlist: the host proxy over a bridged 
         'other.test',
         'allowed.test',
         'other.test',
+        'allowed.test',
       ])
       expect(prepared.explain({ exitCode: 22, output: result.stdout })).toMatch(
         /^blocked by the sandbox: the network allowlist refused this host \(other\.test\)\. To go further, add the domain/,

@@ -54,7 +54,7 @@ describe('the one plain line for a command the sandbox stopped', () => {
         output: "sed: couldn't open temporary file /w/sedX: Read-only file system",
       }),
     ).toBe(
-      `blocked by the sandbox: this command ran without asking, in the read-only profile, so it cannot write (/w/sedX). ${FURTHER}`,
+      'blocked by the sandbox: this command ran without asking, in the read-only profile, so it cannot write (/w/sedX). To go further, the person can add an ask rule for it (Settings → Permissions) and approve it, in its sandbox or unsandboxed.',
     )
   })
 
