@@ -278,6 +278,8 @@ async function runInBackground(
       )
     const stop = () => void registry.stop(started.taskId, 'user')
     io.signal.addEventListener('abort', stop, { once: true })
+    // Ctrl+C may have come while the task was being set up (the sandbox is prepared first).
+    if (io.signal.aborted) stop()
     const task = await started.done
     io.signal.removeEventListener('abort', stop)
     return exitCodeOf(task.status, task.exitCode)
