@@ -122,14 +122,17 @@ export function exposedFiles(readable: (string | null)[], writable: (string | nu
   return exposed
 }
 
-/** The empty, read-only file bound over hidden files; truncated again if anything ever wrote to it. */
+/**
+ * The empty file bound (read-only) over hidden files; truncated again if anything ever wrote to it.
+ * 0600, not 0400: we reopen it read-write on every run, which a non-root owner could not do at 0400.
+ */
 export function ensureEmptyFile(dir: string): string {
   mkdirSync(dir, { recursive: true, mode: 0o700 })
   const path = join(dir, 'empty')
-  const fd = openSync(path, constants.O_RDWR | constants.O_CREAT | constants.O_NOFOLLOW, 0o400)
+  const fd = openSync(path, constants.O_RDWR | constants.O_CREAT | constants.O_NOFOLLOW, 0o600)
   try {
     if (fstatSync(fd).size > 0) ftruncateSync(fd, 0)
-    fchmodSync(fd, 0o400)
+    fchmodSync(fd, 0o600)
   } finally {
     closeSync(fd)
   }

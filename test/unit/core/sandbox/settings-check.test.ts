@@ -1,7 +1,12 @@
-import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
-import { hiddenPaths, protectedPaths, toolCacheRoots } from '../../../../src/main/core/sandbox/sandbox-paths'
+import {
+  ensureEmptyFile,
+  hiddenPaths,
+  protectedPaths,
+  toolCacheRoots,
+} from '../../../../src/main/core/sandbox/sandbox-paths'
 import {
   checkSandboxSettings,
   isAllowlistDomain,
@@ -97,5 +102,14 @@ describe('sandbox paths come from the disk: only what exists, at its real path',
     mkdirSync(join(ws, '.shellgate'), { recursive: true })
     writeFileSync(join(ws, '.git'), `gitdir: ${worktreeGit}\n`)
     expect(protectedPaths(ws)).toEqual([join(ws, '.shellgate'), join(main, 'hooks'), join(main, 'config')])
+  })
+
+  it('the empty file bound over hidden files is made empty again, 0600, every time', () => {
+    const dir = join(tempRoot(), 'sandbox')
+    const path = ensureEmptyFile(dir)
+    writeFileSync(path, 'something wrote here')
+    expect(ensureEmptyFile(dir)).toBe(path)
+    expect(statSync(path).size).toBe(0)
+    expect(statSync(path).mode & 0o777).toBe(0o600)
   })
 })
