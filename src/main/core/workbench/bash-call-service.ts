@@ -358,66 +358,72 @@ export function createBashCallService(options: BashCallServiceOptions): BashCall
     }
     const request = sandbox?.sandbox ? { ...prepared.request, sandbox: sandbox.sandbox } : prepared.request
     const sandboxed = sandbox ? { sandbox: sandbox.profile } : {}
-    const started = Date.now()
-    const hooks = {
-      onProgress: (sample: ProgressSample) => options.onProgress({ call, sample }),
-    }
-    const finish = async (result: ExecutionResult) => {
-      const done = await foregroundContent({
-        call: { ...call, ...sandboxed },
-        result,
-        verdict,
-        session,
-        cwdFile: prepared.cwdFile,
+    try {
+      const started = Date.now()
+      const hooks = {
+        onProgress: (sample: ProgressSample) => options.onProgress({ call, sample }),
+      }
+      const finish = async (result: ExecutionResult) => {
+        const done = await foregroundContent({
+          call: { ...call, ...sandboxed },
+          result,
+          verdict,
+          session,
+          cwdFile: prepared.cwdFile,
+          outputPath,
+          input,
+          inlineLimit: limits.maxOutputLength,
+          workspace: options.workspace,
+          platform: options.platform,
+          started,
+        })
+        return { call: sandbox ? await sandbox.annotate(done, outputPath) : done, sandbox }
+      }
+      const common = {
+        sessionId: session.record.id,
+        command: input.command,
         outputPath,
-        input,
-        inlineLimit: limits.maxOutputLength,
-        workspace: options.workspace,
-        platform: options.platform,
-        started,
-      })
-      return { call: sandbox ? await sandbox.annotate(done, outputPath) : done, sandbox }
-    }
-    const common = {
-      sessionId: session.record.id,
-      command: input.command,
-      outputPath,
-      hooks,
-      signal,
-      taskId: call.id,
-      ...(input.description ? { description: input.description } : {}),
-    }
-
-    if (!input.run_in_background && !isAutoBackgroundEligible(input.command)) {
-      // A leading `sleep` that outlives its timeout is meant to die, not to become a task.
-      const result = await options.port.execute(
-        { ...request, timeoutMs, signal, output: { mode: 'file', outputPath } },
         hooks,
+        signal,
+        taskId: call.id,
+        ...(input.description ? { description: input.description } : {}),
+      }
+
+      if (!input.run_in_background && !isAutoBackgroundEligible(input.command)) {
+        // A leading `sleep` that outlives its timeout is meant to die, not to become a task.
+        const result = await options.port.execute(
+          { ...request, timeoutMs, signal, output: { mode: 'file', outputPath } },
+          hooks,
+        )
+        return finish(result)
+      }
+      const outcome = await runWithBackgroundLifecycle(
+        options.port,
+        options.tasks,
+        request,
+        input.run_in_background ? { mode: 'explicit' } : { mode: 'auto_on_timeout', deadlineMs: timeoutMs },
+        common,
       )
-      return finish(result)
+      if (outcome.kind === 'foreground') {
+        return finish(outcome.result)
+      }
+      const output = await settleOutputFile(outputPath, 0, true)
+      const backgroundedCall: BashCall = {
+        ...call,
+        ...sandboxed,
+        status: 'backgrounded',
+        durationMs: Date.now() - started,
+        totalBytes: output.totalBytes,
+        content: formatBackgroundedContent(outcome.task.taskId, outputPath),
+        outputPath,
+        taskId: outcome.task.taskId,
+      }
+      return { call: backgroundedCall, sandbox }
+    } catch (error) {
+      // Nothing ran (or it failed to start): this run's proxy must not outlive it.
+      await sandbox?.release()
+      throw error
     }
-    const outcome = await runWithBackgroundLifecycle(
-      options.port,
-      options.tasks,
-      request,
-      input.run_in_background ? { mode: 'explicit' } : { mode: 'auto_on_timeout', deadlineMs: timeoutMs },
-      common,
-    )
-    if (outcome.kind === 'foreground') {
-      return finish(outcome.result)
-    }
-    const output = await settleOutputFile(outputPath, 0, true)
-    const backgroundedCall: BashCall = {
-      ...call,
-      ...sandboxed,
-      status: 'backgrounded',
-      durationMs: Date.now() - started,
-      totalBytes: output.totalBytes,
-      content: formatBackgroundedContent(outcome.task.taskId, outputPath),
-      outputPath,
-      taskId: outcome.task.taskId,
-    }
-    return { call: backgroundedCall, sandbox }
   }
 }
 
