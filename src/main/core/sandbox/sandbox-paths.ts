@@ -78,7 +78,12 @@ export function protectedPaths(workspace: string): string[] {
   // created empty: otherwise a sandboxed command could create it and plant a hook.
   const dotGit = join(workspace, '.git')
   if (isDir(dotGit) && !existsSync(join(dotGit, 'hooks'))) mkdirSync(join(dotGit, 'hooks'), { mode: 0o755 })
-  for (const gitDir of gitDirs(workspace)) paths.push(join(gitDir, 'hooks'), join(gitDir, 'config'))
+  for (const gitDir of gitDirs(workspace)) {
+    // A symlink cannot be mounted over (bwrap follows it), and inside a writable .git the link
+    // itself could be swapped for a real folder of hooks; so such a .git is read-only as a whole.
+    if (isSymlink(join(gitDir, 'hooks')) || isSymlink(join(gitDir, 'config'))) paths.push(gitDir)
+    else paths.push(join(gitDir, 'hooks'), join(gitDir, 'config'))
+  }
   return unique(paths.map(realOrNull).filter((path): path is string => path !== null))
 }
 
@@ -144,6 +149,14 @@ function realOrNull(path: string): string | null {
     return realpathSync(path)
   } catch {
     return null
+  }
+}
+
+function isSymlink(path: string): boolean {
+  try {
+    return lstatSync(path).isSymbolicLink()
+  } catch {
+    return false
   }
 }
 

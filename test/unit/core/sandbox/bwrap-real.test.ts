@@ -1,8 +1,9 @@
-import { existsSync, readFileSync, writeFileSync } from 'node:fs'
+import { existsSync, lstatSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
 import { createServer } from 'node:net'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { createExecutionPort } from '../../../../src/main/core/exec'
+import { protectedPaths } from '../../../../src/main/core/sandbox/sandbox-paths'
 import type { ExecutionSandbox } from '../../../../src/main/core/sandbox/types'
 import { sandboxWorlds } from './sandbox-fixture'
 
@@ -83,6 +84,17 @@ describe('bubblewrap, for real', () => {
     // The rest of .git stays writable (git must be able to commit).
     expect(readFileSync(join(w.workspace, '.git', 'HEAD-ish'), 'utf8')).toBe('ok\n')
     expect(result.stdout).toBe('done\n')
+  })
+
+  it('a symlinked .git/hooks cannot be swapped for a real folder of hooks', async () => {
+    const w = world()
+    rmSync(join(w.workspace, '.git', 'hooks'), { recursive: true })
+    mkdirSync(join(w.root, 'hooks-target'))
+    symlinkSync(join(w.root, 'hooks-target'), join(w.workspace, '.git', 'hooks'))
+    const sandbox = w.base({ protectedPaths: protectedPaths(w.workspace) })
+    await run(sandbox, 'rm .git/hooks; mkdir .git/hooks; echo evil > .git/hooks/pre-commit')
+    expect(lstatSync(join(w.workspace, '.git', 'hooks')).isSymbolicLink()).toBe(true)
+    expect(existsSync(join(w.root, 'hooks-target', 'pre-commit'))).toBe(false)
   })
 
   it('as root, `mount -o remount,rw /` fails inside and no capability is left', async () => {

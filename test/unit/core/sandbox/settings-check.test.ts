@@ -90,6 +90,15 @@ describe('sandbox paths come from the disk: only what exists, at its real path',
     expect(protectedPaths(ws)).toEqual([join(ws, '.git', 'hooks'), join(ws, '.git', 'config')])
   })
 
+  it('protected: a symlinked .git/hooks makes the whole .git read-only (a link cannot be mounted over)', () => {
+    const root = tempRoot()
+    const ws = join(root, 'ws')
+    mkdirSync(join(root, 'elsewhere'), { recursive: true })
+    mkdirSync(join(ws, '.git'), { recursive: true })
+    symlinkSync(join(root, 'elsewhere'), join(ws, '.git', 'hooks'))
+    expect(protectedPaths(ws)).toEqual([join(ws, '.git')])
+  })
+
   it('protected: a `gitdir:` worktree protects the real gitdir and its common dir too', () => {
     const root = tempRoot()
     const main = join(root, 'main', '.git')
