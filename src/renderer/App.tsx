@@ -2,6 +2,7 @@ import { PendingApprovalsProvider } from './approvals/PendingApprovalsProvider'
 import { MainNav } from './components/MainNav'
 import { ConnectionBanner } from './connection/ConnectionBanner'
 import { ScreenErrorBoundary } from './components/ScreenErrorBoundary'
+import { SandboxBanner } from './components/SandboxBanner'
 import { WarningBanner } from './components/WarningBanner'
 import { YoloBanner } from './components/YoloBanner'
 import { useScreen } from './routes'
@@ -26,6 +27,7 @@ export function App() {
                 <MainNav screen={screen} onSelect={setScreen} />
                 <main className="app-main">
                   <YoloBanner />
+                  <SandboxBanner />
                   <ConnectionBanner />
                   <WarningBanner />
                   <ScreenErrorBoundary key={screen}>

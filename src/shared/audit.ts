@@ -50,6 +50,10 @@ export const AuditEntrySchema = z.strictObject({
   durationMs: z.number().nonnegative().nullable(),
   bytes: z.number().int().nonnegative().nullable(),
   taskId: z.string().optional(),
+  /** The sandbox profile the command ran in (issue 12); absent in lines written before it existed. */
+  sandbox: z.enum(['read-only', 'workspace-write', 'off']).optional(),
+  /** The person chose to run this one command outside the sandbox. */
+  unsandboxedByPerson: z.literal(true).optional(),
   /** Set when command/cwd were cut to keep the line under the audit line cap (4 KiB). */
   truncated: z.literal(true).optional(),
 })

@@ -51,6 +51,29 @@ export const ApprovalSettingsSchema = z.object({
   timeoutMs: z.number().int().min(0).max(86_400_000).default(0),
 })
 
+/**
+ * The OS sandbox (issue 12). auto: read-only for commands run without asking, workspace-write for
+ * the rest, off with a warning where the platform has no backend. strict: no backend, no command.
+ * Entries are plain strings here; the sandbox room checks them (a domain, an existing path) and
+ * reports each bad one in Settings and in the command's result instead of discarding the file.
+ */
+export const SandboxModeSchema = z.enum(['auto', 'strict', 'off'])
+export type SandboxMode = z.infer<typeof SandboxModeSchema>
+export const SandboxNetworkSchema = z.enum(['on', 'off', 'allowlist'])
+
+export const SandboxSettingsSchema = z.object({
+  mode: SandboxModeSchema.default('auto'),
+  /** The network of workspace-write commands; read-only commands never have one. */
+  network: SandboxNetworkSchema.default('on'),
+  /** Domains the allowlist proxy admits; `*.example.com` admits subdomains. */
+  allowlist: z.array(z.string().max(253)).max(500).default([]),
+  /** Hidden in addition to the built-in secrets (~/.ssh, ~/.aws, …); `~/` is the home directory. */
+  hiddenPaths: z.array(z.string().max(4_096)).max(200).default([]),
+  /** Writable under workspace-write; absent means the npm, pnpm, yarn, pip, cargo and go caches that exist. */
+  toolCaches: z.array(z.string().max(4_096)).max(200).optional(),
+})
+export type SandboxSettings = z.infer<typeof SandboxSettingsSchema>
+
 /** SHELLGATE_HOME/settings.json */
 export const UserSettingsSchema = z.object({
   shell: ShellSettingsSchema.default({ kind: 'auto' }),
@@ -65,6 +88,7 @@ export const UserSettingsSchema = z.object({
     maxOutputLength: 30_000,
   }),
   approvals: ApprovalSettingsSchema.default({ timeoutMs: 0 }),
+  sandbox: SandboxSettingsSchema.default({ mode: 'auto', network: 'on', allowlist: [], hiddenPaths: [] }),
 })
 export type UserSettings = z.infer<typeof UserSettingsSchema>
 

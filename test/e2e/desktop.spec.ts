@@ -110,6 +110,8 @@ test('a long command moves to Tasks, streams live, and Stop leaves none of its p
   serve,
 }) => {
   await new SettingsPage(appPage).setMode('yolo')
+  // The pids are checked on the host; inside the sandbox's PID namespace `$!` is another number.
+  await new SettingsPage(appPage).setSandboxMode('off')
   const command =
     'for i in 1 2; do sleep 300 & echo $! >> pids; done; echo $$ >> pids; i=0; while true; do i=$((i+1)); echo tick $i; sleep 0.1; done'
   const session = new SessionPage(appPage)
@@ -409,7 +411,7 @@ test('every control on every screen has an accessible name and can be reached by
     ['Session', () => session.open()],
     ['Tasks', () => new TasksPage(appPage).open()],
     ['Approvals', () => new ApprovalsPage(appPage).open()],
-    ...(['Shell', 'Permissions', 'Network', 'Environment', 'Audit', 'About'] as const).map(
+    ...(['Shell', 'Permissions', 'Network', 'Environment', 'Sandbox', 'Audit', 'About'] as const).map(
       (section) =>
         [`Settings → ${section}`, () => new SettingsPage(appPage).open(section)] as [
           string,

@@ -1,4 +1,5 @@
 import { realpath } from 'node:fs/promises'
+import { homedir } from 'node:os'
 import { join } from 'node:path'
 import type { ShellgateContract } from '../../shared/ipc/contract'
 import type { EventName, EventPayload } from '../../shared/ipc/define'
@@ -10,6 +11,11 @@ import { type ApprovalBroker, createApprovalBroker } from './permissions/approva
 import { validateBashRule } from './permissions/rule-syntax'
 import { loadWorkspaceTrust, type WorkspaceTrust } from './permissions/workspace-trust'
 import { resolveShellgateHome } from './paths'
+import {
+  createSandboxService,
+  type SandboxService,
+  type SandboxServiceOptions,
+} from './sandbox/sandbox-service'
 import { createSessionStore } from './sessions/session-store'
 import { type AuditLog, createAuditLog } from './settings/audit-log'
 import { openSettingsStore, type SettingsStore } from './settings/settings-store'
@@ -39,6 +45,8 @@ export interface CoreOptions {
   captureLoginShell?: boolean
   /** Where events for the UIs go; the IPC host passes its hub. */
   emit: EmitEvent
+  /** Tests: a fixed backend answer, or the loopback test server the allowlist proxy may reach. */
+  sandbox?: Pick<SandboxServiceOptions, 'detect' | 'admitLoopbackPorts' | 'resolver' | 'bwrapPath'>
 }
 
 export interface Core {
@@ -54,6 +62,7 @@ export interface Core {
   readonly bash: BashCallService
   readonly environment: RuntimeEnvironment
   readonly port: ExecutionPort
+  readonly sandbox: SandboxService
   about(transport: About['transport']): About
   /** Closes a session: denies its approvals, stops its tasks, forgets its rules and history. */
   closeSession(sessionId: string): Promise<void>
@@ -108,6 +117,14 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   const snapshots: ShellSnapshotService | null =
     platform === 'win32' ? null : createShellSnapshotService({ dataDir, platform })
   const outputRoot = join(dataDir, 'exec', 'bash-output')
+  const sandbox = createSandboxService({
+    platform,
+    home: options.env.HOME ?? homedir(),
+    dataDir,
+    ...options.sandbox,
+  })
+  // issue 12: probe the backend at start (run `true` in each profile), not on the first command.
+  void sandbox.backend()
   const sessions = createSessionService({
     store: createSessionStore(dataDir, undefined, { onRefused: warn }),
     workspace,
@@ -130,6 +147,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     dataDir,
     workspaceSettings,
     outputRoot,
+    sandbox,
     onCall: (call) => options.emit('bash.call', call),
     onProgress: ({ call, sample }) =>
       options.emit('bash.progress', {
@@ -159,6 +177,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     bash,
     environment,
     port,
+    sandbox,
     about(transport) {
       return {
         appVersion: APP_VERSION,

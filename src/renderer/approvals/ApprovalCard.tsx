@@ -9,6 +9,7 @@ import { formatTime } from '../format/measures'
 import { useClient } from '../rpc'
 import { useSettings } from '../settings-state/SettingsProvider'
 import { AlwaysAllowForm } from './AlwaysAllowForm'
+import { ApprovalSandboxLine } from './ApprovalSandboxLine'
 import { ApprovalWhy } from './ApprovalWhy'
 import { APPROVAL_ACTIONS, type ApprovalActionKind } from './approval-actions'
 import { DenyForm } from './DenyForm'
@@ -95,6 +96,11 @@ export function ApprovalCard({
         ))}
       </dl>
       <ApprovalWhy why={approval.why} />
+      <ApprovalSandboxLine
+        sandbox={approval.sandbox}
+        busy={busy}
+        onRunUnsandboxed={() => answer({ kind: 'allow_once', unsandboxed: true })}
+      />
       <div className="approval-actions">
         {APPROVAL_ACTIONS.map((action) => (
           <button

@@ -5,6 +5,7 @@ import { AuditPanel } from './settings/AuditPanel'
 import { EnvironmentPanel } from './settings/EnvironmentPanel'
 import { NetworkPanel } from './settings/NetworkPanel'
 import { PermissionsPanel } from './settings/PermissionsPanel'
+import { SandboxPanel } from './settings/SandboxPanel'
 import { ShellPanel } from './settings/ShellPanel'
 
 const PANEL_ID = 'settings-panel'
@@ -26,6 +27,7 @@ export function SettingsScreen() {
         {section === 'Permissions' && <PermissionsPanel />}
         {section === 'Network' && <NetworkPanel />}
         {section === 'Environment' && <EnvironmentPanel />}
+        {section === 'Sandbox' && <SandboxPanel />}
         {section === 'Audit' && <AuditPanel />}
         {section === 'About' && <AboutPanel />}
       </div>

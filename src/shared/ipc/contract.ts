@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { PermissionModeSchema, ShellSettingsSchema } from '../settings'
+import { PermissionModeSchema, SandboxSettingsSchema, ShellSettingsSchema } from '../settings'
 import { defineContract } from './define'
 import { AboutSchema, NoticeSchema } from './domains/app'
 import { ApprovalAnswerSchema, ApprovalResolvedSchema, PendingApprovalSchema } from './domains/approvals'
@@ -12,6 +12,7 @@ import {
   OutputSliceSchema,
 } from './domains/bash'
 import { HubHelloSchema, UiAddressSchema } from './domains/hub'
+import { SandboxStatusSchema } from './domains/sandbox'
 import { SessionCreateInputSchema, SessionIdSchema, SessionSchema } from './domains/sessions'
 import { RuleChangeSchema, SettingsSnapshotSchema } from './domains/settings'
 import {
@@ -130,6 +131,15 @@ export const contract = defineContract({
     'settings.removeRule': { role: 'ui', input: RuleChangeSchema, output: SettingsSnapshotSchema },
     /** Accepts the workspace file's allow rules as they are now (a repository's own rules start untrusted). */
     'settings.trustWorkspaceRules': { role: 'ui', input: NoInput, output: SettingsSnapshotSchema },
+
+    /** The OS sandbox: mode, network, allowlist, extra hidden paths, tool caches. Validated before saving. */
+    'settings.setSandbox': {
+      role: 'ui',
+      input: SandboxSettingsSchema.strict(),
+      output: SettingsSnapshotSchema,
+    },
+    /** Which sandbox backend works here (probed once at start), and any bad sandbox setting. */
+    'sandbox.status': { role: 'ui', input: NoInput, output: SandboxStatusSchema },
 
     /** Shell candidates on this machine and the one in effect. */
     'shells.list': { role: 'ui', input: NoInput, output: ShellsReportSchema },

@@ -2,7 +2,14 @@ import { expect, type Locator, type Page } from '@playwright/test'
 import { openScreen } from './open-screen'
 import { textOf } from './text-of'
 
-export type SettingsSection = 'Shell' | 'Permissions' | 'Network' | 'Environment' | 'Audit' | 'About'
+export type SettingsSection =
+  | 'Shell'
+  | 'Permissions'
+  | 'Network'
+  | 'Environment'
+  | 'Sandbox'
+  | 'Audit'
+  | 'About'
 export type PermissionMode = 'build' | 'plan' | 'yolo'
 export type ShellKind = 'auto' | 'bash' | 'zsh' | 'git-bash' | 'cmd'
 export type RuleList = 'allow' | 'ask' | 'deny'
@@ -73,6 +80,14 @@ export class SettingsPage {
     if (await save.isEnabled()) await save.click()
     await expect(this.panel().locator('[data-saved-mode]')).toHaveAttribute('data-saved-mode', mode)
     await expect(select).toBeEnabled()
+  }
+
+  /** Settings → Sandbox: sets the mode and saves (auto, strict or off). */
+  async setSandboxMode(mode: 'auto' | 'strict' | 'off'): Promise<void> {
+    await this.open('Sandbox')
+    await this.panel().getByLabel('Mode', { exact: true }).selectOption(mode)
+    await this.panel().getByRole('button', { name: 'Save sandbox settings' }).click()
+    await expect(this.panel().getByRole('status').filter({ hasText: 'Saved.' })).toBeVisible()
   }
 
   /** The app-wide banner shown while yolo is on (hidden otherwise). */

@@ -124,7 +124,12 @@ describe('shellgate serve stopping with work in flight', () => {
   it('Ctrl+C cancels a running foreground call and leaves none of its processes', async () => {
     const workspace = await mkdtemp(join(tmpdir(), 'shellgate-serve-ws-'))
     const yoloHome = await mkdtemp(join(tmpdir(), 'shellgate-serve-yolo-'))
-    await writeFile(join(yoloHome, 'settings.json'), JSON.stringify({ permissions: { mode: 'yolo' } }))
+    // Sandbox off: the test checks `$!` as a host pid, which inside the sandbox's PID namespace it is
+    // not (the sandboxed variant lives in test/unit/core/sandbox/executor-inside.test.ts).
+    await writeFile(
+      join(yoloHome, 'settings.json'),
+      JSON.stringify({ permissions: { mode: 'yolo' }, sandbox: { mode: 'off' } }),
+    )
     const child = spawn(
       process.execPath,
       ['--import', 'tsx', 'src/main/cli.ts', 'serve', '--workspace', workspace],

@@ -1,3 +1,4 @@
+import { homedir } from 'node:os'
 import { classifyCommand } from '../../core/bash/classify'
 import { effectiveTimeoutMs, resolveTimeoutPolicy } from '../../core/bash/tool/timeout-policy'
 import { resolveMaxOutputLength } from '../../core/bash/tool/output-limit'
@@ -19,6 +20,7 @@ import { createAuditLog } from '../../core/settings/audit-log'
 import { decidedByOf } from '../../core/workbench/decision-record'
 import { selectShell } from '../../core/shell/discover'
 import { createShellSnapshotService } from '../../core/shell/snapshot-service'
+import { createSandboxService, type PreparedSandbox } from '../../core/sandbox/sandbox-service'
 import { PermissionModeSchema } from '../../../shared/settings'
 import { integerFlag, parseCommandArgs } from '../args'
 import type { CliCommand, CliIo } from '../command'
@@ -130,6 +132,21 @@ export const execCommand: CliCommand = {
     const shell = selectShell({ platform, env: sanitizeEntryEnv(io.env, platform), settings: user.shell })
     // The same audit log as the app: one line per command, whether it ran or not.
     const auditLog = createAuditLog({ home })
+    // issue 12: read-only for what runs without asking, workspace-write for --approve and rules.
+    let prepared: PreparedSandbox | null = null
+    const sandboxService = createSandboxService({ platform, home: io.env.HOME ?? homedir(), dataDir: home })
+    const sandbox = async (files: { snapshotPath: string | null; cwdFile: string }) => {
+      prepared = await sandboxService.prepare({
+        settings: user.sandbox,
+        workspace: cwd,
+        ranWithoutAsking: decision.outcome === 'allow' && decidedByOf(decision) === 'read_only',
+        unsandboxedByPerson: false,
+        readableFiles: [files.snapshotPath],
+        writableFiles: [files.cwdFile],
+      })
+      if (prepared.kind === 'refuse') throw new SandboxRefusal(prepared.reason)
+      return prepared.sandbox
+    }
     const audit = async (result: ExecJson) => {
       const byFlag = decision.outcome === 'ask' && approved
       await auditLog
@@ -148,6 +165,7 @@ export const execCommand: CliCommand = {
           durationMs: result.durationMs,
           bytes: result.bytes ?? null,
           ...(result.taskId ? { taskId: result.taskId } : {}),
+          ...(prepared?.kind === 'run' ? { sandbox: prepared.profile } : {}),
         })
         .catch((error: unknown) =>
           io.stderr(`shellgate exec: the audit log could not be written: ${String(error)}\n`),
@@ -176,6 +194,7 @@ export const execCommand: CliCommand = {
       shell,
       snapshots,
       port: createExecutionPort({ platform }),
+      sandbox,
     }
     try {
       if (flags.background) return await runInBackground(common, io, flags.json === true, decisionJson, audit)
@@ -188,9 +207,23 @@ export const execCommand: CliCommand = {
         signal: io.signal,
       })
       const { result, output } = run
-      const content = run.content.blocks
-        .map((block) => (block.type === 'text' ? block.text : `[image ${block.mediaType}]`))
-        .join('\n')
+      const ranIn = prepared as PreparedSandbox | null
+      const sandboxLines =
+        ranIn?.kind === 'run'
+          ? [
+              ...ranIn.notes.map((note) => `Sandbox: ${note}`),
+              ...[ranIn.explain({ exitCode: result.exitCode, output: output.head })].filter(
+                (line): line is string => line !== null,
+              ),
+            ]
+          : []
+      run.notes.push(...sandboxLines)
+      const content = [
+        run.content.blocks
+          .map((block) => (block.type === 'text' ? block.text : `[image ${block.mediaType}]`))
+          .join('\n'),
+        ...sandboxLines,
+      ].join('\n')
       const ran: ExecJson = {
         status: result.status,
         exitCode: result.exitCode,
@@ -207,11 +240,23 @@ export const execCommand: CliCommand = {
       await audit({ ...ran, bytes: output.totalBytes })
       report(io, flags.json === true, ran, decisionJson)
       return exitCodeOf(result.status, result.exitCode)
+    } catch (error) {
+      if (!(error instanceof SandboxRefusal)) throw error
+      const refused: ExecJson = { ...notRun(decision), status: 'denied', stderr: `${error.message}\n` }
+      await audit(refused)
+      if (flags.json === true) report(io, true, refused, decisionJson)
+      else io.stderr(`shellgate exec: not run: ${error.message}\n`)
+      return EXIT_NOT_RUN
     } finally {
       await snapshots.close()
+      const ranIn = prepared as PreparedSandbox | null
+      if (ranIn?.kind === 'run') await ranIn.release()
     }
   },
 }
+
+/** The sandbox refused the run (strict mode with no backend): reported as "not run", never run unsandboxed. */
+class SandboxRefusal extends Error {}
 
 /**
  * --background: the task registry owns the process from its first moment (no timeout, output in its
@@ -261,6 +306,8 @@ async function runInBackground(
       )
     const stop = () => void registry.stop(started.taskId, 'user')
     io.signal.addEventListener('abort', stop, { once: true })
+    // Ctrl+C may have come while the task was being set up (the sandbox is prepared first).
+    if (io.signal.aborted) stop()
     const task = await started.done
     io.signal.removeEventListener('abort', stop)
     return exitCodeOf(task.status, task.exitCode)

@@ -4,6 +4,7 @@ import { envCommand } from './env'
 import { execCommand } from './exec'
 import { netCommand } from './net'
 import { runCommand } from './run'
+import { sandboxCommand } from './sandbox'
 import { serveCommand } from './serve'
 import { shellsCommand } from './shells'
 import { uiCommand } from './ui'
@@ -15,6 +16,7 @@ export const commands: Record<string, CliCommand> = {
   exec: execCommand,
   net: netCommand,
   run: runCommand,
+  sandbox: sandboxCommand,
   serve: serveCommand,
   shells: shellsCommand,
   ui: uiCommand,

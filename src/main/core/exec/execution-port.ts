@@ -69,7 +69,13 @@ export function createExecutionPort(options: ExecutionPortOptions = {}): Executi
       if (request.signal?.aborted) return notStarted(runId, { cancelled: true })
 
       const env = setEnvValue({ ...request.env }, RUN_MARKER_ENV_KEY, runId, platform)
-      const plan = planSpawn(request.command, { platform, env, cwd: request.cwd, isFile: options.isFile })
+      const plan = planSpawn(request.command, {
+        platform,
+        env,
+        cwd: request.cwd,
+        isFile: options.isFile,
+        sandbox: request.sandbox,
+      })
       const opened = openOutput(output, runId, platform)
       if ('spawnError' in opened) return notStarted(runId, { spawnError: opened.spawnError, label })
 

@@ -1,4 +1,6 @@
 import { win32 } from 'node:path'
+import type { ExecutionSandbox } from '../sandbox/types'
+import { wrapSpawnPlan } from '../sandbox/wrap-plan'
 import type { ExecutionCommand } from './types'
 import { cmdScriptInvocation, cmdShellInvocation, comSpec } from './windows-cmd-line'
 import { type IsFile, isRegularFile, resolveWindowsExecutable } from './windows-executable'
@@ -15,6 +17,8 @@ export interface SpawnPlanContext {
   env: Record<string, string | undefined>
   cwd: string
   isFile?: IsFile
+  /** When set, the plan is handed to the sandbox room and its wrapped plan is what is spawned. */
+  sandbox?: ExecutionSandbox
 }
 
 /**
@@ -23,6 +27,11 @@ export interface SpawnPlanContext {
  * shell logic: snapshot sourcing, startup scripts and cwd capture belong to whoever builds `command`.
  */
 export function planSpawn(command: ExecutionCommand, context: SpawnPlanContext): SpawnPlan {
+  const plan = planUnwrapped(command, context)
+  return context.sandbox ? wrapSpawnPlan(plan, context.sandbox, context) : plan
+}
+
+function planUnwrapped(command: ExecutionCommand, context: SpawnPlanContext): SpawnPlan {
   if (command.mode === 'argv') return planArgv(command.file, command.args, context)
   const shell = command.shell ?? defaultShell(command.shellProfile, context)
   if (context.platform === 'win32' && /^cmd(\.exe)?$/i.test(win32.basename(shell))) {

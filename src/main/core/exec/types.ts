@@ -3,6 +3,8 @@
  * through `runProcess` or an `ExecutionPort`; other rooms import these types, never child_process.
  */
 
+import type { ExecutionSandbox } from '../sandbox/types'
+
 /** What to run: argv (no shell, ever) or a command line for one shell invoked with `-c`. */
 export type ExecutionCommand =
   | { mode: 'argv'; file: string; args: string[] }
@@ -62,6 +64,11 @@ export interface ExecutionRequest {
   signal?: AbortSignal
   /** Default: pipe mode with the defaults above. */
   output?: PipeOutputOptions | FileOutputOptions
+  /**
+   * Run inside the OS sandbox (seed 000's ExecutionSandboxPolicy): the spawn plan is wrapped by the
+   * sandbox room. Absent means unsandboxed. Who picks the profile (the Bash path) is not our concern.
+   */
+  sandbox?: ExecutionSandbox
 }
 
 export interface ProgressSample {

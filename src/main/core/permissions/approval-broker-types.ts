@@ -22,6 +22,12 @@ export interface ApprovalRequest {
   description?: string
   mode: PermissionMode
   why: ApprovalWhy
+  /** The sandbox profile the command will run in (issue 12), shown on the card. */
+  sandbox?: {
+    profile: 'read-only' | 'workspace-write' | 'off'
+    note: string | null
+    unsandboxedAllowed: boolean
+  }
 }
 
 export interface PendingApproval extends ApprovalRequest {
@@ -33,7 +39,7 @@ export interface PendingApproval extends ApprovalRequest {
 
 /** What a person can answer. The always-allow rule may be edited from the suggestion before saving. */
 export type ApprovalAnswer =
-  | { kind: 'allow_once' }
+  | { kind: 'allow_once'; unsandboxed?: boolean }
   | { kind: 'always_allow'; rule: string; scope: RuleScope }
   | { kind: 'deny'; message?: string }
 
@@ -41,7 +47,7 @@ export type DenialReason = 'user_deny' | 'approval_timeout' | 'session_closed' |
 
 /** What the waiting caller gets; decidedBy matches the audit log's vocabulary. */
 export type ApprovalDecision =
-  | { behavior: 'allow'; decidedBy: 'user_once'; approvedBy: string }
+  | { behavior: 'allow'; decidedBy: 'user_once'; approvedBy: string; unsandboxed?: boolean }
   | { behavior: 'allow'; decidedBy: 'user_always'; approvedBy: string; rule: ScopedRule }
   | { behavior: 'deny'; decidedBy: DenialReason; approvedBy: string | null; message: string }
 

@@ -189,10 +189,19 @@ export function createApprovalBroker(options: ApprovalBrokerOptions): ApprovalBr
       }
       switch (answer.kind) {
         case 'allow_once': {
+          if (answer.unsandboxed && entry.approval.sandbox?.unsandboxedAllowed === false) {
+            return {
+              ok: false,
+              code: 'invalid_input',
+              message: 'this command cannot run unsandboxed (sandbox mode is strict)',
+              field: 'unsandboxed',
+            }
+          }
           const decision: ApprovalDecision = {
             behavior: 'allow',
             decidedBy: 'user_once',
             approvedBy: answeredBy,
+            ...(answer.unsandboxed ? { unsandboxed: true } : {}),
           }
           resolve(entry, decision)
           return { ok: true, decision }

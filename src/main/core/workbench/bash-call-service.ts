@@ -23,6 +23,8 @@ import { formatBackgroundedContent } from '../tasks/background-content'
 import { runWithBackgroundLifecycle } from '../tasks/background-lifecycle'
 import { isAutoBackgroundEligible } from '../tasks/background-policy'
 import type { TaskRegistry } from '../tasks/task-registry'
+import type { SandboxService } from '../sandbox/sandbox-service'
+import { approvalSandbox, type CallSandbox, prepareCallSandbox } from './call-sandbox'
 import { prepareTaskOutputPath } from '../tasks/task-output-path'
 import { approvalWhy, decidedByOf, ruleAllowsCommand } from './decision-record'
 import { foregroundContent } from './foreground-content'
@@ -47,6 +49,8 @@ export interface BashCallServiceOptions {
   outputRoot: string
   onCall: (call: BashCall) => void
   onProgress: (progress: { call: BashCall; sample: ProgressSample }) => void
+  /** The OS sandbox (issue 12); absent means every command runs unsandboxed, as before it existed. */
+  sandbox?: SandboxService
 }
 
 export interface BashCallService {
@@ -83,7 +87,12 @@ export function createBashCallService(options: BashCallServiceOptions): BashCall
   const auditCall = (
     session: LiveSession,
     call: BashCall,
-    extra: { decidedBy: string; approvedBy: string | null; status?: AuditStatus },
+    extra: {
+      decidedBy: string
+      approvedBy: string | null
+      status?: AuditStatus
+      unsandboxedByPerson?: boolean
+    },
   ) =>
     audit.append({
       session: session.record.id,
@@ -102,6 +111,8 @@ export function createBashCallService(options: BashCallServiceOptions): BashCall
       durationMs: call.durationMs,
       bytes: call.totalBytes,
       ...(call.taskId ? { taskId: call.taskId } : {}),
+      ...(call.sandbox ? { sandbox: call.sandbox } : {}),
+      ...(extra.unsandboxedByPerson ? { unsandboxedByPerson: true as const } : {}),
     })
 
   const inFlight = new Set<{ controller: AbortController; done: Promise<unknown> }>()
@@ -110,13 +121,22 @@ export function createBashCallService(options: BashCallServiceOptions): BashCall
   // it ended (exit, bytes, who stopped it), and the session's history gets the same facts.
   const backgrounded = new Map<
     string,
-    { session: LiveSession; call: BashCall; decidedBy: string; approvedBy: string | null }
+    {
+      session: LiveSession
+      call: BashCall
+      decidedBy: string
+      approvedBy: string | null
+      unsandboxedByPerson: boolean
+      sandbox: CallSandbox | null
+    }
   >()
   // The registry lives and dies with this service's core, so the listener is never removed.
   options.tasks.onEvent((event) => {
     const entry = event.type === 'completed' ? backgrounded.get(event.task.taskId) : undefined
     if (!entry) return
     backgrounded.delete(event.task.taskId)
+    // The tree is gone: this run's allowlist proxy can close.
+    void entry.sandbox?.release().catch(() => undefined)
     const { task } = event
     const ended: BashCall = {
       ...entry.call,
@@ -130,6 +150,7 @@ export function createBashCallService(options: BashCallServiceOptions): BashCall
     void auditCall(entry.session, ended, {
       decidedBy: entry.decidedBy,
       approvedBy: entry.approvedBy,
+      unsandboxedByPerson: entry.unsandboxedByPerson,
       status: task.status === 'running' ? 'backgrounded' : task.status,
     }).catch(() => undefined)
   })
@@ -268,6 +289,9 @@ export function createBashCallService(options: BashCallServiceOptions): BashCall
     }
     let decidedBy: string = decidedByOf(decision)
     let approvedBy: string | null = null
+    // issue 12: only what the policy let run without asking gets the read-only profile.
+    const ranWithoutAsking = decision.outcome === 'allow' && decidedBy === 'read_only'
+    let unsandboxedByPerson = false
 
     if (decision.outcome === 'deny') {
       current = {
@@ -293,12 +317,17 @@ export function createBashCallService(options: BashCallServiceOptions): BashCall
           ...(input.description ? { description: input.description } : {}),
           mode: userSettings.permissions.mode,
           why: approvalWhy(verdict, decision, suggestRules(verdict)),
+          ...(options.sandbox
+            ? { sandbox: await approvalSandbox(options.sandbox, userSettings.sandbox) }
+            : {}),
         },
         { signal, checkRule: (rule) => ruleAllowsCommand(rule, verdict) },
       )
       const answer = await pending.decision
       decidedBy = answer.decidedBy
       approvedBy = answer.approvedBy
+      unsandboxedByPerson =
+        answer.behavior === 'allow' && answer.decidedBy === 'user_once' && answer.unsandboxed === true
       if (answer.behavior === 'deny') {
         current = { ...current, status: 'denied', content: answer.message, isError: true }
         await publish(session, current)
@@ -315,10 +344,25 @@ export function createBashCallService(options: BashCallServiceOptions): BashCall
 
     current = { ...current, status: 'running' }
     await publish(session, current)
-    current = await execute(session, current, input, verdict, signal)
-    if (current.taskId) backgrounded.set(current.taskId, { session, call: current, decidedBy, approvedBy })
+    const ran = await execute(session, current, input, verdict, signal, {
+      ranWithoutAsking,
+      unsandboxedByPerson,
+    })
+    current = ran.call
+    if (current.taskId) {
+      backgrounded.set(current.taskId, {
+        session,
+        call: current,
+        decidedBy,
+        approvedBy,
+        unsandboxedByPerson,
+        sandbox: ran.sandbox,
+      })
+    } else {
+      await ran.sandbox?.release()
+    }
     await publish(session, current)
-    await auditCall(session, current, { decidedBy, approvedBy })
+    await auditCall(session, current, { decidedBy, approvedBy, unsandboxedByPerson })
     return current
   }
 
@@ -328,7 +372,8 @@ export function createBashCallService(options: BashCallServiceOptions): BashCall
     input: BashToolInput,
     verdict: CommandVerdict,
     signal: AbortSignal,
-  ): Promise<BashCall> {
+    sandboxChoice: { ranWithoutAsking: boolean; unsandboxedByPerson: boolean },
+  ): Promise<{ call: BashCall; sandbox: CallSandbox | null }> {
     const userSettings = settings.user()
     const limits = userSettings.limits
     const runtimeEnv = await options.runtimeEnv()
@@ -348,64 +393,89 @@ export function createBashCallService(options: BashCallServiceOptions): BashCall
       command: input.command,
       cwd: session.cwd,
     })
-    const started = Date.now()
-    const hooks = {
-      onProgress: (sample: ProgressSample) => options.onProgress({ call, sample }),
+    const sandbox = options.sandbox
+      ? await prepareCallSandbox(options.sandbox, {
+          settings: userSettings.sandbox,
+          workspace: session.record.workspace,
+          ...sandboxChoice,
+          snapshotPath: prepared.snapshot?.status === 'ready' ? prepared.snapshot.path : null,
+          cwdFile: prepared.cwdFile,
+        })
+      : null
+    if (sandbox?.kind === 'refuse') {
+      const refused: BashCall = { ...call, status: 'denied', content: sandbox.content, isError: true }
+      return { call: refused, sandbox: null }
     }
-    const finish = (result: ExecutionResult) =>
-      foregroundContent({
-        call,
-        result,
-        verdict,
-        session,
-        cwdFile: prepared.cwdFile,
+    const request = sandbox?.sandbox ? { ...prepared.request, sandbox: sandbox.sandbox } : prepared.request
+    const sandboxed = sandbox ? { sandbox: sandbox.profile } : {}
+    try {
+      const started = Date.now()
+      const hooks = {
+        onProgress: (sample: ProgressSample) => options.onProgress({ call, sample }),
+      }
+      const finish = async (result: ExecutionResult) => {
+        const done = await foregroundContent({
+          call: { ...call, ...sandboxed },
+          result,
+          verdict,
+          session,
+          cwdFile: prepared.cwdFile,
+          outputPath,
+          input,
+          inlineLimit: limits.maxOutputLength,
+          workspace: session.record.workspace,
+          platform: options.platform,
+          started,
+        })
+        return { call: sandbox ? await sandbox.annotate(done, outputPath) : done, sandbox }
+      }
+      const common = {
+        sessionId: session.record.id,
+        command: input.command,
         outputPath,
-        input,
-        inlineLimit: limits.maxOutputLength,
-        workspace: session.record.workspace,
-        platform: options.platform,
-        started,
-      })
-    const common = {
-      sessionId: session.record.id,
-      command: input.command,
-      outputPath,
-      hooks,
-      signal,
-      taskId: call.id,
-      ...(input.description ? { description: input.description } : {}),
-    }
-
-    if (!input.run_in_background && !isAutoBackgroundEligible(input.command)) {
-      // A leading `sleep` that outlives its timeout is meant to die, not to become a task.
-      const result = await options.port.execute(
-        { ...prepared.request, timeoutMs, signal, output: { mode: 'file', outputPath } },
         hooks,
+        signal,
+        taskId: call.id,
+        ...(input.description ? { description: input.description } : {}),
+      }
+
+      if (!input.run_in_background && !isAutoBackgroundEligible(input.command)) {
+        // A leading `sleep` that outlives its timeout is meant to die, not to become a task.
+        const result = await options.port.execute(
+          { ...request, timeoutMs, signal, output: { mode: 'file', outputPath } },
+          hooks,
+        )
+        return finish(result)
+      }
+      const outcome = await runWithBackgroundLifecycle(
+        options.port,
+        options.tasks,
+        request,
+        input.run_in_background ? { mode: 'explicit' } : { mode: 'auto_on_timeout', deadlineMs: timeoutMs },
+        common,
       )
-      return finish(result)
-    }
-    const outcome = await runWithBackgroundLifecycle(
-      options.port,
-      options.tasks,
-      prepared.request,
-      input.run_in_background ? { mode: 'explicit' } : { mode: 'auto_on_timeout', deadlineMs: timeoutMs },
-      common,
-    )
-    if (outcome.kind === 'foreground') {
-      return finish(outcome.result)
-    }
-    const output = await settleOutputFile(outputPath, 0, true)
-    // The task's final directory is not used, but its capture file must not outlive it (exec/cwd).
-    const { cwdFile } = prepared
-    if (cwdFile) void taskEnd(options.tasks, outcome.task.taskId).finally(() => readCapturedCwd(cwdFile))
-    return {
-      ...call,
-      status: 'backgrounded',
-      durationMs: Date.now() - started,
-      totalBytes: output.totalBytes,
-      content: formatBackgroundedContent(outcome.task.taskId, outputPath),
-      outputPath,
-      taskId: outcome.task.taskId,
+      if (outcome.kind === 'foreground') {
+        return finish(outcome.result)
+      }
+      const output = await settleOutputFile(outputPath, 0, true)
+      // The task's final directory is not used, but its capture file must not outlive it (exec/cwd).
+      const { cwdFile } = prepared
+      if (cwdFile) void taskEnd(options.tasks, outcome.task.taskId).finally(() => readCapturedCwd(cwdFile))
+      const backgroundedCall: BashCall = {
+        ...call,
+        ...sandboxed,
+        status: 'backgrounded',
+        durationMs: Date.now() - started,
+        totalBytes: output.totalBytes,
+        content: formatBackgroundedContent(outcome.task.taskId, outputPath),
+        outputPath,
+        taskId: outcome.task.taskId,
+      }
+      return { call: backgroundedCall, sandbox }
+    } catch (error) {
+      // Nothing ran (or it failed to start): this run's proxy must not outlive it.
+      await sandbox?.release()
+      throw error
     }
   }
 }

@@ -3,6 +3,7 @@ import type { Core } from '../../core/app'
 import type { Handlers } from '../dispatcher'
 import type { SessionOwnership } from '../session-ownership'
 import { type HubControl, hubHandlers } from './hub-handlers'
+import { sandboxHandlers } from './sandbox-handlers'
 import { sessionHandlers } from './session-handlers'
 import { settingsHandlers } from './settings-handlers'
 import { systemHandlers } from './system-handlers'
@@ -19,5 +20,6 @@ export function createHandlers(core: Core, deps: HandlerDeps): Handlers<Shellgat
     ...sessionHandlers(core, deps.ownership),
     ...settingsHandlers(core),
     ...hubHandlers(deps.hubControl),
+    ...sandboxHandlers(core, core.sandbox.home),
   }
 }

@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { PermissionModeSchema } from '../../settings'
+import { ApprovalSandboxSchema } from './sandbox'
 import { SessionIdSchema } from './sessions'
 
 export const RuleScopeSchema = z.enum(['session', 'workspace', 'user'])
@@ -20,11 +21,19 @@ export const PendingApprovalSchema = z.object({
   }),
   requestedAt: z.string(),
   expiresAt: z.string().nullable(),
+  /** The sandbox profile the command will run in once allowed (issue 12). */
+  sandbox: ApprovalSandboxSchema.optional(),
 })
 export type PendingApproval = z.infer<typeof PendingApprovalSchema>
 
 export const ApprovalAnswerSchema = z.discriminatedUnion('kind', [
-  z.object({ kind: z.literal('allow_once') }).strict(),
+  z
+    .object({
+      kind: z.literal('allow_once'),
+      /** The person lets this one command run outside the sandbox; audited as such. */
+      unsandboxed: z.boolean().optional(),
+    })
+    .strict(),
   z
     .object({
       kind: z.literal('always_allow'),

@@ -59,6 +59,8 @@ export const BashCallSchema = z.object({
   /** For a backgrounded call: how its task ended (completed, failed, stopped, …); null while it runs. */
   taskStatus: z.string().nullable().default(null),
   decision: BashDecisionSchema.nullable(),
+  /** The sandbox profile the call ran in; absent before it ran (and in history written before issue 12). */
+  sandbox: z.enum(['read-only', 'workspace-write', 'off']).optional(),
 })
 export type BashCall = z.infer<typeof BashCallSchema>
 

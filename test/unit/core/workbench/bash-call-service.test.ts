@@ -248,7 +248,9 @@ describe('the Bash call path', () => {
 
   it('dispose cancels a running foreground call and kills its tree, and refuses new calls', async () => {
     harness = await startCore()
-    await harness.core.settings.updateUser({ permissions: { mode: 'yolo' } })
+    // `$!` must be a host pid for isGone(); inside the sandbox's PID namespace it is not (the
+    // sandboxed variant of "cancel kills the tree" is in test/unit/core/sandbox/executor-inside).
+    await harness.core.settings.updateUser({ permissions: { mode: 'yolo' }, sandbox: { mode: 'off' } })
     const running = harness.core.bash.run(harness.sessionId, {
       command: 'sleep 300 & echo $! > child.pid; wait',
       timeout: 60_000,

@@ -1,7 +1,7 @@
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { type Core, createCore } from '../../../../src/main/core/app'
+import { type Core, type CoreOptions, createCore } from '../../../../src/main/core/app'
 import { sanitizeEntryEnv } from '../../../../src/main/core/env/sanitize-entry'
 
 export interface CoreHarness {
@@ -16,7 +16,7 @@ export interface CoreHarness {
 }
 
 /** A real core on temp folders; the login-shell capture is off so the machine's rc files do not matter. */
-export async function startCore(): Promise<CoreHarness> {
+export async function startCore(extra: Pick<CoreOptions, 'sandbox'> = {}): Promise<CoreHarness> {
   const workspace = await mkdtemp(join(tmpdir(), 'shellgate-ws-'))
   const home = await mkdtemp(join(tmpdir(), 'shellgate-home-'))
   const events: { name: string; payload: unknown }[] = []
@@ -32,6 +32,7 @@ export async function startCore(): Promise<CoreHarness> {
       electronVersion: null,
       captureLoginShell: false,
       emit: (name, payload) => events.push({ name, payload }),
+      ...extra,
     })
     cores.push(core)
     return core

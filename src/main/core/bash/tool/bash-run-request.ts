@@ -5,6 +5,7 @@ import type { NetworkSettings } from '../../../../shared/settings'
 import { buildChildEnv } from '../../env/child-env'
 import type { EnvRecord } from '../../env/env-keys'
 import type { ExecutionRequest } from '../../exec/types'
+import type { ExecutionSandbox } from '../../sandbox/types'
 import { bashToolExecutionCommand, composeBashScript } from '../../shell/bash-command-line'
 import { createCwdCaptureFile } from '../../shell/cwd-capture'
 import type { ShellSnapshotService } from '../../shell/snapshot-service'
@@ -29,6 +30,11 @@ export interface BashRequestOptions {
   /** Null runs the shell as a login shell every time. */
   snapshots: ShellSnapshotService | null
   signal?: AbortSignal
+  /**
+   * Picks the OS sandbox once the executor's own files are known (they must be re-bound inside a
+   * hidden SHELLGATE_HOME); undefined runs unsandboxed. It may throw to refuse the run (strict mode).
+   */
+  sandbox?: (files: { snapshotPath: string | null; cwdFile: string }) => Promise<ExecutionSandbox | undefined>
 }
 
 export interface BashRequest {
@@ -53,6 +59,7 @@ export async function buildBashRequest(options: BashRequestOptions): Promise<Bas
   // 0700: the output may hold anything the command printed.
   await mkdir(outputDir, { recursive: true, mode: 0o700 })
   const outputPath = join(outputDir, `bash-${Date.now()}-${randomBytes(6).toString('hex')}-stdout.log`)
+  const sandbox = await options.sandbox?.({ snapshotPath, cwdFile })
   const script = composeBashScript({
     shell: options.shell,
     snapshotPath,
@@ -68,6 +75,7 @@ export async function buildBashRequest(options: BashRequestOptions): Promise<Bas
       timeoutMs: options.timeoutMs,
       signal: options.signal,
       output: { mode: 'file', outputPath },
+      ...(sandbox ? { sandbox } : {}),
     },
     outputPath,
     cwdFile,

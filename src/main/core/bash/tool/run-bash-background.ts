@@ -35,7 +35,12 @@ export async function startBashBackground(options: BackgroundBashOptions): Promi
   const outcome = await runWithBackgroundLifecycle(
     options.port,
     options.registry,
-    { command: request.command, cwd: request.cwd, env: request.env },
+    {
+      command: request.command,
+      cwd: request.cwd,
+      env: request.env,
+      ...(request.sandbox ? { sandbox: request.sandbox } : {}),
+    },
     { mode: 'explicit' },
     { sessionId: options.sessionId, outputPath, description: options.description },
   )

@@ -1,0 +1,210 @@
+import { randomBytes } from 'node:crypto'
+import { appendFileSync, existsSync, mkdirSync, mkdtempSync, realpathSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import type { SandboxSettings } from '../../../shared/settings'
+import type { HostResolver } from '../network/host-resolver'
+import { type ProxyDecision, startAllowlistProxy } from './allowlist-proxy'
+import { sandboxBlockedLine } from './blocked-line'
+import { DEFAULT_SOCAT_PATH } from './bwrap.linux'
+import { chooseProfile } from './choose-profile'
+import { type BackendStatus, detectBackend } from './detect-backend'
+import { ensureEmptyFile, exposedFiles, hiddenPaths, protectedPaths, toolCacheRoots } from './sandbox-paths'
+import { checkSandboxSettings, isAllowlistDomain, type SandboxSettingProblem } from './sandbox-settings-check'
+import type { ExecutionSandbox, SandboxProfile } from './types'
+
+/** Inside the sandbox's own network namespace any port is free; this one reads as "a proxy". */
+export const PROXY_PORT_INSIDE = 3128
+
+export interface SandboxServiceOptions {
+  platform: NodeJS.Platform
+  home: string
+  /** SHELLGATE_HOME: hidden from every sandboxed command; the proxy log lives in <dataDir>/sandbox. */
+  dataDir: string
+  bwrapPath?: string
+  /** Default: run `true` in each profile once (detectBackend). */
+  detect?: () => Promise<BackendStatus>
+  resolver?: HostResolver
+  /** Tests only: loopback ports the allowlist proxy may reach (see AllowlistProxyOptions). */
+  admitLoopbackPorts?: number[]
+  /** Linux, network allowlist: the bridge inside the sandbox (default /usr/bin/socat). */
+  socatPath?: string
+  /** Every proxy decision, after it is written to the log. */
+  onProxyDecision?: (decision: ProxyDecision) => void
+}
+
+export interface SandboxStatus {
+  mode: SandboxSettings['mode']
+  network: SandboxSettings['network']
+  backend: BackendStatus
+  problems: SandboxSettingProblem[]
+  /** What commands get, in one sentence (shown at the top of Settings → Sandbox). */
+  summary: string
+}
+
+export interface SandboxPrepareInput {
+  settings: SandboxSettings
+  workspace: string
+  ranWithoutAsking: boolean
+  unsandboxedByPerson: boolean
+  /** Executor files under SHELLGATE_HOME the command reads (the shell snapshot). */
+  readableFiles: (string | null)[]
+  /** …and writes (the cwd capture file). */
+  writableFiles: (string | null)[]
+}
+
+export type PreparedSandbox =
+  | { kind: 'refuse'; reason: string }
+  | {
+      kind: 'run'
+      profile: SandboxProfile
+      /** Put on the execution request; absent when the profile is off. */
+      sandbox?: ExecutionSandbox
+      /** Warnings and settings problems, shown with the command's result. */
+      notes: string[]
+      /** The plain "blocked by the sandbox" line for a failed run, or null. */
+      explain(result: { exitCode: number | null; output: string }): string | null
+      /** Closes this run's proxy; call once the process tree is gone. */
+      release(): Promise<void>
+    }
+
+export interface SandboxService {
+  /** The home directory whose secrets are hidden and against which `~/` entries are read. */
+  readonly home: string
+  /** Detects once and caches; later calls return the same answer. */
+  backend(): Promise<BackendStatus>
+  status(settings: SandboxSettings): Promise<SandboxStatus>
+  prepare(input: SandboxPrepareInput): Promise<PreparedSandbox>
+}
+
+export function createSandboxService(options: SandboxServiceOptions): SandboxService {
+  let detected: Promise<BackendStatus> | null = null
+  const backend = () => {
+    detected ??= (
+      options.detect ?? (() => detectBackend({ platform: options.platform, bwrapPath: options.bwrapPath }))
+    )()
+    return detected
+  }
+  const logDir = join(options.dataDir, 'sandbox')
+  const socatPath = options.socatPath ?? DEFAULT_SOCAT_PATH
+  const logDecision = (decision: ProxyDecision) => {
+    mkdirSync(logDir, { recursive: true, mode: 0o700 })
+    appendFileSync(join(logDir, 'proxy.log'), `${JSON.stringify(decision)}\n`, { mode: 0o600 })
+    options.onProxyDecision?.(decision)
+  }
+
+  return {
+    home: options.home,
+    backend,
+    async status(settings) {
+      const status = await backend()
+      const problems = checkSandboxSettings(settings, options.home)
+      return {
+        mode: settings.mode,
+        network: settings.network,
+        backend: status,
+        problems,
+        summary: summary(settings, status),
+      }
+    },
+    async prepare(input) {
+      const status = await backend()
+      const choice = chooseProfile({
+        mode: input.settings.mode,
+        ranWithoutAsking: input.ranWithoutAsking,
+        unsandboxedByPerson: input.unsandboxedByPerson,
+        backendAvailable: status.available,
+        backendMessage: status.message,
+      })
+      if (choice.kind === 'refuse') return { kind: 'refuse', reason: choice.reason }
+      const notes = checkSandboxSettings(input.settings, options.home).map((problem) => problem.message)
+      if (choice.warning) notes.push(choice.warning)
+      if (choice.profile === 'off') {
+        return { kind: 'run', profile: 'off', notes, explain: () => null, release: async () => {} }
+      }
+      const workspace = realpathSync(input.workspace)
+      const sandbox: ExecutionSandbox = {
+        profile: choice.profile,
+        workspace,
+        writableRoots:
+          choice.profile === 'workspace-write' ? toolCacheRoots(options.home, input.settings) : [],
+        protectedPaths: choice.profile === 'workspace-write' ? protectedPaths(workspace) : [],
+        hidden: hiddenPaths(options.home, options.dataDir, input.settings),
+        emptyFile: ensureEmptyFile(logDir),
+        exposed: exposedFiles(input.readableFiles, input.writableFiles),
+        network: choice.profile === 'read-only' ? 'off' : input.settings.network,
+        ...(options.bwrapPath ? { bwrapPath: options.bwrapPath } : {}),
+      }
+      const cleanups: (() => Promise<void> | void)[] = []
+      if (options.platform === 'darwin') {
+        const privateTmp = realpathSync(mkdtempSync(join(tmpdir(), 'shellgate-tmp-')))
+        sandbox.privateTmp = privateTmp
+        cleanups.push(() => rmSync(privateTmp, { recursive: true, force: true }))
+      }
+      const refusedHosts: string[] = []
+      if (sandbox.network === 'allowlist' && options.platform === 'linux' && !existsSync(socatPath)) {
+        return {
+          kind: 'refuse',
+          reason: `network allowlist needs ${socatPath} to bridge the proxy into the sandbox (install the socat package), or set the sandbox network to on or off`,
+        }
+      }
+      if (sandbox.network === 'allowlist') {
+        const socketPath = proxySocketPath(logDir)
+        const allowlist = input.settings.allowlist.filter(isAllowlistDomain)
+        const proxy = await startAllowlistProxy({
+          socketPath: socketPath.path,
+          allowlist: () => allowlist,
+          resolver: options.resolver,
+          admitLoopbackPorts: options.admitLoopbackPorts,
+          onDecision: (decision) => {
+            if (!decision.allowed) refusedHosts.push(decision.host)
+            logDecision(decision)
+          },
+        })
+        sandbox.proxy = { socketPath: socketPath.path, port: PROXY_PORT_INSIDE }
+        cleanups.push(() => proxy.close(), socketPath.remove)
+      }
+      let released = false
+      return {
+        kind: 'run',
+        profile: choice.profile,
+        sandbox,
+        notes,
+        explain: (result) =>
+          sandboxBlockedLine({
+            sandbox,
+            output: result.output,
+            exitCode: result.exitCode,
+            refusedHosts,
+            home: options.home,
+          }),
+        release: async () => {
+          if (released) return
+          released = true
+          for (const cleanup of cleanups) await cleanup()
+        },
+      }
+    },
+  }
+}
+
+/** sun_path holds 108 bytes; a deep SHELLGATE_HOME falls back to a private directory under the temp dir. */
+function proxySocketPath(logDir: string): { path: string; remove: () => void } {
+  const name = `proxy-${randomBytes(6).toString('hex')}.sock`
+  mkdirSync(logDir, { recursive: true, mode: 0o700 })
+  const preferred = join(logDir, name)
+  if (Buffer.byteLength(preferred) < 100)
+    return { path: preferred, remove: () => rmSync(preferred, { force: true }) }
+  const dir = mkdtempSync(join(tmpdir(), 'sg-proxy-'))
+  return { path: join(dir, name), remove: () => rmSync(dir, { recursive: true, force: true }) }
+}
+
+function summary(settings: SandboxSettings, status: BackendStatus): string {
+  if (settings.mode === 'off') return 'the sandbox is off: commands run with all of your power'
+  if (!status.available) {
+    return settings.mode === 'strict'
+      ? `strict: no sandbox can run here, so no command runs (${status.message})`
+      : `commands run WITHOUT a sandbox: ${status.message}`
+  }
+  return `${settings.mode}: read-only for commands run without asking, workspace-write (network ${settings.network}) for approved ones`
+}

@@ -1,0 +1,64 @@
+import { existsSync } from 'node:fs'
+import { isAbsolute, join } from 'node:path'
+import type { SandboxSettings } from '../../../shared/settings'
+
+/** One bad entry in the sandbox settings, worded for Settings and for the command's result. */
+export interface SandboxSettingProblem {
+  code: 'invalid_domain' | 'missing_cache' | 'relative_path'
+  field: 'allowlist' | 'toolCaches' | 'hiddenPaths'
+  entry: string
+  message: string
+}
+
+// A host name of letters, digits and hyphens, with an optional leading `*.` for subdomains.
+const DOMAIN =
+  /^(\*\.)?(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)*[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?$/
+
+export function isAllowlistDomain(entry: string): boolean {
+  return DOMAIN.test(entry.toLowerCase()) && !/^\d+(\.\d+)*$/.test(entry.replace(/^\*\./, ''))
+}
+
+/** `~/x` is under the home directory; anything else must be absolute. */
+export function expandHome(entry: string, home: string): string | null {
+  if (entry === '~') return home
+  if (entry.startsWith('~/')) return join(home, entry.slice(2))
+  return isAbsolute(entry) ? entry : null
+}
+
+export function checkSandboxSettings(settings: SandboxSettings, home: string): SandboxSettingProblem[] {
+  const problems: SandboxSettingProblem[] = []
+  for (const entry of settings.allowlist) {
+    if (isAllowlistDomain(entry)) continue
+    problems.push({
+      code: 'invalid_domain',
+      field: 'allowlist',
+      entry,
+      message: `sandbox.allowlist: "${entry}" is not a domain (write a host name such as registry.npmjs.org or *.github.com); it is ignored`,
+    })
+  }
+  for (const entry of settings.toolCaches ?? []) {
+    const path = expandHome(entry, home)
+    if (path === null) problems.push(relative('toolCaches', entry))
+    else if (!existsSync(path)) {
+      problems.push({
+        code: 'missing_cache',
+        field: 'toolCaches',
+        entry,
+        message: `sandbox.toolCaches: "${entry}" does not exist, so it is not made writable; create it or remove the entry`,
+      })
+    }
+  }
+  for (const entry of settings.hiddenPaths) {
+    if (expandHome(entry, home) === null) problems.push(relative('hiddenPaths', entry))
+  }
+  return problems
+}
+
+function relative(field: 'toolCaches' | 'hiddenPaths', entry: string): SandboxSettingProblem {
+  return {
+    code: 'relative_path',
+    field,
+    entry,
+    message: `sandbox.${field}: "${entry}" is neither absolute nor under ~/; it is ignored`,
+  }
+}

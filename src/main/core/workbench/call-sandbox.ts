@@ -1,0 +1,97 @@
+import { closeSync, fstatSync, openSync, readSync } from 'node:fs'
+import type { BashCall } from '../../../shared/ipc/domains/bash'
+import type { SandboxSettings } from '../../../shared/settings'
+import type { ApprovalRequest } from '../permissions/approval-broker-types'
+import { chooseProfile } from '../sandbox/choose-profile'
+import type { SandboxService } from '../sandbox/sandbox-service'
+import type { ExecutionSandbox, SandboxProfile } from '../sandbox/types'
+
+/** Enough of the output's end to find the error line a blocked write or connect prints. */
+const EXPLAIN_TAIL_BYTES = 16 * 1024
+
+export type CallSandbox =
+  | {
+      kind: 'run'
+      profile: SandboxProfile
+      sandbox?: ExecutionSandbox
+      /** Adds the "blocked by the sandbox" line and any sandbox notes to what the model sees. */
+      annotate(call: BashCall, outputPath: string): Promise<BashCall>
+      release(): Promise<void>
+    }
+  | { kind: 'refuse'; content: string; release(): Promise<void> }
+
+export interface CallSandboxInput {
+  settings: SandboxSettings
+  workspace: string
+  ranWithoutAsking: boolean
+  unsandboxedByPerson: boolean
+  snapshotPath: string | null
+  cwdFile: string | null
+}
+
+/** The Bash path's half of issue 12: the verdict and the settings become a profile on the request. */
+export async function prepareCallSandbox(
+  service: SandboxService,
+  input: CallSandboxInput,
+): Promise<CallSandbox> {
+  const prepared = await service.prepare({
+    settings: input.settings,
+    workspace: input.workspace,
+    ranWithoutAsking: input.ranWithoutAsking,
+    unsandboxedByPerson: input.unsandboxedByPerson,
+    readableFiles: [input.snapshotPath],
+    writableFiles: [input.cwdFile],
+  })
+  if (prepared.kind === 'refuse') {
+    return { kind: 'refuse', content: `Not run: ${prepared.reason}`, release: async () => {} }
+  }
+  return {
+    kind: 'run',
+    profile: prepared.profile,
+    sandbox: prepared.sandbox,
+    release: prepared.release,
+    async annotate(call, outputPath) {
+      const lines = prepared.notes.map((note) => `Sandbox: ${note}`)
+      const blocked = prepared.explain({ exitCode: call.exitCode, output: readTail(outputPath) })
+      if (blocked) lines.push(blocked)
+      if (lines.length === 0) return call
+      return { ...call, content: [call.content, ...lines].filter((part) => part !== '').join('\n') }
+    },
+  }
+}
+
+/** What the approval card shows before the person answers: the profile an approved command gets. */
+export async function approvalSandbox(
+  service: SandboxService,
+  settings: SandboxSettings,
+): Promise<NonNullable<ApprovalRequest['sandbox']>> {
+  const backend = await service.backend()
+  const choice = chooseProfile({
+    mode: settings.mode,
+    ranWithoutAsking: false,
+    unsandboxedByPerson: false,
+    backendAvailable: backend.available,
+    backendMessage: backend.message,
+  })
+  const unsandboxedAllowed = settings.mode === 'auto'
+  if (choice.kind === 'refuse') return { profile: 'off', note: choice.reason, unsandboxedAllowed }
+  return { profile: choice.profile, note: choice.warning, unsandboxedAllowed }
+}
+
+function readTail(path: string): string {
+  let fd: number
+  try {
+    fd = openSync(path, 'r')
+  } catch {
+    return ''
+  }
+  try {
+    const size = fstatSync(fd).size
+    const length = Math.min(EXPLAIN_TAIL_BYTES, size)
+    const buffer = Buffer.alloc(length)
+    const read = readSync(fd, buffer, 0, length, size - length)
+    return buffer.subarray(0, read).toString('utf8')
+  } finally {
+    closeSync(fd)
+  }
+}

@@ -1,0 +1,23 @@
+import type { ShellgateContract } from '../../../shared/ipc/contract'
+import { RpcError } from '../../../shared/ipc/errors'
+import type { Core } from '../../core/app'
+import { checkSandboxSettings } from '../../core/sandbox/sandbox-settings-check'
+import type { Handlers } from '../dispatcher'
+import { settingsHandlers } from './settings-handlers'
+
+type SandboxHandlers = Pick<Handlers<ShellgateContract>, 'settings.setSandbox' | 'sandbox.status'>
+
+export function sandboxHandlers(core: Core, home: string): SandboxHandlers {
+  const settings = settingsHandlers(core)
+  return {
+    'settings.setSandbox': async (sandbox, context) => {
+      // A bad entry is refused here with its reason; one that goes bad later (a cache deleted)
+      // is reported by sandbox.status and in the command's result instead.
+      const problem = checkSandboxSettings(sandbox, home)[0]
+      if (problem) throw new RpcError('invalid_input', `settings.setSandbox: ${problem.message}`)
+      await core.settings.updateUser({ sandbox } as never)
+      return settings['settings.get']({}, context)
+    },
+    'sandbox.status': async () => core.sandbox.status(core.settings.user().sandbox),
+  }
+}

@@ -1,0 +1,143 @@
+import { type FormEvent, useEffect, useState } from 'react'
+import type { SandboxSettings } from '../../../shared/settings'
+import { Field } from '../../forms/Field'
+import { FormError } from '../../forms/FormError'
+import { type FieldErrors, fieldErrorsFromRpc } from '../../forms/field-errors'
+import { useClient } from '../../rpc'
+import { useSettings } from '../../settings-state/SettingsProvider'
+
+type SandboxField = 'mode' | 'network' | 'allowlist' | 'hiddenPaths' | 'toolCaches'
+const SANDBOX_FIELDS: Readonly<Record<string, SandboxField>> = {
+  mode: 'mode',
+  network: 'network',
+  allowlist: 'allowlist',
+  hiddenPaths: 'hiddenPaths',
+  toolCaches: 'toolCaches',
+}
+const lines = (text: string) =>
+  text
+    .split('\n')
+    .map((line) => line.trim())
+    .filter((line) => line !== '')
+
+/** Mode, network, allowlist, extra hidden paths and tool caches; main checks each entry before saving. */
+export function SandboxForm({ onSaved }: { onSaved: () => void }) {
+  const client = useClient()
+  const { snapshot, apply } = useSettings()
+  const current = snapshot?.user.sandbox
+  const [values, setValues] = useState({
+    mode: 'auto',
+    network: 'on',
+    allowlist: '',
+    hiddenPaths: '',
+    toolCaches: '',
+  })
+  const [errors, setErrors] = useState<FieldErrors<SandboxField>>({})
+  const [saved, setSaved] = useState(false)
+
+  useEffect(() => {
+    if (!current) return
+    setValues({
+      mode: current.mode,
+      network: current.network,
+      allowlist: current.allowlist.join('\n'),
+      hiddenPaths: current.hiddenPaths.join('\n'),
+      toolCaches: (current.toolCaches ?? []).join('\n'),
+    })
+  }, [current])
+
+  const save = (event: FormEvent) => {
+    event.preventDefault()
+    setSaved(false)
+    setErrors({})
+    const caches = lines(values.toolCaches)
+    const next: SandboxSettings = {
+      mode: values.mode as SandboxSettings['mode'],
+      network: values.network as SandboxSettings['network'],
+      allowlist: lines(values.allowlist),
+      hiddenPaths: lines(values.hiddenPaths),
+      ...(caches.length > 0 ? { toolCaches: caches } : {}),
+    }
+    client.request('settings.setSandbox', next).then(
+      (snapshotAfter) => {
+        apply(snapshotAfter)
+        setSaved(true)
+        onSaved()
+      },
+      (failure: unknown) => setErrors(fieldErrorsFromRpc(failure, SANDBOX_FIELDS)),
+    )
+  }
+  const select = (name: 'mode' | 'network', label: string, options: string[], hint: string) => (
+    <Field label={label} error={errors[name]} hint={hint}>
+      {(control) => (
+        <select
+          {...control}
+          value={values[name]}
+          onChange={(e) => setValues({ ...values, [name]: e.target.value })}
+        >
+          {options.map((option) => (
+            <option key={option} value={option}>
+              {option}
+            </option>
+          ))}
+        </select>
+      )}
+    </Field>
+  )
+  const list = (name: 'allowlist' | 'hiddenPaths' | 'toolCaches', label: string, hint: string) => (
+    <Field label={label} error={errors[name]} hint={hint}>
+      {(control) => (
+        <textarea
+          {...control}
+          className="mono"
+          rows={3}
+          value={values[name]}
+          onChange={(e) => setValues({ ...values, [name]: e.target.value })}
+        />
+      )}
+    </Field>
+  )
+
+  return (
+    <form onSubmit={save} aria-label="Sandbox settings" noValidate>
+      {select(
+        'mode',
+        'Mode',
+        ['auto', 'strict', 'off'],
+        'auto: read-only for commands run without asking, workspace-write for approved ones; strict: no sandbox, no command.',
+      )}
+      {select(
+        'network',
+        'Network for approved commands',
+        ['on', 'off', 'allowlist'],
+        'Read-only commands never have a network.',
+      )}
+      {list(
+        'allowlist',
+        'Allowlist (one domain per line)',
+        'With network allowlist: e.g. registry.npmjs.org or *.github.com.',
+      )}
+      {list(
+        'hiddenPaths',
+        'Also hide (one path per line)',
+        '~/.ssh, ~/.aws, ~/.gnupg, ~/.netrc … are always hidden.',
+      )}
+      {list(
+        'toolCaches',
+        'Writable tool caches (one path per line)',
+        'Empty: the npm, pnpm, yarn, pip, cargo and go caches that exist.',
+      )}
+      <div className="form-actions">
+        {saved && (
+          <span role="status" className="muted">
+            Saved.
+          </span>
+        )}
+        <button type="submit" className="primary">
+          Save sandbox settings
+        </button>
+      </div>
+      <FormError message={errors.form} />
+    </form>
+  )
+}
