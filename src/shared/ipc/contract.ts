@@ -52,10 +52,13 @@ export const contract = defineContract({
 
     /** Approvals still waiting, so a reloaded UI shows them again. */
     'approvals.list': { input: NoInput, output: z.array(PendingApprovalSchema) },
-    /** Answers one approval; each is resolved exactly once. */
+    /**
+     * Answers one approval; each is resolved exactly once. A saved always-allow rule also answers
+     * every other pending approval it now allows: `alsoAnswered` says how many.
+     */
     'approvals.answer': {
       input: z.object({ id: z.string().max(128), answer: ApprovalAnswerSchema }).strict(),
-      output: Ok,
+      output: z.object({ ok: z.literal(true), alsoAnswered: z.number().optional() }),
     },
 
     /** Every background task, newest first. */
@@ -108,8 +111,14 @@ export const contract = defineContract({
     },
     'settings.addRule': { input: RuleChangeSchema, output: SettingsSnapshotSchema },
     'settings.removeRule': { input: RuleChangeSchema, output: SettingsSnapshotSchema },
-    /** Accepts the workspace file's allow rules as they are now (a repository's own rules start untrusted). */
-    'settings.trustWorkspaceRules': { input: NoInput, output: SettingsSnapshotSchema },
+    /**
+     * Accepts the workspace file's allow rules as they are now (a repository's own rules start
+     * untrusted). When one of them is broad (`*`, `rm:*`, …), confirmBroad must say the person saw that.
+     */
+    'settings.trustWorkspaceRules': {
+      input: z.object({ confirmBroad: z.boolean().optional() }).strict(),
+      output: SettingsSnapshotSchema,
+    },
 
     /** Shell candidates on this machine and the one in effect. */
     'shells.list': { input: NoInput, output: ShellsReportSchema },
@@ -140,7 +149,7 @@ export const contract = defineContract({
     /** New output of a running task, at most ~20 per second per task. */
     'tasks.output': { payload: TaskOutputSchema },
     /** Settings changed (from this UI, another window or a file). */
-    'settings.changed': { payload: z.object({ scope: z.enum(['user', 'workspace', 'session']) }) },
+    'settings.changed': { payload: z.object({ scope: z.enum(['user', 'workspace', 'session', 'local']) }) },
   },
 })
 

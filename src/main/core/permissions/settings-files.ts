@@ -7,6 +7,11 @@ import {
   type WorkspaceSettings,
   WorkspaceSettingsSchema,
 } from '../../../shared/settings'
+import {
+  LocalWorkspaceSettingsSchema,
+  localRulesFile,
+  workspaceRealPath,
+} from '../settings/local-workspace-rules'
 import type { RuleSet } from './permission-types'
 
 /**
@@ -33,16 +38,18 @@ export interface CommandSettings {
   workspace: WorkspaceSettings
   userFile: string
   workspaceFile: string
-  /** Workspace rules first, then the user's, each naming its file. */
+  /** This machine's workspace rules, the repository's, then the user's, each naming its file. */
   ruleSets: RuleSet[]
 }
 
 export async function readCommandSettings(home: string, workspace: string): Promise<CommandSettings> {
   const userFile = join(home, 'settings.json')
   const workspaceFile = join(workspace, '.shellgate', 'settings.json')
-  const [user, workspaceSettings] = await Promise.all([
+  const localFile = localRulesFile(home, await workspaceRealPath(workspace))
+  const [user, workspaceSettings, local] = await Promise.all([
     readSettingsFile(userFile, UserSettingsSchema),
     readSettingsFile(workspaceFile, WorkspaceSettingsSchema),
+    readSettingsFile(localFile, LocalWorkspaceSettingsSchema),
   ])
   const { mode: _mode, ...userRules } = user.permissions
   return {
@@ -51,6 +58,7 @@ export async function readCommandSettings(home: string, workspace: string): Prom
     userFile,
     workspaceFile,
     ruleSets: [
+      { source: 'local', file: localFile, rules: local.permissions },
       { source: 'workspace', file: workspaceFile, rules: workspaceSettings.permissions },
       { source: 'user', file: userFile, rules: userRules },
     ],

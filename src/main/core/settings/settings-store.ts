@@ -10,6 +10,12 @@ import {
 } from '../../../shared/settings'
 import { writeFileAtomic } from './atomic-write'
 import { firstIssue, SettingsError } from './settings-error'
+import {
+  type LocalWorkspaceSettings,
+  LocalWorkspaceSettingsSchema,
+  localRulesFile,
+  workspaceRealPath,
+} from './local-workspace-rules'
 import { loadSettingsFile, type SettingsWarning } from './settings-file'
 import { applySettingsPatch, type SettingsPatch } from './settings-patch'
 import {
@@ -37,6 +43,7 @@ export type SettingsChange =
   | { scope: 'user'; settings: UserSettings }
   | { scope: 'workspace'; settings: WorkspaceSettings }
   | { scope: 'session'; sessionId: string; rules: PermissionRules }
+  | { scope: 'local'; settings: LocalWorkspaceSettings }
 
 export interface RuleChange {
   scope: RuleScope
@@ -49,6 +56,8 @@ export interface RuleChange {
 export interface SettingsStore {
   readonly userFile: string
   readonly workspaceFile: string
+  /** This workspace's rules kept on this machine (SHELLGATE_HOME/workspaces/<hash of its real path>.json). */
+  readonly localFile: string
   user(): UserSettings
   workspace(): WorkspaceSettings
   /** Files found unusable at open: kept as backups, defaults in effect. */
@@ -60,7 +69,7 @@ export interface SettingsStore {
   addRule(change: RuleChange): Promise<ScopedRule>
   /** Returns false when the rule was not there. */
   removeRule(change: RuleChange): Promise<boolean>
-  /** Every rule in effect for a session: session rules, then workspace, then user. */
+  /** Every rule in effect for a session: session rules, then this machine's workspace rules, then the repository's, then user. */
   rules(sessionId?: string): ScopedRule[]
   /** Forgets a session's in-memory rules. */
   closeSession(sessionId: string): void
@@ -76,7 +85,9 @@ export async function openSettingsStore(options: SettingsStoreOptions): Promise<
   const workspaceDir = join(options.workspace, WORKSPACE_SETTINGS_DIR)
   const workspaceFile = join(workspaceDir, USER_SETTINGS_FILE)
   const workspaceDirProblem = await realDirectoryProblem(workspaceDir)
-  const [userLoaded, workspaceLoaded] = await Promise.all([
+  const realWorkspace = await workspaceRealPath(options.workspace)
+  const localFile = localRulesFile(options.home, realWorkspace)
+  const [userLoaded, workspaceLoaded, localLoaded] = await Promise.all([
     loadSettingsFile(userFile, UserSettingsSchema),
     workspaceDirProblem
       ? {
@@ -84,10 +95,14 @@ export async function openSettingsStore(options: SettingsStoreOptions): Promise<
           warning: { file: workspaceFile, reason: workspaceDirProblem, backupPath: null },
         }
       : loadSettingsFile(workspaceFile, WorkspaceSettingsSchema, new Date(), { keepInPlace: true }),
+    loadSettingsFile(localFile, LocalWorkspaceSettingsSchema),
   ])
   let user = userLoaded.value
   let workspace = workspaceLoaded.value
-  const warnings = [userLoaded.warning, workspaceLoaded.warning].filter((w) => w !== null)
+  let local = localLoaded.value
+  const warnings = [userLoaded.warning, workspaceLoaded.warning, localLoaded.warning].filter(
+    (w) => w !== null,
+  )
   // A file we could not back up must never be replaced by defaults.
   const frozen = new Set(warnings.filter((w) => w.backupPath === null).map((w) => w.file))
   const sessionRules = new Map<string, PermissionRules>()
@@ -140,9 +155,16 @@ export async function openSettingsStore(options: SettingsStoreOptions): Promise<
     return workspace
   }
 
+  const saveLocal = async (permissions: PermissionRules) => {
+    const next: LocalWorkspaceSettings = { workspace: realWorkspace, permissions }
+    await persist(localFile, join(options.home, 'workspaces'), next)
+    local = next
+    emit({ scope: 'local', settings: local })
+  }
+
   const normaliseRule = (change: RuleChange): string => {
     if (!RULE_SCOPES.includes(change.scope))
-      throw new SettingsError('scope', 'must be session, workspace or user')
+      throw new SettingsError('scope', 'must be session, local, workspace or user')
     if (!RULE_LISTS.includes(change.list)) throw new SettingsError('list', 'must be allow, ask or deny')
     const parsed = BashRuleSchema.safeParse(change.rule)
     if (!parsed.success) throw firstIssue(parsed.error, ['rule'])
@@ -167,6 +189,12 @@ export async function openSettingsStore(options: SettingsStoreOptions): Promise<
         emit({ scope: 'session', sessionId, rules: after })
         return true
       }
+      if (change.scope === 'local') {
+        const after = edit(local.permissions, change.list, rule)
+        if (sameRules(after, local.permissions)) return false
+        await saveLocal(after)
+        return true
+      }
       const before = change.scope === 'user' ? user.permissions : workspace.permissions
       const after = edit(before, change.list, rule)
       if (sameRules(after, before)) return false
@@ -180,6 +208,7 @@ export async function openSettingsStore(options: SettingsStoreOptions): Promise<
   return {
     userFile,
     workspaceFile,
+    localFile,
     user: () => user,
     workspace: () => workspace,
     warnings: () => [...warnings],
@@ -205,6 +234,7 @@ export async function openSettingsStore(options: SettingsStoreOptions): Promise<
       const session = sessionId ? sessionRules.get(sessionId) : undefined
       return [
         ...(session ? toScopedRules(session, 'session', `session:${sessionId}`) : []),
+        ...toScopedRules(local.permissions, 'local', localFile),
         ...toScopedRules(workspace.permissions, 'workspace', workspaceFile),
         ...toScopedRules(user.permissions, 'user', userFile),
       ]
@@ -218,7 +248,8 @@ export async function openSettingsStore(options: SettingsStoreOptions): Promise<
     },
   }
 
-  function sourceFile(scope: 'user' | 'workspace'): string {
+  function sourceFile(scope: 'user' | 'workspace' | 'local'): string {
+    if (scope === 'local') return localFile
     return scope === 'user' ? userFile : workspaceFile
   }
 }

@@ -196,15 +196,17 @@ export function createBashCallService(options: BashCallServiceOptions): BashCall
 
     const verdict = classifyCommand(input.command, { cwd: session.cwd, platform: options.platform })
     const userSettings = settings.user()
-    const decision = decideBashPermission({
-      verdict,
-      mode: userSettings.permissions.mode,
-      ruleSets: applyWorkspaceTrust(
-        ruleSetsFromScoped(settings.rules(sessionId)),
-        settings.workspaceFile,
-        options.trust.trustedRules(settings.workspaceFile),
-      ).ruleSets,
-    })
+    const decideNow = () =>
+      decideBashPermission({
+        verdict,
+        mode: settings.user().permissions.mode,
+        ruleSets: applyWorkspaceTrust(
+          ruleSetsFromScoped(settings.rules(sessionId)),
+          settings.workspaceFile,
+          options.trust.trustedRules(settings.workspaceFile),
+        ).ruleSets,
+      })
+    const decision = decideNow()
     const firstRule = decision.rules[0]
     let current: BashCall = {
       ...call,
@@ -237,6 +239,7 @@ export function createBashCallService(options: BashCallServiceOptions): BashCall
       const pending = options.approvals.request(
         {
           sessionId,
+          callId: call.id,
           command: input.command,
           cwd: session.cwd,
           shell: session.record.shell.path,
@@ -244,7 +247,15 @@ export function createBashCallService(options: BashCallServiceOptions): BashCall
           mode: userSettings.permissions.mode,
           why: approvalWhy(verdict, decision, suggestRules(verdict)),
         },
-        { signal, checkRule: (rule) => ruleAllowsCommand(rule, verdict) },
+        {
+          signal,
+          checkRule: (rule) => ruleAllowsCommand(rule, verdict),
+          // Judged with every rule in effect now, so a deny or ask rule still wins over the new rule.
+          coveredBy: (saved) => {
+            const now = decideNow()
+            return now.outcome === 'allow' && now.rules.some((rule) => rule.rule === saved.rule)
+          },
+        },
       )
       const answer = await pending.decision
       decidedBy = answer.decidedBy
@@ -255,7 +266,7 @@ export function createBashCallService(options: BashCallServiceOptions): BashCall
         await auditCall(session, current, { decidedBy, approvedBy })
         return current
       }
-      if (answer.decidedBy === 'user_always') {
+      if (answer.decidedBy === 'user_always' || answer.decidedBy === 'rule') {
         current = {
           ...current,
           decision: { ...current.decision!, rule: answer.rule.rule, ruleFile: answer.rule.source },

@@ -51,7 +51,7 @@ export function sessionHandlers(core: Core): SessionHandlers {
           `approvals.answer: ${where}${result.message}`,
         )
       }
-      return { ok: true as const }
+      return { ok: true as const, alsoAnswered: result.alsoAnswered ?? 0 }
     },
     'tasks.list': async () => (await core.tasks.list()).map(toTaskView).reverse(),
     'tasks.tail': async ({ sessionId, taskId }) => {

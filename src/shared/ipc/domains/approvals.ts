@@ -2,11 +2,14 @@ import { z } from 'zod'
 import { PermissionModeSchema } from '../../settings'
 import { SessionIdSchema } from './sessions'
 
-export const RuleScopeSchema = z.enum(['session', 'workspace', 'user'])
+/** local: this workspace, kept on this machine (the default); workspace: shared in the repository's own file. */
+export const RuleScopeSchema = z.enum(['session', 'local', 'workspace', 'user'])
 
 export const PendingApprovalSchema = z.object({
   id: z.string(),
   sessionId: SessionIdSchema,
+  /** The Bash call waiting on it (its card in the session's history shows this approval inline). */
+  callId: z.string().optional(),
   command: z.string(),
   cwd: z.string(),
   shell: z.string(),
