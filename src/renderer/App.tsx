@@ -1,3 +1,4 @@
+import { AnswerNotice } from './approvals/AnswerNotice'
 import { PendingApprovalsProvider } from './approvals/PendingApprovalsProvider'
 import { MainNav } from './components/MainNav'
 import { ConnectionBanner } from './connection/ConnectionBanner'
@@ -28,6 +29,7 @@ export function App() {
                   <YoloBanner />
                   <ConnectionBanner />
                   <WarningBanner />
+                  <AnswerNotice />
                   <ScreenErrorBoundary key={screen}>
                     {screen === 'session' && <SessionScreen />}
                     {screen === 'tasks' && <TasksScreen />}

@@ -17,7 +17,7 @@ export function AlwaysAllowForm({
   onCancel: () => void
 }) {
   const [rule, setRule] = useState(initialRule)
-  const [scope, setScope] = useState<RuleScope>('workspace')
+  const [scope, setScope] = useState<RuleScope>('local')
   const [localError, setLocalError] = useState<string>()
   const submit = (event: FormEvent) => {
     event.preventDefault()
@@ -30,7 +30,11 @@ export function AlwaysAllowForm({
   }
   return (
     <form className="approval-subform" aria-label="Always allow" onSubmit={submit} noValidate>
-      <Field label="Rule" error={localError ?? error} hint="An exact command, prefix:* or a * wildcard.">
+      <Field
+        label="Rule"
+        error={localError ?? error}
+        hint="An exact command or prefix:*. Rules that allow every command (*, rm:*, sudo:*, …) are added only in Settings."
+      >
         {(control) => (
           <input
             {...control}
@@ -55,6 +59,7 @@ export function AlwaysAllowForm({
               onChange={() => setScope(option.scope)}
             />
             {option.label}
+            {option.hint && <span className="field-hint">({option.hint})</span>}
           </label>
         ))}
       </fieldset>

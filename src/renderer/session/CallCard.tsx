@@ -1,14 +1,15 @@
 import { memo } from 'react'
 import type { BashCall } from '../../shared/ipc/domains/bash'
+import { CommandText } from '../commands/CommandText'
 import { commandName, commandStart } from '../format/command-name'
 import { formatBytes, formatDuration, formatTime } from '../format/measures'
-import { revealInvisible } from '../format/reveal-invisible'
+import { useTasks } from '../tasks/TasksProvider'
 import { BackgroundNotice } from './BackgroundNotice'
+import { InlineApproval } from './InlineApproval'
 import { CallProgressView } from './CallProgressView'
 import { CALL_STATUS_LABEL, isLive } from './call-status'
 import { DecisionSummary } from './DecisionSummary'
 import { FullOutput } from './FullOutput'
-import { hiddenCharactersNotice } from '../format/reveal-invisible'
 import type { CallProgress } from './LiveCallsProvider'
 
 /**
@@ -22,7 +23,7 @@ export const CallCard = memo(function CallCard({
   call: BashCall
   progress: CallProgress | undefined
 }) {
-  const command = revealInvisible(call.command)
+  const label = useCallStatusLabel(call)
   return (
     <article
       className="panel call-card"
@@ -31,12 +32,11 @@ export const CallCard = memo(function CallCard({
       data-call-id={call.id}
     >
       <header className="call-header">
-        <span className={`status status-${call.status}`} data-field="status">
-          {CALL_STATUS_LABEL[call.status]}
+        <span className={`status status-${label.status}`} data-field="status">
+          {label.text}
         </span>
-        <code className="call-command">{command.text}</code>
+        <CommandText command={call.command} className="call-command" as="code" />
       </header>
-      {command.hidden > 0 && <p role="note">{hiddenCharactersNotice(command.hidden)}</p>}
       {call.description && <p className="muted">{call.description}</p>}
       <dl className="inline-facts">
         <dt>Started</dt>
@@ -55,11 +55,7 @@ export const CallCard = memo(function CallCard({
       <p className="call-decision" data-field="decision">
         <DecisionSummary decision={call.decision} status={call.status} />
       </p>
-      {call.status === 'waiting_for_approval' && (
-        <p className="call-notice">
-          Waiting for your approval. <a href="#/approvals">Open Approvals</a>
-        </p>
-      )}
+      {call.status === 'waiting_for_approval' && <InlineApproval call={call} />}
       {call.status === 'backgrounded' && call.taskId && (
         <BackgroundNotice taskId={call.taskId} taskStatus={call.taskStatus} />
       )}
@@ -78,3 +74,17 @@ export const CallCard = memo(function CallCard({
     </article>
   )
 })
+
+/**
+ * A backgrounded call whose task was stopped reads "Stopped", not "Moved to background": the
+ * task's live state wins over the call's own record, which is only as fresh as its last event.
+ */
+function useCallStatusLabel(call: BashCall): { status: string; text: string } {
+  const task = useTasks().tasks?.find((t) => t.id === call.taskId)
+  if (call.status !== 'backgrounded') return { status: call.status, text: CALL_STATUS_LABEL[call.status] }
+  const ended = task && task.status !== 'running' ? task.status : call.taskStatus
+  if (ended === 'stopped' || ended === 'killed') return { status: 'stopped', text: 'Stopped' }
+  if (ended === 'completed') return { status: 'completed', text: 'Completed in the background' }
+  if (ended === 'failed') return { status: 'failed', text: 'Failed in the background' }
+  return { status: call.status, text: CALL_STATUS_LABEL[call.status] }
+}

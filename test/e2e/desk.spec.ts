@@ -1,0 +1,232 @@
+import { execFileSync } from 'node:child_process'
+import { existsSync } from 'node:fs'
+import { join } from 'node:path'
+import type { Page } from '@playwright/test'
+import { AppPage } from './pages/app-page'
+import { SessionPage } from './pages/session-page'
+import { expect, test } from './support/fixtures'
+
+/**
+ * Issue 14, "the desk people prefer": each test works the UI as a person would, by role and
+ * accessible name, against a real `shellgate serve` in Debian's Chromium.
+ */
+
+const gitStatus = (dir: string) => execFileSync('git', ['status', '--porcelain'], { cwd: dir }).toString()
+
+test('Enter runs a command; Shift+Enter adds a line, and the hint says so', async ({ appPage }) => {
+  const session = new SessionPage(appPage)
+  await session.ensureSession()
+  await expect(appPage.getByText('Enter runs it; Shift+Enter adds a new line.')).toBeVisible()
+  await session.typeAndEnter('echo one\necho two')
+  const call = session.call('echo one\necho two')
+  await call.waitForStatus('completed')
+  expect(await call.content()).toBe('one\ntwo')
+  await expect(session.commandField()).toHaveValue('')
+})
+
+test('an inline approval takes the focus, answers to its key, then hands the focus back to the command box', async ({
+  appPage,
+  serve,
+}) => {
+  const session = new SessionPage(appPage)
+  await session.typeAndEnter('touch inline-key')
+  const call = session.call('touch inline-key')
+  await call.waitForStatus('waiting_for_approval')
+  const card = call.inlineApproval()
+  expect(await card.actions()).toEqual([
+    { name: 'Allow once', key: '1' },
+    { name: 'Always allow', key: '2' },
+    { name: 'Deny', key: '3' },
+  ])
+  await expect(card.root).toBeFocused()
+  await expect(card.root).toHaveAttribute('data-keys-armed', '')
+  await appPage.keyboard.press('1')
+  await call.waitForStatus('completed')
+  expect(existsSync(join(serve.workspace, 'inline-key'))).toBe(true)
+  await expect(session.commandField()).toBeFocused()
+})
+
+test('"Always allow touch:*" answers the two other waiting touch calls and says so; git status stays clean', async ({
+  appPage,
+  serve,
+}) => {
+  execFileSync('git', ['init', '-q'], { cwd: serve.workspace })
+  const session = new SessionPage(appPage)
+  for (const name of ['one', 'two', 'three']) {
+    await session.typeAndEnter(`touch ${name}`)
+    await session.call(`touch ${name}`).waitForStatus('waiting_for_approval')
+  }
+  const card = session.call('touch one').inlineApproval()
+  expect(await card.suggestedRule()).toBe('touch:*')
+  await card.alwaysAllow()
+  await expect(appPage.getByRole('status', { name: 'Approval result' })).toHaveText(
+    /Saved the rule touch:\* for this workspace, on this machine\. It also allowed 2 other waiting commands\./,
+  )
+  for (const name of ['one', 'two', 'three']) await session.call(`touch ${name}`).waitForStatus('completed')
+  expect(await session.call('touch two').decision()).toContain('touch:*')
+  expect(await new AppPage(appPage).approvals.badgeCount()).toBe(0)
+  // The default scope is kept on this machine: nothing new in the repository but the touched files.
+  expect(gitStatus(serve.workspace)).toBe('?? one\n?? three\n?? two\n')
+  const rules = await new AppPage(appPage).settings.rules()
+  expect(rules).toContainEqual(expect.objectContaining({ rule: 'touch:*', scope: 'local' }))
+  expect(rules[0]?.source.startsWith(join(serve.home, 'workspaces'))).toBe(true)
+})
+
+test('"Share with the repository" says it shows up in git status, and does', async ({ appPage, serve }) => {
+  execFileSync('git', ['init', '-q'], { cwd: serve.workspace })
+  const session = new SessionPage(appPage)
+  await session.typeAndEnter('mkdir shared')
+  const card = session.call('mkdir shared').inlineApproval()
+  await card.root.getByRole('button', { name: 'Always allow', exact: true }).click()
+  await expect(card.root.getByLabel('Share with the repository')).toHaveAccessibleName(
+    /it will show up in git status/,
+  )
+  await card.alwaysAllow(undefined, 'workspace')
+  await session.call('mkdir shared').waitForStatus('completed')
+  expect(gitStatus(serve.workspace)).toBe('?? .shellgate/\n')
+})
+
+test('"*" is refused from a card; Settings adds it only after a confirmation that says what it allows', async ({
+  appPage,
+}) => {
+  const app = new AppPage(appPage)
+  await app.session.typeAndEnter('touch star')
+  const card = app.session.call('touch star').inlineApproval()
+  expect(await card.alwaysAllowExpectingError('*')).toContain('"*" would allow every command without asking')
+  expect(await app.session.call('touch star').status()).toBe('waiting_for_approval')
+  expect(await app.settings.rules()).toEqual([])
+
+  await app.settings.open('Permissions')
+  const form = app.settings.panel().getByRole('form', { name: 'Add a rule' })
+  await form.getByLabel('Rule', { exact: true }).fill('rm:*')
+  await form.getByRole('button', { name: 'Add rule' }).click()
+  const question = form.getByRole('group', { name: 'Add a broad rule?' })
+  await expect(question).toContainText('"rm:*" would allow every rm command without asking')
+  expect(await app.settings.rules()).toEqual([])
+  await question.getByRole('button', { name: 'Add anyway' }).click()
+  await expect(app.settings.panel().getByRole('table', { name: 'Rules' })).toContainText('Careful:')
+  expect(await app.settings.rules()).toContainEqual(expect.objectContaining({ rule: 'rm:*' }))
+})
+
+test('the mode shows on every screen, switches with Alt+M, and Save mode says what it did', async ({
+  appPage,
+}) => {
+  const app = new AppPage(appPage)
+  const mode = appPage.getByRole('group', { name: 'Mode' })
+  for (const screen of ['Session', 'Tasks', 'Approvals', 'Settings'] as const) {
+    await app.open(screen)
+    await expect(mode.getByRole('button', { name: 'build', pressed: true })).toBeVisible()
+  }
+  await appPage.keyboard.press('Alt+M')
+  await expect(mode.getByRole('button', { name: 'plan', pressed: true })).toBeVisible()
+  expect(await app.settings.mode()).toBe('plan')
+  // yolo is a click and a confirmation, never a key.
+  await mode.getByRole('button', { name: 'yolo' }).click()
+  await appPage
+    .getByRole('group', { name: 'Switch to yolo?' })
+    .getByRole('button', { name: 'Cancel' })
+    .click()
+  await expect(mode.getByRole('button', { name: 'plan', pressed: true })).toBeVisible()
+
+  await app.settings.open('Permissions')
+  await app.settings.panel().getByLabel('Permission mode').selectOption('build')
+  await app.settings.panel().getByRole('button', { name: 'Save mode' }).click()
+  await expect(app.settings.panel().getByRole('status')).toHaveText(
+    'Saved. Mode is now build: read-only commands run, the rest asks.',
+  )
+  await expect(mode.getByRole('button', { name: 'build', pressed: true })).toBeVisible()
+})
+
+/** Every sentence of every decision and approval text on the page. */
+async function decisionTexts(page: Page): Promise<string[]> {
+  return page
+    .locator('[data-field="decision"], [aria-label="Why approval is needed"]')
+    .evaluateAll((nodes) => nodes.map((node) => (node as HTMLElement).innerText))
+}
+
+test('no decision text shows an internal id or says a sentence twice', async ({ appPage }) => {
+  const app = new AppPage(appPage)
+  await app.session.typeAndEnter('echo read-only')
+  await app.session.call('echo read-only').waitForStatus('completed')
+  await app.session.typeAndEnter('touch asked')
+  await app.session.call('touch asked').inlineApproval().alwaysAllow('touch asked', 'session')
+  await app.session.call('touch asked').waitForStatus('completed')
+  await app.session.typeAndEnter('touch asked')
+  await expect(app.session.history().getByRole('article', { name: 'touch' })).toHaveCount(2)
+  await app.session.typeAndEnter('mkdir waits')
+  await app.session.call('mkdir waits').waitForStatus('waiting_for_approval')
+  await app.settings.addRule('rm:*', 'deny', 'user')
+  await app.session.open()
+  await app.session.typeAndEnter('rm -f nothing')
+  await app.session.call('rm -f nothing').waitForStatus('denied')
+
+  const texts = await decisionTexts(appPage)
+  expect(texts.length).toBeGreaterThanOrEqual(6)
+  expect(texts.join('\n')).toContain('Needs your approval: touch can change files.')
+  expect(texts.join('\n')).toContain('Allowed by your rule touch asked (this session).')
+  expect(texts.join('\n')).toContain('Denied by your rule rm:* (all workspaces).')
+  for (const text of texts) {
+    expect(text).not.toMatch(
+      /mode\.(build|plan|yolo)|rule\.(allow|ask|deny)|session:|[0-9a-f]{8}-[0-9a-f]{4}-/,
+    )
+    const sentences = text.split(/(?<=\.)\s+/).filter((sentence) => sentence.trim() !== '')
+    expect(new Set(sentences).size, `a sentence is repeated in: ${text}`).toBe(sentences.length)
+  }
+})
+
+test('a right-to-left override is revealed in the history and the Audit table', async ({ appPage }) => {
+  const app = new AppPage(appPage)
+  const command = 'echo safe\u202Etxt.sh'
+  await app.session.runCommand(command)
+  // Its accessible name is revealed too, so a screen reader never reads it reversed.
+  const call = app.session.call('echo safe⟨U+202E⟩txt.sh')
+  await call.waitForStatus('completed')
+  await expect(call.root.locator('[data-field="command"]')).toHaveText('echo safe⟨U+202E⟩txt.sh')
+  await expect(call.root.getByRole('note')).toContainText('1 invisible or direction-changing character')
+  await app.settings.open('Audit')
+  const table = app.settings.panel().getByRole('table', { name: 'Audit log' })
+  await expect(table).toContainText('echo safe⟨U+202E⟩txt.sh')
+  await expect(table.getByRole('note')).toContainText('direction-changing')
+})
+
+test('Stop all names how many it stops; the sidebar counts running tasks; a stopped call says Stopped', async ({
+  appPage,
+}) => {
+  const app = new AppPage(appPage)
+  await app.settings.setMode('yolo')
+  for (const n of [1, 2])
+    await app.session.runCommand(`while true; do echo task-${n}; sleep 0.2; done`, { background: true })
+  const badge = app.nav().getByTestId('tasks-badge')
+  await expect(badge).toHaveText('2 running')
+  expect(await app.tasks.stopAllQuestion()).toContain('Stop 2 running tasks?')
+  expect(await app.tasks.stopAll()).toBe('Stopped 2 tasks.')
+  await expect(badge).toHaveCount(0)
+  await app.session.open()
+  const call = app.session.call('while true; do echo task-1; sleep 0.2; done')
+  await expect(call.root.locator('[data-field="status"]')).toHaveText('Stopped')
+})
+
+test('every screen is usable at 390, 700 and 1280 px, Audit included', async ({ appPage }) => {
+  const app = new AppPage(appPage)
+  await app.session.runCommand('echo wide enough')
+  await app.session.call('echo wide enough').waitForStatus('completed')
+  for (const width of [390, 700, 1280]) {
+    await appPage.setViewportSize({ width, height: 900 })
+    for (const screen of ['Session', 'Tasks', 'Approvals', 'Settings'] as const) {
+      await app.open(screen)
+      if (screen === 'Settings') await app.settings.open('Audit')
+      // Nothing sticks out sideways: the page itself never scrolls horizontally.
+      const overflow = await appPage.evaluate(
+        () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+      )
+      expect(overflow, `${screen} at ${width} px`).toBeLessThanOrEqual(0)
+      for (const link of ['Session', 'Tasks', 'Approvals', 'Settings'] as const)
+        await expect(app.navLink(link)).toBeInViewport()
+      await expect(appPage.getByRole('group', { name: 'Mode' })).toBeVisible()
+      await app.screenshot(`desk-${screen.toLowerCase()}${screen === 'Settings' ? '-audit' : ''}-${width}`)
+    }
+    await expect(app.settings.panel().getByRole('table', { name: 'Audit log' })).toContainText(
+      'echo wide enough',
+    )
+  }
+})
