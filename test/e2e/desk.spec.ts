@@ -1,15 +1,28 @@
 import { execFileSync } from 'node:child_process'
 import { existsSync } from 'node:fs'
+import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import type { Page } from '@playwright/test'
 import { AppPage } from './pages/app-page'
 import { SessionPage } from './pages/session-page'
+import { renderedText } from './pages/text-of'
 import { expect, test } from './support/fixtures'
 
 /**
  * Issue 14, "the desk people prefer": each test works the UI as a person would, by role and
  * accessible name, against a real `shellgate serve` in Debian's Chromium.
  */
+
+/** A pid is gone when it no longer exists or is a zombie nobody will reap. */
+async function isGone(pid: number): Promise<boolean> {
+  try {
+    process.kill(pid, 0)
+  } catch {
+    return true
+  }
+  const stat = await readFile(`/proc/${pid}/stat`, 'utf8').catch(() => '')
+  return stat === '' || stat.slice(stat.lastIndexOf(')') + 2).startsWith('Z')
+}
 
 const gitStatus = (dir: string) => execFileSync('git', ['status', '--porcelain'], { cwd: dir }).toString()
 
@@ -139,9 +152,8 @@ test('the mode shows on every screen, switches with Alt+M, and Save mode says wh
 
 /** Every sentence of every decision and approval text on the page. */
 async function decisionTexts(page: Page): Promise<string[]> {
-  return page
-    .locator('[data-field="decision"], [aria-label="Why approval is needed"]')
-    .evaluateAll((nodes) => nodes.map((node) => (node as HTMLElement).innerText))
+  const texts = page.locator('[data-field="decision"], [aria-label="Why approval is needed"]')
+  return Promise.all((await texts.all()).map((text) => renderedText(text)))
 }
 
 test('no decision text shows an internal id or says a sentence twice', async ({ appPage }) => {
@@ -229,4 +241,33 @@ test('every screen is usable at 390, 700 and 1280 px, Audit included', async ({ 
       'echo wide enough',
     )
   }
+})
+
+test('a running command is stopped from its card, and another is sent to the background with Ctrl+B', async ({
+  appPage,
+  serve,
+}) => {
+  const app = new AppPage(appPage)
+  await app.settings.setMode('yolo')
+  const stopped = 'sleep 300 & echo $! > child; echo $$ > parent; while true; do sleep 0.2; done'
+  const first = await app.session.runCall(stopped)
+  await first.waitForStatus('running')
+  await expect.poll(() => existsSync(join(serve.workspace, 'child'))).toBe(true)
+  const pids = await Promise.all(
+    ['child', 'parent'].map(async (name) => Number(await readFile(join(serve.workspace, name), 'utf8'))),
+  )
+  await first.root.getByRole('button', { name: /^Stop sleep 300/ }).click()
+  await first.waitForStatus('cancelled')
+  await expect.poll(async () => (await Promise.all(pids.map(isGone))).every(Boolean)).toBe(true)
+
+  const moved = 'while true; do echo moved-tick; sleep 0.2; done'
+  const second = await app.session.runCall(moved)
+  await second.waitForStatus('running')
+  await second.root.focus()
+  await appPage.keyboard.press('Control+B')
+  await second.waitForStatus('backgrounded')
+  expect(await second.content()).toContain('Command running in background with ID:')
+  const row = await app.tasks.row(moved)
+  expect(await row.status()).toBe('running')
+  await row.stop()
 })

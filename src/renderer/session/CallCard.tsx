@@ -6,6 +6,7 @@ import { formatBytes, formatDuration, formatTime } from '../format/measures'
 import { useTasks } from '../tasks/TasksProvider'
 import { BackgroundNotice } from './BackgroundNotice'
 import { InlineApproval } from './InlineApproval'
+import { RunningCallControls, runningCallActionForKey, useRunningCallActions } from './RunningCallControls'
 import { CallProgressView } from './CallProgressView'
 import { CALL_STATUS_LABEL, isLive } from './call-status'
 import { DecisionSummary } from './DecisionSummary'
@@ -24,12 +25,24 @@ export const CallCard = memo(function CallCard({
   progress: CallProgress | undefined
 }) {
   const label = useCallStatusLabel(call)
+  const running = call.status === 'running' && call.taskId === null
+  const actions = useRunningCallActions(call)
   return (
     <article
       className="panel call-card"
       aria-label={commandName(call.command)}
       data-status={call.status}
       data-call-id={call.id}
+      // Reachable while it runs, so Esc and Ctrl+B act on the card with the focus.
+      tabIndex={running ? 0 : undefined}
+      aria-keyshortcuts={running ? 'Escape Control+B' : undefined}
+      onKeyDown={(event) => {
+        if (!running || event.defaultPrevented) return
+        const action = runningCallActionForKey(event)
+        if (!action) return
+        event.preventDefault()
+        actions.act(action)
+      }}
     >
       <header className="call-header">
         <span className={`status status-${label.status}`} data-field="status">
@@ -58,6 +71,9 @@ export const CallCard = memo(function CallCard({
       {call.status === 'waiting_for_approval' && <InlineApproval call={call} />}
       {call.status === 'backgrounded' && call.taskId && (
         <BackgroundNotice taskId={call.taskId} taskStatus={call.taskStatus} />
+      )}
+      {running && (
+        <RunningCallControls call={call} busy={actions.busy} error={actions.error} onAct={actions.act} />
       )}
       {call.status === 'running' && <CallProgressView startedAt={call.startedAt} progress={progress} />}
       {call.content !== '' && (
