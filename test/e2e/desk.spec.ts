@@ -271,3 +271,18 @@ test('a running command is stopped from its card, and another is sent to the bac
   expect(await row.status()).toBe('running')
   await row.stop()
 })
+
+test('a here-doc keeps its lines in the suggested exact rule, and the rule allows it again', async ({
+  appPage,
+  serve,
+}) => {
+  const app = new AppPage(appPage)
+  const command = 'cat > notes.txt <<EOF\nline one\nline two\nEOF'
+  await app.session.runCommand(command)
+  const card = app.session.call('cat > notes.txt <<EOF\nline one\nline two\nEOF').inlineApproval()
+  expect(await card.suggestedRule()).toBe(command)
+  await card.alwaysAllow()
+  await expect.poll(() => existsSync(join(serve.workspace, 'notes.txt'))).toBe(true)
+  await app.session.runCommand(command)
+  await expect(app.session.history().locator('[data-status="completed"]')).toHaveCount(2)
+})

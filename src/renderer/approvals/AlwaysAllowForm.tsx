@@ -17,6 +17,7 @@ export function AlwaysAllowForm({
   onCancel: () => void
 }) {
   const [rule, setRule] = useState(initialRule)
+  const multiline = initialRule.includes('\n')
   const [scope, setScope] = useState<RuleScope>('local')
   const [localError, setLocalError] = useState<string>()
   const submit = (event: FormEvent) => {
@@ -35,17 +36,33 @@ export function AlwaysAllowForm({
         error={localError ?? error}
         hint="An exact command or prefix:*. Rules that allow every command (*, rm:*, sudo:*, …) are added only in Settings."
       >
-        {(control) => (
-          <input
-            {...control}
-            className="mono"
-            // biome-ignore lint/a11y/noAutofocus: the user just asked for this field; typing goes straight in.
-            autoFocus
-            value={rule}
-            onChange={(event) => setRule(event.target.value)}
-            onKeyDown={(event) => event.key === 'Escape' && onCancel()}
-          />
-        )}
+        {(control) =>
+          // A here-doc's exact rule spans lines: a one-line input would drop its newlines and save a
+          // rule that no longer matches the command.
+          multiline ? (
+            <textarea
+              {...control}
+              className="mono"
+              rows={Math.min(8, rule.split('\n').length)}
+              spellCheck={false}
+              // biome-ignore lint/a11y/noAutofocus: the user just asked for this field; typing goes straight in.
+              autoFocus
+              value={rule}
+              onChange={(event) => setRule(event.target.value)}
+              onKeyDown={(event) => event.key === 'Escape' && onCancel()}
+            />
+          ) : (
+            <input
+              {...control}
+              className="mono"
+              // biome-ignore lint/a11y/noAutofocus: the user just asked for this field; typing goes straight in.
+              autoFocus
+              value={rule}
+              onChange={(event) => setRule(event.target.value)}
+              onKeyDown={(event) => event.key === 'Escape' && onCancel()}
+            />
+          )
+        }
       </Field>
       <fieldset className="scope-choice">
         <legend>Remember for</legend>
