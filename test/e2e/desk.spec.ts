@@ -286,3 +286,26 @@ test('a here-doc keeps its lines in the suggested exact rule, and the rule allow
   await app.session.runCommand(command)
   await expect(app.session.history().locator('[data-status="completed"]')).toHaveCount(2)
 })
+
+test('the page has a favicon, and loading it logs no 404 or other console error', async ({
+  debianChromium,
+  serve,
+}) => {
+  const context = await debianChromium.newContext()
+  const page = await context.newPage()
+  const problems: string[] = []
+  page.on('console', (message) => {
+    if (message.type() === 'error') problems.push(message.text())
+  })
+  page.on('response', (response) => {
+    if (response.status() >= 400) problems.push(`${response.status()} ${response.url()}`)
+  })
+  await page.goto(serve.url)
+  await new AppPage(page).session.ensureSession()
+  const icon = await page.locator('link[rel="icon"]').getAttribute('href')
+  const response = await page.request.get(new URL(icon ?? '', page.url()).toString())
+  expect(response.status()).toBe(200)
+  expect(response.headers()['content-type']).toBe('image/svg+xml')
+  expect(problems).toEqual([])
+  await context.close()
+})
