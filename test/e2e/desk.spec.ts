@@ -1,11 +1,13 @@
 import { execFileSync } from 'node:child_process'
 import { existsSync } from 'node:fs'
-import { readFile } from 'node:fs/promises'
+import { mkdtemp, readFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { Page } from '@playwright/test'
 import { AppPage } from './pages/app-page'
 import { SessionPage } from './pages/session-page'
 import { renderedText } from './pages/text-of'
+import { removeDirs, startServe } from './support/browser-mode-server'
 import { expect, test } from './support/fixtures'
 
 /**
@@ -308,4 +310,50 @@ test('the page has a favicon, and loading it logs no 404 or other console error'
   expect(response.headers()['content-type']).toBe('image/svg+xml')
   expect(problems).toEqual([])
   await context.close()
+})
+
+test('serve without --workspace asks which folder to work in, and offers it again next time', async ({
+  debianChromium,
+}) => {
+  const startedIn = await mkdtemp(join(tmpdir(), 'shellgate-e2e-cwd-'))
+  const chosen = await mkdtemp(join(tmpdir(), 'shellgate-e2e-chosen-'))
+  const first = await startServe({ workspace: startedIn, askWorkspace: true })
+  const open = async (url: string) => {
+    const context = await debianChromium.newContext()
+    const page = await context.newPage()
+    await page.goto(url)
+    return { page, context }
+  }
+  try {
+    const { page, context } = await open(first.url)
+    await expect(page.getByRole('heading', { name: 'Which folder do you want to work in?' })).toBeVisible()
+    const form = page.getByRole('form', { name: 'Choose a folder' })
+    await form.getByLabel('Folder').fill('relative/path')
+    await form.getByRole('button', { name: 'Work in this folder' }).click()
+    await expect(form.getByRole('alert')).toContainText('"relative/path" is not an absolute path')
+    await form.getByLabel('Folder').fill(chosen)
+    await form.getByRole('button', { name: 'Work in this folder' }).click()
+    const session = new SessionPage(page)
+    await session.ensureSession()
+    expect(await session.workspace()).toBe(chosen)
+    await session.runCommand('pwd')
+    await session.call('pwd').waitForStatus('completed')
+    expect(await session.call('pwd').content()).toBe(chosen)
+    await context.close()
+    await first.stop()
+
+    const second = await startServe({ workspace: startedIn, home: first.home, askWorkspace: true })
+    try {
+      const again = await open(second.url)
+      await again.page.getByRole('button', { name: `Open ${chosen}` }).click()
+      await new SessionPage(again.page).ensureSession()
+      expect(await new SessionPage(again.page).workspace()).toBe(chosen)
+      await again.context.close()
+    } finally {
+      await second.stop()
+    }
+  } finally {
+    await first.stop()
+    await removeDirs(startedIn, chosen, first.home)
+  }
 })

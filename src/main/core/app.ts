@@ -11,6 +11,7 @@ import { loadWorkspaceTrust, type WorkspaceTrust } from './permissions/workspace
 import { resolveShellgateHome } from './paths'
 import { createSessionStore } from './sessions/session-store'
 import { type AuditLog, createAuditLog } from './settings/audit-log'
+import { rememberWorkspace } from './settings/recent-workspaces'
 import { openSettingsStore, type SettingsStore } from './settings/settings-store'
 import { createShellSnapshotService, type ShellSnapshotService } from './shell/snapshot-service'
 import { createTaskRegistry, type TaskRegistry } from './tasks/task-registry'
@@ -124,6 +125,9 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   })
   const stopForwarding = forwardCoreEvents({ emit: options.emit, settings, approvals, tasks, sessions })
   await sessions.start()
+  // Offered the next time Shellgate starts without --workspace; a list that cannot be written only
+  // loses that convenience, never the start.
+  await rememberWorkspace(dataDir, workspace).catch(() => undefined)
   let disposed: Promise<void> | null = null
 
   return {

@@ -31,6 +31,22 @@ export const contract = defineContract({
     /** Facts about this running instance for Settings → About. */
     'app.about': { input: NoInput, output: AboutSchema },
 
+    /**
+     * The folder this Shellgate works in (null until one is chosen, when it started without
+     * --workspace) and the recently used ones, newest first.
+     */
+    'workspaces.recent': {
+      role: 'ui',
+      input: NoInput,
+      output: z.object({ current: z.string().nullable(), recent: z.array(z.string()) }),
+    },
+    /** Chooses the folder to work in (absolute, an existing directory) when none was given at start. */
+    'workspaces.choose': {
+      role: 'ui',
+      input: z.object({ workspace: z.string().min(1).max(4_096) }).strict(),
+      output: z.object({ workspace: z.string() }),
+    },
+
     /** Open sessions, oldest first; they survive a restart. */
     'sessions.list': { input: NoInput, output: z.array(SessionSchema) },
     /** A new session in the workspace; its shell is chosen now and fixed for its life. */
