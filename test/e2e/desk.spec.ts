@@ -1,6 +1,8 @@
 import { execFileSync } from 'node:child_process'
 import { existsSync } from 'node:fs'
 import { mkdtemp, readFile } from 'node:fs/promises'
+import { createServer as createHttpsServer } from 'node:https'
+import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { Page } from '@playwright/test'
@@ -355,5 +357,64 @@ test('serve without --workspace asks which folder to work in, and offers it agai
   } finally {
     await first.stop()
     await removeDirs(startedIn, chosen, first.home)
+  }
+})
+
+test('Test connection that fails on a certificate names the sealed CA file and offers to use it', async ({
+  debianChromium,
+}) => {
+  const dir = await mkdtemp(join(tmpdir(), 'shellgate-e2e-tls-'))
+  const cert = join(dir, 'local-ca.pem')
+  const key = join(dir, 'local-ca.key')
+  execFileSync(
+    'openssl',
+    [
+      'req',
+      '-x509',
+      '-newkey',
+      'rsa:2048',
+      '-nodes',
+      '-days',
+      '1',
+      '-subj',
+      '/CN=127.0.0.1',
+      '-addext',
+      'subjectAltName=IP:127.0.0.1',
+      '-keyout',
+      key,
+      '-out',
+      cert,
+    ],
+    { stdio: 'ignore' },
+  )
+  const server = createHttpsServer({ cert: await readFile(cert), key: await readFile(key) }, (_req, res) => {
+    res.end('trusted')
+  })
+  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done))
+  const url = `https://127.0.0.1:${(server.address() as AddressInfo).port}/`
+  // The user's own CA variable (one Node does not read at boot): sealed for their tools, so
+  // Shellgate's own requests do not trust it until the person says so.
+  const serve = await startServe({ env: { SSL_CERT_FILE: cert } })
+  const context = await debianChromium.newContext()
+  try {
+    const page = await context.newPage()
+    await page.goto(serve.url)
+    const app = new AppPage(page)
+    await app.settings.open('Network')
+    const check = app.settings.panel().getByRole('form', { name: 'Where will this URL go?' })
+    await check.getByLabel('URL').fill(url)
+    await check.getByRole('button', { name: 'Test connection' }).click()
+    const found = check.getByRole('region', { name: 'Certificate settings found' })
+    await expect(found).toContainText(`sealed SSL_CERT_FILE = ${cert}`)
+    await expect(check.locator('[data-field="status"]')).toHaveText('error')
+    await found.getByRole('button', { name: `Use ${cert} for Shellgate’s own requests` }).click()
+    await expect(found.getByRole('status')).toContainText(`Shellgate’s own requests now trust ${cert}`)
+    await check.getByRole('button', { name: 'Test connection' }).click()
+    await expect(check.locator('[data-field="httpStatus"]')).toHaveText('200')
+  } finally {
+    await context.close()
+    await serve.stop()
+    server.close()
+    await removeDirs(dir, serve.workspace, serve.home)
   }
 })

@@ -24,6 +24,8 @@ export async function startServe(
     port?: number
     /** No --workspace: serve runs from `workspace` as its cwd and the UI asks which folder to use. */
     askWorkspace?: boolean
+    /** Extra environment for serve (on top of this process's). */
+    env?: Record<string, string>
   } = {},
 ): Promise<ServeProcess> {
   const workspace = options.workspace ?? (await mkdtemp(join(tmpdir(), 'shellgate-e2e-ws-')))
@@ -33,7 +35,7 @@ export async function startServe(
     process.execPath,
     [CLI, 'serve', '--port', String(options.port ?? 0), ...workspaceArgs],
     {
-      env: { ...process.env, SHELLGATE_HOME: home },
+      env: { ...process.env, ...options.env, SHELLGATE_HOME: home },
       stdio: ['ignore', 'pipe', 'pipe'],
       ...(options.askWorkspace ? { cwd: workspace } : {}),
     },
