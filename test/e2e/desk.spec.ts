@@ -418,3 +418,20 @@ test('Test connection that fails on a certificate names the sealed CA file and o
     await removeDirs(dir, serve.workspace, serve.home)
   }
 })
+
+test('a long command is folded past 12 lines with "Show all", and the answers stay in view', async ({
+  appPage,
+}) => {
+  const app = new AppPage(appPage)
+  const lines = Array.from({ length: 30 }, (_, n) => `touch folded-${n}`)
+  await app.session.runCommand(lines.join('\n'))
+  const call = new SessionPage(appPage).lastCall()
+  await call.waitForStatus('waiting_for_approval')
+  const command = call.root.locator('[data-field="command"]')
+  await expect(command).toHaveAttribute('data-folded', '')
+  await expect(command).not.toContainText('touch folded-29')
+  await expect(call.inlineApproval().root.getByRole('button', { name: 'Allow once' })).toBeInViewport()
+  await call.root.getByRole('button', { name: 'Show all (30 lines)' }).click()
+  await expect(command).toContainText('touch folded-29')
+  await call.inlineApproval().deny()
+})
