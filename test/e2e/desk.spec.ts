@@ -50,6 +50,8 @@ test('an inline approval takes the focus, answers to its key, then hands the foc
   const call = session.call('touch inline-key')
   await call.waitForStatus('waiting_for_approval')
   const card = call.inlineApproval()
+  // The call's own event can arrive a moment before its approval's.
+  await expect(card.root).toBeVisible()
   expect(await card.actions()).toEqual([
     { name: 'Allow once', key: '1' },
     { name: 'Always allow', key: '2' },
