@@ -14,7 +14,9 @@ if (!existsSync('out/main/cli.js') || !existsSync('out/renderer/index.html')) {
 const electron = findElectronBinary(root)
 const [file, args] = electron.found
   ? [electron.path, ['.']]
-  : [process.execPath, ['bin/shellgate.js', 'serve', '--open', '--workspace', root]]
+  : // No --workspace: the UI asks which folder to work in (offering recent ones) instead of
+    // silently using the folder Shellgate itself is in.
+    [process.execPath, ['bin/shellgate.js', 'serve', '--open']]
 if (!electron.found)
   console.log(`Electron is not available (${electron.reason}); starting browser mode instead.`)
 

@@ -1,3 +1,4 @@
+import { join } from 'node:path'
 import { readFile } from 'node:fs/promises'
 import { fileURLToPath } from 'node:url'
 import {
@@ -142,6 +143,7 @@ function createMainWindow(): BrowserWindow {
     width: 1200,
     height: 800,
     title: 'Shellgate',
+    icon: join(app.getAppPath(), 'resources', 'icon.png'),
     show: false,
     webPreferences: secureWebPreferences(preloadPath),
   })

@@ -1,3 +1,4 @@
+import { AnswerNotice } from './approvals/AnswerNotice'
 import { PendingApprovalsProvider } from './approvals/PendingApprovalsProvider'
 import { MainNav } from './components/MainNav'
 import { ConnectionBanner } from './connection/ConnectionBanner'
@@ -14,34 +15,38 @@ import { LiveCallsProvider } from './session/LiveCallsProvider'
 import { SessionsProvider } from './session/SessionsProvider'
 import { SettingsProvider } from './settings-state/SettingsProvider'
 import { TasksProvider } from './tasks/TasksProvider'
+import { WorkspaceGate } from './workspace/WorkspaceGate'
 
 export function App() {
   const [screen, setScreen] = useScreen()
   return (
-    <SessionsProvider>
-      <SettingsProvider>
-        <PendingApprovalsProvider>
-          <LiveCallsProvider>
-            <TasksProvider>
-              <div className="app-frame">
-                <MainNav screen={screen} onSelect={setScreen} />
-                <main className="app-main">
-                  <YoloBanner />
-                  <SandboxBanner />
-                  <ConnectionBanner />
-                  <WarningBanner />
-                  <ScreenErrorBoundary key={screen}>
-                    {screen === 'session' && <SessionScreen />}
-                    {screen === 'tasks' && <TasksScreen />}
-                    {screen === 'approvals' && <ApprovalsScreen />}
-                    {screen === 'settings' && <SettingsScreen />}
-                  </ScreenErrorBoundary>
-                </main>
-              </div>
-            </TasksProvider>
-          </LiveCallsProvider>
-        </PendingApprovalsProvider>
-      </SettingsProvider>
-    </SessionsProvider>
+    <WorkspaceGate>
+      <SessionsProvider>
+        <SettingsProvider>
+          <PendingApprovalsProvider>
+            <LiveCallsProvider>
+              <TasksProvider>
+                <div className="app-frame">
+                  <MainNav screen={screen} onSelect={setScreen} />
+                  <main className="app-main">
+                    <YoloBanner />
+                    <SandboxBanner />
+                    <ConnectionBanner />
+                    <WarningBanner />
+                    <AnswerNotice />
+                    <ScreenErrorBoundary key={screen}>
+                      {screen === 'session' && <SessionScreen />}
+                      {screen === 'tasks' && <TasksScreen />}
+                      {screen === 'approvals' && <ApprovalsScreen />}
+                      {screen === 'settings' && <SettingsScreen />}
+                    </ScreenErrorBoundary>
+                  </main>
+                </div>
+              </TasksProvider>
+            </LiveCallsProvider>
+          </PendingApprovalsProvider>
+        </SettingsProvider>
+      </SessionsProvider>
+    </WorkspaceGate>
   )
 }

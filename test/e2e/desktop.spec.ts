@@ -48,7 +48,7 @@ test('a writer shows a card; Allow once runs it and the file exists', async ({ a
     { name: 'Always allow', key: '2' },
     { name: 'Deny', key: '3' },
   ])
-  expect(await card.why()).toContain('touch f')
+  expect(await card.why()).toContain('touch can change files')
   await shoot(appPage, 'approvals')
   await card.allowOnce()
   await session.open()

@@ -39,13 +39,34 @@ export async function openInSystemBrowser(
   if (!opener) return { ok: false, reason: 'no system opener (xdg-open) was found' }
   return new Promise((resolve) => {
     const child = spawn(opener.file, opener.args, { detached: true, stdio: 'ignore', windowsHide: true })
-    child.once('error', (error) => resolve({ ok: false, reason: `${opener.file} failed: ${error.message}` }))
+    let timer: NodeJS.Timeout | undefined
+    const settle = (result: { ok: true } | { ok: false; reason: string }) => {
+      clearTimeout(timer)
+      resolve(result)
+    }
+    child.once('error', (error) => settle({ ok: false, reason: `${opener.file} failed: ${error.message}` }))
+    // xdg-open starts fine on a box with no browser and then exits non-zero: wait for its verdict.
+    // One still running after the wait has handed the URL to something that stays: that is a yes.
+    child.once('exit', (code, signal) =>
+      settle(
+        code === 0
+          ? { ok: true }
+          : {
+              ok: false,
+              reason: `no browser could be opened (${opener.file} exited with ${code ?? signal})`,
+            },
+      ),
+    )
     child.once('spawn', () => {
       child.unref()
-      resolve({ ok: true })
+      timer = setTimeout(() => settle({ ok: true }), OPENER_VERDICT_WAIT_MS)
+      timer.unref()
     })
   })
 }
+
+/** How long `--open` waits for the opener to say it failed before taking silence as success. */
+export const OPENER_VERDICT_WAIT_MS = 5_000
 
 function canExecute(path: string): boolean {
   try {

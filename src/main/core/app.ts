@@ -18,6 +18,7 @@ import {
 } from './sandbox/sandbox-service'
 import { createSessionStore } from './sessions/session-store'
 import { type AuditLog, createAuditLog } from './settings/audit-log'
+import { rememberWorkspace } from './settings/recent-workspaces'
 import { openSettingsStore, type SettingsStore } from './settings/settings-store'
 import { watchSettingsFiles } from './settings/settings-watcher'
 import { createShellSnapshotService, type ShellSnapshotService } from './shell/snapshot-service'
@@ -96,7 +97,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     rules: {
       async addRule(change) {
         const store =
-          change.scope === 'workspace' && change.sessionId
+          (change.scope === 'workspace' || change.scope === 'local') && change.sessionId
             ? await workspaceSettings.storeFor(sessions.get(change.sessionId).record.workspace)
             : settings
         const saved = await store.addRule(change)
@@ -162,6 +163,9 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   })
   const stopForwarding = forwardCoreEvents({ emit: options.emit, settings, approvals, tasks, sessions })
   await sessions.start()
+  // Offered the next time Shellgate starts without --workspace; a list that cannot be written only
+  // loses that convenience, never the start.
+  await rememberWorkspace(dataDir, workspace).catch(() => undefined)
   let disposed: Promise<void> | null = null
 
   return {

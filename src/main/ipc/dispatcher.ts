@@ -14,6 +14,7 @@ import {
   type ResponseEnvelope,
 } from '../../shared/ipc/envelope'
 import { RpcError, type WireError } from '../../shared/ipc/errors'
+import { plainIssue } from '../../shared/ipc/plain-issue'
 
 /**
  * Who is asking. A `ui` connection is the person: it sees every session (as the Tasks screen does)
@@ -78,7 +79,10 @@ export function createDispatcher<C extends ContractShape>(
 
       const input = spec.input.safeParse(params)
       if (!input.success) {
-        return failure(id, { code: 'invalid_input', message: `${method}: ${firstIssue(input.error)}` })
+        return failure(id, {
+          code: 'invalid_input',
+          message: `${method}: ${firstIssue(input.error, spec.input)}`,
+        })
       }
       if (context.signal.aborted)
         return failure(id, { code: 'cancelled', message: `${method}: the caller went away` })
@@ -146,11 +150,13 @@ function idOf(raw: unknown): RequestId | null {
   return null
 }
 
-function firstIssue(error: {
-  issues: ReadonlyArray<{ path: ReadonlyArray<PropertyKey>; message: string }>
-}): string {
+/** `path: message`, the message in words a person reads (with the allowed range when the schema has one). */
+function firstIssue(
+  error: { issues: ReadonlyArray<{ path: ReadonlyArray<PropertyKey>; message: string }> },
+  schema?: unknown,
+): string {
   const issue = error.issues[0]
   if (!issue) return 'invalid'
   const where = issue.path.length > 0 ? `${issue.path.map(String).join('.')}: ` : ''
-  return `${where}${issue.message}`
+  return `${where}${plainIssue(issue, schema)}`
 }

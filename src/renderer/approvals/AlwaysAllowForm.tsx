@@ -17,7 +17,8 @@ export function AlwaysAllowForm({
   onCancel: () => void
 }) {
   const [rule, setRule] = useState(initialRule)
-  const [scope, setScope] = useState<RuleScope>('workspace')
+  const multiline = initialRule.includes('\n')
+  const [scope, setScope] = useState<RuleScope>('local')
   const [localError, setLocalError] = useState<string>()
   const submit = (event: FormEvent) => {
     event.preventDefault()
@@ -30,18 +31,38 @@ export function AlwaysAllowForm({
   }
   return (
     <form className="approval-subform" aria-label="Always allow" onSubmit={submit} noValidate>
-      <Field label="Rule" error={localError ?? error} hint="An exact command, prefix:* or a * wildcard.">
-        {(control) => (
-          <input
-            {...control}
-            className="mono"
-            // biome-ignore lint/a11y/noAutofocus: the user just asked for this field; typing goes straight in.
-            autoFocus
-            value={rule}
-            onChange={(event) => setRule(event.target.value)}
-            onKeyDown={(event) => event.key === 'Escape' && onCancel()}
-          />
-        )}
+      <Field
+        label="Rule"
+        error={localError ?? error}
+        hint="An exact command or prefix:*. Rules that allow every command (*, rm:*, sudo:*, …) are added only in Settings."
+      >
+        {(control) =>
+          // A here-doc's exact rule spans lines: a one-line input would drop its newlines and save a
+          // rule that no longer matches the command.
+          multiline ? (
+            <textarea
+              {...control}
+              className="mono"
+              rows={Math.min(8, rule.split('\n').length)}
+              spellCheck={false}
+              // biome-ignore lint/a11y/noAutofocus: the user just asked for this field; typing goes straight in.
+              autoFocus
+              value={rule}
+              onChange={(event) => setRule(event.target.value)}
+              onKeyDown={(event) => event.key === 'Escape' && onCancel()}
+            />
+          ) : (
+            <input
+              {...control}
+              className="mono"
+              // biome-ignore lint/a11y/noAutofocus: the user just asked for this field; typing goes straight in.
+              autoFocus
+              value={rule}
+              onChange={(event) => setRule(event.target.value)}
+              onKeyDown={(event) => event.key === 'Escape' && onCancel()}
+            />
+          )
+        }
       </Field>
       <fieldset className="scope-choice">
         <legend>Remember for</legend>
@@ -55,6 +76,7 @@ export function AlwaysAllowForm({
               onChange={() => setScope(option.scope)}
             />
             {option.label}
+            {option.hint && <span className="field-hint">({option.hint})</span>}
           </label>
         ))}
       </fieldset>

@@ -1,6 +1,6 @@
+import { useEffect, useRef, useState } from 'react'
+import { CommandText } from '../commands/CommandText'
 import { commandName } from '../format/command-name'
-import { hiddenCharactersNotice, revealInvisible } from '../format/reveal-invisible'
-import { useRef, useState } from 'react'
 import type { z } from 'zod'
 import type { ApprovalAnswerSchema, PendingApproval } from '../../shared/ipc/domains/approvals'
 import { FormError } from '../forms/FormError'
@@ -14,22 +14,34 @@ import { ApprovalWhy } from './ApprovalWhy'
 import { APPROVAL_ACTIONS, type ApprovalActionKind } from './approval-actions'
 import { DenyForm } from './DenyForm'
 import { usePendingApprovals } from './PendingApprovalsProvider'
-import { APPROVAL_CARD_ATTRIBUTE, nextApprovalCard, useApprovalShortcuts } from './use-approval-shortcuts'
+import { COMMAND_BOX_ATTRIBUTE } from '../session/CommandForm'
+import {
+  APPROVAL_CARD_ATTRIBUTE,
+  APPROVAL_SCOPE_ATTRIBUTE,
+  nextApprovalCard,
+  useApprovalShortcuts,
+} from './use-approval-shortcuts'
 
 type ApprovalAnswer = z.infer<typeof ApprovalAnswerSchema>
 
-/** One command waiting for the user: what, where, in which shell and mode, why, and the three answers. */
+/**
+ * One command waiting for the user: what, where, in which shell and mode, why, and the three
+ * answers. The same card sits on the Approvals screen (the queue across sessions) and inline in
+ * its call's place in the session's history (`inline`), where it takes the focus when it appears.
+ */
 export function ApprovalCard({
   approval,
   sessionTitle,
   isFirst,
+  inline = false,
 }: {
   approval: PendingApproval
   sessionTitle: string | null
   isFirst: boolean
+  inline?: boolean
 }) {
   const client = useClient()
-  const { forget } = usePendingApprovals()
+  const { forget, announce } = usePendingApprovals()
   const settings = useSettings()
   const card = useRef<HTMLElement>(null)
   const [open, setOpen] = useState<'always_allow' | 'deny' | null>(null)
@@ -39,12 +51,25 @@ export function ApprovalCard({
   const answer = (value: ApprovalAnswer) => {
     setBusy(true)
     setErrors({})
+    // Chosen now: the call's own update may remove an inline card before this answer returns.
+    const here = card.current
+    const scope = here?.closest<HTMLElement>(`[${APPROVAL_SCOPE_ATTRIBUTE}]`) ?? null
+    const successor = nextApprovalCard(here)
     client.request('approvals.answer', { id: approval.id, answer: value }).then(
-      () => {
-        // Hand the focus on before the card goes, unless the user has already moved it elsewhere.
-        const here = card.current
-        if (here && (here.contains(document.activeElement) || document.activeElement === document.body))
-          nextApprovalCard(here)?.focus()
+      ({ alsoAnswered }) => {
+        if (value.kind === 'always_allow')
+          announce(savedRuleNotice(value.rule, value.scope, alsoAnswered ?? 0))
+        // Hand the focus on, unless the user has already moved it elsewhere. The successor may have
+        // been answered too (by the rule just saved): then the screen's first card, or its command box.
+        const active = document.activeElement
+        if (!active || active === document.body || here?.contains(active)) {
+          const target = successor?.isConnected
+            ? successor
+            : ([...(scope?.querySelectorAll<HTMLElement>(`[${APPROVAL_CARD_ATTRIBUTE}]`) ?? [])].find(
+                (other) => other !== here,
+              ) ?? scope?.querySelector<HTMLElement>(`[${COMMAND_BOX_ATTRIBUTE}]`))
+          target?.focus()
+        }
         forget(approval.id)
         if (value.kind === 'always_allow') settings.reload()
       },
@@ -61,31 +86,40 @@ export function ApprovalCard({
   }
   const keysArmed = useApprovalShortcuts(card, isFirst, act)
 
+  // A card that appears where the person is looking takes the focus, so 1/2/3 work at once (the
+  // 400 ms guard still applies), unless they are typing something else.
+  useEffect(() => {
+    if (!inline || !isFirst) return
+    const active = document.activeElement
+    const box = active instanceof HTMLTextAreaElement && active.hasAttribute(COMMAND_BOX_ATTRIBUTE)
+    const idle = !active || active === document.body || (box && active.value === '')
+    const inHistory = Boolean(active?.closest('[data-call-id]'))
+    if (idle || inHistory) card.current?.focus()
+  }, [inline, isFirst])
+
   const facts: Array<[string, string]> = [
     ['Working directory', approval.cwd],
     ['Shell', approval.shell],
     ['Mode', approval.mode],
-    ['Session', sessionTitle ?? approval.sessionId],
+    ...(inline ? [] : ([['Session', sessionTitle ?? 'a closed session']] as Array<[string, string]>)),
     ['Requested', formatTime(approval.requestedAt)],
   ]
-  const command = revealInvisible(approval.command)
   if (approval.expiresAt) facts.push(['Denied automatically at', formatTime(approval.expiresAt)])
+  const Card = inline ? 'section' : 'article'
 
   return (
-    <article
+    <Card
       ref={card}
-      className="panel approval-card"
-      aria-label={commandName(approval.command)}
-      // biome-ignore lint/a11y/noNoninteractiveTabindex: the keys act only on the card with the focus, so keyboard users must be able to reach the card itself.
+      className={`panel approval-card${inline ? ' approval-inline' : ''}`}
+      aria-label={inline ? 'Approval needed' : commandName(approval.command)}
+      // The keys act only on the card with the focus, so keyboard users must be able to reach the card itself.
       tabIndex={0}
       aria-keyshortcuts="1 2 3"
       data-keys-armed={keysArmed ? '' : undefined}
       {...{ [APPROVAL_CARD_ATTRIBUTE]: '' }}
     >
-      <pre className="approval-command" data-field="command">
-        {command.text}
-      </pre>
-      {command.hidden > 0 && <p role="alert">{hiddenCharactersNotice(command.hidden)}</p>}
+      {/* Inline, the call card above already shows the command. */}
+      {!inline && <CommandText command={approval.command} className="approval-command" urgent />}
       {approval.description && <p className="muted">{approval.description}</p>}
       <dl className="inline-facts">
         {facts.map(([label, value]) => (
@@ -95,7 +129,7 @@ export function ApprovalCard({
           </div>
         ))}
       </dl>
-      <ApprovalWhy why={approval.why} />
+      <ApprovalWhy why={approval.why} command={approval.command} />
       <ApprovalSandboxLine
         sandbox={approval.sandbox}
         busy={busy}
@@ -142,6 +176,19 @@ export function ApprovalCard({
         />
       )}
       {open === null && <FormError message={errors.form ?? errors.rule} />}
-    </article>
+    </Card>
   )
+}
+
+const SCOPE_WORDS: Record<string, string> = {
+  session: 'this session',
+  local: 'this workspace, on this machine',
+  workspace: "the repository's .shellgate/settings.json",
+  user: 'all workspaces',
+}
+
+function savedRuleNotice(rule: string, scope: string, alsoAnswered: number): string {
+  const saved = `Saved the rule ${rule} for ${SCOPE_WORDS[scope] ?? scope}.`
+  if (alsoAnswered === 0) return `${saved} No other waiting command matched it.`
+  return `${saved} It also allowed ${alsoAnswered} other waiting ${alsoAnswered === 1 ? 'command' : 'commands'}.`
 }

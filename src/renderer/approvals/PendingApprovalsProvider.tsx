@@ -11,6 +11,9 @@ export interface PendingApprovalsState {
   error: string | null
   /** Drops a card at once after a successful answer; approvals.resolved would drop it too. */
   forget(id: string): void
+  /** What the last answer did beyond its own card (a saved rule answering others), for the frame to say. */
+  notice: string | null
+  announce(message: string | null): void
 }
 
 const APP_TITLE = 'Shellgate'
@@ -30,6 +33,7 @@ export function PendingApprovalsProvider({ children }: { children: ReactNode }) 
   const { generation } = useConnection()
   const [pending, setPending] = useState<PendingApproval[] | null>(null)
   const [error, setError] = useState<string | null>(null)
+  const [notice, announce] = useState<string | null>(null)
 
   useEffect(() => {
     let current = true
@@ -57,7 +61,10 @@ export function PendingApprovalsProvider({ children }: { children: ReactNode }) 
   )
   useEvent('approvals.resolved', ({ id }) => forget(id))
 
-  const value = useMemo(() => ({ pending, error, forget }), [pending, error, forget])
+  const value = useMemo(
+    () => ({ pending, error, forget, notice, announce }),
+    [pending, error, forget, notice],
+  )
   return <PendingApprovalsContext.Provider value={value}>{children}</PendingApprovalsContext.Provider>
 }
 

@@ -85,13 +85,20 @@ export function useApprovalShortcuts(
   return armed
 }
 
-/** The card to give the focus to once `card` is answered: the one after it, else the one before. */
+/** Marks where approval cards are answered together (the Approvals screen, a session's screen). */
+export const APPROVAL_SCOPE_ATTRIBUTE = 'data-approval-scope'
+
+/**
+ * The element to give the focus to once `card` is answered: the next card in the same screen (in
+ * document order, so inline cards nested in a session's history count too), else the one before,
+ * else the screen's command box when it has one.
+ */
 export function nextApprovalCard(card: HTMLElement | null): HTMLElement | null {
   if (!card) return null
-  const selector = `[${APPROVAL_CARD_ATTRIBUTE}]`
-  for (let next = card.nextElementSibling; next; next = next.nextElementSibling)
-    if (next instanceof HTMLElement && next.matches(selector)) return next
-  for (let previous = card.previousElementSibling; previous; previous = previous.previousElementSibling)
-    if (previous instanceof HTMLElement && previous.matches(selector)) return previous
-  return null
+  const scope = card.closest(`[${APPROVAL_SCOPE_ATTRIBUTE}]`) ?? document.body
+  const cards = [...scope.querySelectorAll<HTMLElement>(`[${APPROVAL_CARD_ATTRIBUTE}]`)]
+  const at = cards.indexOf(card)
+  const next = cards[at + 1] ?? cards[at - 1]
+  if (next && next !== card) return next
+  return scope.querySelector<HTMLElement>('[data-command-box]')
 }

@@ -18,7 +18,7 @@ export function ApprovalsScreen() {
     document.querySelector<HTMLElement>(`[${APPROVAL_CARD_ATTRIBUTE}]`)?.focus()
   }, [count])
   return (
-    <section className="screen" aria-labelledby="approvals-title">
+    <section className="screen" aria-labelledby="approvals-title" data-approval-scope="">
       <h1 id="approvals-title">Approvals</h1>
       {error && <p role="alert">Could not load pending approvals: {error}</p>}
       {pending === null && !error && <p className="muted">Loading…</p>}

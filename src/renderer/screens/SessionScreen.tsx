@@ -11,7 +11,7 @@ export function SessionScreen() {
   const { sessions, selected, error, create } = useSessions()
   const [createError, setCreateError] = useState<string>()
   return (
-    <section className="screen" aria-labelledby="session-title">
+    <section className="screen" aria-labelledby="session-title" data-approval-scope="">
       <h1 id="session-title">Session</h1>
       {error && <p role="alert">Could not load sessions: {error}</p>}
       {sessions && <SessionTabs />}

@@ -12,7 +12,9 @@ export function TasksScreen() {
   const [stopAll, setStopAll] = useState<{ busy: boolean; result?: string; error?: string }>({ busy: false })
   const running = tasks?.filter((task) => task.status === 'running').length ?? 0
 
+  const [confirming, setConfirming] = useState(false)
   const stopEverything = () => {
+    setConfirming(false)
     setStopAll({ busy: true })
     client.request('tasks.stopAll', {}).then(
       ({ stopped }) =>
@@ -28,12 +30,26 @@ export function TasksScreen() {
         <button
           type="button"
           className="danger"
-          onClick={stopEverything}
+          onClick={() => setConfirming(true)}
           disabled={running === 0 || stopAll.busy}
+          aria-expanded={confirming}
         >
           Stop all
         </button>
       </header>
+      {confirming && running > 0 && (
+        <fieldset aria-label="Stop all tasks?" className="close-confirm">
+          <p>
+            Stop {running} running {running === 1 ? 'task' : 'tasks'}? Each one's whole process tree is ended.
+          </p>
+          <button type="button" className="danger" onClick={stopEverything}>
+            Stop {running} {running === 1 ? 'task' : 'tasks'}
+          </button>{' '}
+          <button type="button" onClick={() => setConfirming(false)}>
+            Cancel
+          </button>
+        </fieldset>
+      )}
       {stopAll.result && (
         <p className="muted" role="status">
           {stopAll.result}

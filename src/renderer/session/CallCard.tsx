@@ -1,14 +1,16 @@
 import { memo } from 'react'
 import type { BashCall } from '../../shared/ipc/domains/bash'
+import { CommandText } from '../commands/CommandText'
 import { commandName, commandStart } from '../format/command-name'
 import { formatBytes, formatDuration, formatTime } from '../format/measures'
-import { revealInvisible } from '../format/reveal-invisible'
+import { useTasks } from '../tasks/TasksProvider'
 import { BackgroundNotice } from './BackgroundNotice'
+import { InlineApproval } from './InlineApproval'
+import { RunningCallControls, runningCallActionForKey, useRunningCallActions } from './RunningCallControls'
 import { CallProgressView } from './CallProgressView'
 import { CALL_STATUS_LABEL, isLive } from './call-status'
 import { DecisionSummary } from './DecisionSummary'
 import { FullOutput } from './FullOutput'
-import { hiddenCharactersNotice } from '../format/reveal-invisible'
 import type { CallProgress } from './LiveCallsProvider'
 
 /**
@@ -22,21 +24,32 @@ export const CallCard = memo(function CallCard({
   call: BashCall
   progress: CallProgress | undefined
 }) {
-  const command = revealInvisible(call.command)
+  const label = useCallStatusLabel(call)
+  const running = call.status === 'running' && call.taskId === null
+  const actions = useRunningCallActions(call)
   return (
     <article
       className="panel call-card"
       aria-label={commandName(call.command)}
       data-status={call.status}
       data-call-id={call.id}
+      // Reachable while it runs, so Esc and Ctrl+B act on the card with the focus.
+      tabIndex={running ? 0 : undefined}
+      aria-keyshortcuts={running ? 'Escape Control+B' : undefined}
+      onKeyDown={(event) => {
+        if (!running || event.defaultPrevented) return
+        const action = runningCallActionForKey(event)
+        if (!action) return
+        event.preventDefault()
+        actions.act(action)
+      }}
     >
       <header className="call-header">
-        <span className={`status status-${call.status}`} data-field="status">
-          {CALL_STATUS_LABEL[call.status]}
+        <span className={`status status-${label.status}`} data-field="status">
+          {label.text}
         </span>
-        <code className="call-command">{command.text}</code>
+        <CommandText command={call.command} className="call-command" as="code" />
       </header>
-      {command.hidden > 0 && <p role="note">{hiddenCharactersNotice(command.hidden)}</p>}
       {call.description && <p className="muted">{call.description}</p>}
       <dl className="inline-facts">
         <dt>Started</dt>
@@ -55,13 +68,12 @@ export const CallCard = memo(function CallCard({
       <p className="call-decision" data-field="decision">
         <DecisionSummary decision={call.decision} status={call.status} />
       </p>
-      {call.status === 'waiting_for_approval' && (
-        <p className="call-notice">
-          Waiting for your approval. <a href="#/approvals">Open Approvals</a>
-        </p>
-      )}
+      {call.status === 'waiting_for_approval' && <InlineApproval call={call} />}
       {call.status === 'backgrounded' && call.taskId && (
         <BackgroundNotice taskId={call.taskId} taskStatus={call.taskStatus} />
+      )}
+      {running && (
+        <RunningCallControls call={call} busy={actions.busy} error={actions.error} onAct={actions.act} />
       )}
       {call.status === 'running' && <CallProgressView startedAt={call.startedAt} progress={progress} />}
       {call.content !== '' && (
@@ -78,3 +90,17 @@ export const CallCard = memo(function CallCard({
     </article>
   )
 })
+
+/**
+ * A backgrounded call whose task was stopped reads "Stopped", not "Moved to background": the
+ * task's live state wins over the call's own record, which is only as fresh as its last event.
+ */
+function useCallStatusLabel(call: BashCall): { status: string; text: string } {
+  const task = useTasks().tasks?.find((t) => t.id === call.taskId)
+  if (call.status !== 'backgrounded') return { status: call.status, text: CALL_STATUS_LABEL[call.status] }
+  const ended = task && task.status !== 'running' ? task.status : call.taskStatus
+  if (ended === 'stopped' || ended === 'killed') return { status: 'stopped', text: 'Stopped' }
+  if (ended === 'completed') return { status: 'completed', text: 'Completed in the background' }
+  if (ended === 'failed') return { status: 'failed', text: 'Failed in the background' }
+  return { status: call.status, text: CALL_STATUS_LABEL[call.status] }
+}

@@ -10,6 +10,9 @@ import {
   validateCommandForm,
 } from './command-form-values'
 
+/** Marks the command box, so an answered approval can hand the focus back to it. */
+export const COMMAND_BOX_ATTRIBUTE = 'data-command-box'
+
 const EMPTY: CommandFormValues = { command: '', description: '', timeout: '', background: false }
 
 /**
@@ -32,10 +35,14 @@ export function CommandForm({ sessionId }: { sessionId: string }) {
     }
     setErrors({})
     setSending(true)
+    // Like a chat box: the command leaves the box when it is sent; a refused one comes back.
+    const sent = values.command
+    update({ command: '' })
     client.request('bash.run', { sessionId, ...checked.call }).then(
       () => setSending(false),
       (failure: unknown) => {
         setSending(false)
+        setValues((now) => (now.command === '' ? { ...now, command: sent } : now))
         setErrors(fieldErrorsFromRpc(failure, BASH_RUN_FIELDS))
       },
     )
@@ -46,7 +53,7 @@ export function CommandForm({ sessionId }: { sessionId: string }) {
 
   return (
     <form className="panel command-form" aria-label="Run a command" onSubmit={submit} noValidate>
-      <Field label="Command" error={errors.command} hint="Ctrl+Enter runs it.">
+      <Field label="Command" error={errors.command} hint="Enter runs it; Shift+Enter adds a new line.">
         {(control) => (
           <textarea
             {...control}
@@ -54,12 +61,14 @@ export function CommandForm({ sessionId }: { sessionId: string }) {
             rows={3}
             value={values.command}
             spellCheck={false}
+            {...{ [COMMAND_BOX_ATTRIBUTE]: '' }}
             onChange={(event) => update({ command: event.target.value })}
             onKeyDown={(event) => {
-              if (event.key === 'Enter' && (event.ctrlKey || event.metaKey)) {
-                event.preventDefault()
-                event.currentTarget.form?.requestSubmit()
-              }
+              // Enter runs, as in chat boxes and terminals; Shift+Enter is a new line, and an IME
+              // composing a character keeps its Enter.
+              if (event.key !== 'Enter' || event.shiftKey || event.nativeEvent.isComposing) return
+              event.preventDefault()
+              event.currentTarget.form?.requestSubmit()
             }}
           />
         )}

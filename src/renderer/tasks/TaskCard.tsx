@@ -4,7 +4,7 @@ import { FormError } from '../forms/FormError'
 import { errorMessage } from '../forms/field-errors'
 import { commandName, commandStart } from '../format/command-name'
 import { formatAge, formatBytes, formatDuration, formatTime } from '../format/measures'
-import { hiddenCharactersNotice, revealInvisible } from '../format/reveal-invisible'
+import { CommandText } from '../commands/CommandText'
 import { useNow } from '../format/use-now'
 import { useClient } from '../rpc'
 import { TaskTail } from './TaskTail'
@@ -43,7 +43,6 @@ export const TaskCard = memo(function TaskCard({
   const [stopping, setStopping] = useState(false)
   const [error, setError] = useState<string>()
 
-  const command = revealInvisible(task.command)
   const start = commandStart(task.command)
   const started = Date.parse(task.startedAt)
   const elapsed = (task.endedAt ? Date.parse(task.endedAt) : now) - started
@@ -71,7 +70,7 @@ export const TaskCard = memo(function TaskCard({
         <span className={`status status-${task.status}`} data-field="status">
           {task.status}
         </span>
-        <code className="call-command">{command.text}</code>
+        <CommandText command={task.command} className="call-command" as="code" />
         {running && (
           <button
             type="button"
@@ -84,7 +83,6 @@ export const TaskCard = memo(function TaskCard({
           </button>
         )}
       </header>
-      {command.hidden > 0 && <p role="note">{hiddenCharactersNotice(command.hidden)}</p>}
       {task.description && <p className="muted">{task.description}</p>}
       <dl className="inline-facts">
         <dt>Task</dt>

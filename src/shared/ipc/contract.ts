@@ -28,6 +28,7 @@ import { BackgroundTaskSchema, TaskOutputSchema } from './domains/tasks'
 const NoInput = z.object({}).strict()
 const Ok = z.object({ ok: z.literal(true) })
 const SessionRef = z.object({ sessionId: SessionIdSchema }).strict()
+const CallRef = z.object({ sessionId: SessionIdSchema, callId: z.string().min(1).max(128) }).strict()
 const UrlInput = z.object({ url: z.string().min(1).max(8_192) }).strict()
 
 /**
@@ -38,6 +39,22 @@ export const contract = defineContract({
   requests: {
     /** Facts about this running instance for Settings → About. */
     'app.about': { role: 'agent', input: NoInput, output: AboutSchema },
+
+    /**
+     * The folder this Shellgate works in (null until one is chosen, when it started without
+     * --workspace) and the recently used ones, newest first.
+     */
+    'workspaces.recent': {
+      role: 'ui',
+      input: NoInput,
+      output: z.object({ current: z.string().nullable(), recent: z.array(z.string()) }),
+    },
+    /** Chooses the folder to work in (absolute, an existing directory) when none was given at start. */
+    'workspaces.choose': {
+      role: 'ui',
+      input: z.object({ workspace: z.string().min(1).max(4_096) }).strict(),
+      output: z.object({ workspace: z.string() }),
+    },
 
     /** Open sessions, oldest first; they survive a restart. */
     'sessions.list': { role: 'ui', input: NoInput, output: z.array(SessionSchema) },
@@ -52,6 +69,10 @@ export const contract = defineContract({
 
     /** Runs one Bash tool call exactly as an agent would; resolves when it finishes, is denied or backgrounds. */
     'bash.run': { role: 'agent', input: BashRunInputSchema, output: BashCallSchema },
+    /** Ends a call that has not answered: withdraws its approval or kills its foreground tree. Agents: own sessions only. */
+    'bash.cancel': { role: 'agent', input: CallRef, output: BashCallSchema },
+    /** Moves a running foreground call to a background task now, as its deadline would. Agents: own sessions only. */
+    'bash.background': { role: 'agent', input: CallRef, output: BashCallSchema },
     /** The session's calls, oldest first. */
     'bash.history': { role: 'agent', input: SessionRef, output: z.array(BashCallSchema) },
     /** The full output file of one call (its last 4 MiB when longer). */
@@ -63,11 +84,14 @@ export const contract = defineContract({
 
     /** Approvals still waiting, so a reloaded UI shows them again. */
     'approvals.list': { role: 'ui', input: NoInput, output: z.array(PendingApprovalSchema) },
-    /** Answers one approval; each is resolved exactly once. */
+    /**
+     * Answers one approval; each is resolved exactly once. A saved always-allow rule also answers
+     * every other pending approval it now allows: `alsoAnswered` says how many.
+     */
     'approvals.answer': {
       role: 'ui',
       input: z.object({ id: z.string().max(128), answer: ApprovalAnswerSchema }).strict(),
-      output: Ok,
+      output: z.object({ ok: z.literal(true), alsoAnswered: z.number().optional() }),
     },
 
     /** Every background task, newest first. */
@@ -129,8 +153,6 @@ export const contract = defineContract({
     },
     'settings.addRule': { role: 'ui', input: RuleChangeSchema, output: SettingsSnapshotSchema },
     'settings.removeRule': { role: 'ui', input: RuleChangeSchema, output: SettingsSnapshotSchema },
-    /** Accepts the workspace file's allow rules as they are now (a repository's own rules start untrusted). */
-    'settings.trustWorkspaceRules': { role: 'ui', input: NoInput, output: SettingsSnapshotSchema },
 
     /** The OS sandbox: mode, network, allowlist, extra hidden paths, tool caches. Validated before saving. */
     'settings.setSandbox': {
@@ -140,6 +162,15 @@ export const contract = defineContract({
     },
     /** Which sandbox backend works here (probed once at start), and any bad sandbox setting. */
     'sandbox.status': { role: 'ui', input: NoInput, output: SandboxStatusSchema },
+    /**
+     * Accepts the workspace file's allow rules as they are now (a repository's own rules start
+     * untrusted). When one of them is broad (`*`, `rm:*`, …), confirmBroad must say the person saw that.
+     */
+    'settings.trustWorkspaceRules': {
+      role: 'ui',
+      input: z.object({ confirmBroad: z.boolean().optional() }).strict(),
+      output: SettingsSnapshotSchema,
+    },
 
     /** Shell candidates on this machine and the one in effect. */
     'shells.list': { role: 'ui', input: NoInput, output: ShellsReportSchema },
@@ -181,7 +212,7 @@ export const contract = defineContract({
     /** New output of a running task, at most ~20 per second per task. */
     'tasks.output': { payload: TaskOutputSchema },
     /** Settings changed (from this UI, another window or a file). */
-    'settings.changed': { payload: z.object({ scope: z.enum(['user', 'workspace', 'session']) }) },
+    'settings.changed': { payload: z.object({ scope: z.enum(['user', 'workspace', 'session', 'local']) }) },
   },
 })
 

@@ -2,15 +2,17 @@ import { expect, type Locator, type Page } from '@playwright/test'
 import { openScreen } from './open-screen'
 import { renderedText, textOf } from './text-of'
 
-export type RuleScope = 'session' | 'workspace' | 'user'
+/** local: this workspace, kept on this machine (the default); workspace: shared with the repository. */
+export type RuleScope = 'session' | 'local' | 'workspace' | 'user'
 
 const SCOPE_LABEL: Record<RuleScope, string> = {
   session: 'This session',
-  workspace: 'This workspace',
+  local: 'This workspace',
+  workspace: 'Share with the repository',
   user: 'All workspaces (user)',
 }
 
-/** One pending approval card. */
+/** One pending approval card, on the Approvals screen or inline in its call's place in the history. */
 export class ApprovalCardView {
   constructor(readonly root: Locator) {}
 

@@ -1,4 +1,5 @@
 import { expect, type Locator, type Page } from '@playwright/test'
+import { ApprovalCardView } from './approvals-page'
 import { openScreen } from './open-screen'
 import { renderedText, textOf } from './text-of'
 
@@ -51,6 +52,11 @@ export class CallView {
   /** Present only while the call runs. */
   liveOutput(): Locator {
     return this.root.getByRole('region', { name: 'Live output' })
+  }
+
+  /** The approval card shown inline in this call's place while it waits. */
+  inlineApproval(): ApprovalCardView {
+    return new ApprovalCardView(this.root.getByRole('region', { name: 'Approval needed' }))
   }
 
   approvalsLink(): Locator {
@@ -145,6 +151,19 @@ export class SessionPage {
     await form.getByLabel('Timeout (ms)').fill(options.timeout === undefined ? '' : String(options.timeout))
     await form.getByLabel('Run in background').setChecked(options.background ?? false)
     await form.getByRole('button', { name: 'Run' }).click()
+  }
+
+  /** Types a command into the box as a person does and presses Enter (Shift+Enter between lines). */
+  async typeAndEnter(command: string): Promise<void> {
+    await this.ensureSession()
+    const box = this.commandField()
+    await box.click()
+    const lines = command.split('\n')
+    for (const [index, line] of lines.entries()) {
+      if (index > 0) await box.press('Shift+Enter')
+      await box.pressSequentially(line)
+    }
+    await box.press('Enter')
   }
 
   /** Runs a command and returns a view of exactly that call once it is in the history. */

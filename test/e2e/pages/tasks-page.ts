@@ -63,12 +63,25 @@ export class TasksPage {
     return new TaskRow(row)
   }
 
-  /** Presses Stop all and returns the confirmation ("Stopped 2 tasks."). */
+  /** Presses Stop all, confirms the question that names how many, and returns the result ("Stopped 2 tasks."). */
   async stopAll(): Promise<string> {
     await this.open()
-    await this.screen().getByRole('button', { name: 'Stop all' }).click()
+    await this.stopAllQuestion()
+    await this.screen()
+      .getByRole('group', { name: 'Stop all tasks?' })
+      .getByRole('button', { name: /^Stop \d+ tasks?$/ })
+      .click()
     const status = this.screen().getByRole('status')
     await expect(status).toBeVisible()
     return textOf(status)
+  }
+
+  /** Presses Stop all and returns the question it asks (naming how many tasks), stopping nothing yet. */
+  async stopAllQuestion(): Promise<string> {
+    await this.open()
+    await this.screen().getByRole('button', { name: 'Stop all' }).click()
+    const question = this.screen().getByRole('group', { name: 'Stop all tasks?' })
+    await expect(question).toBeVisible()
+    return textOf(question.locator('p'))
   }
 }

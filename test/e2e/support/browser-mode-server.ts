@@ -20,16 +20,26 @@ export interface ServeProcess {
 
 /** Starts the real `shellgate serve` against a temp workspace and SHELLGATE_HOME. */
 export async function startServe(
-  options: { workspace?: string; home?: string; port?: number } = {},
+  options: {
+    workspace?: string
+    home?: string
+    port?: number
+    /** No --workspace: serve runs from `workspace` as its cwd and the UI asks which folder to use. */
+    askWorkspace?: boolean
+    /** Extra environment for serve (on top of this process's). */
+    env?: Record<string, string>
+  } = {},
 ): Promise<ServeProcess> {
   const workspace = options.workspace ?? (await mkdtemp(join(tmpdir(), 'shellgate-e2e-ws-')))
   const home = options.home ?? (await mkdtemp(join(tmpdir(), 'shellgate-e2e-home-')))
+  const workspaceArgs = options.askWorkspace ? [] : ['--workspace', workspace]
   const child = spawn(
     process.execPath,
-    [CLI, 'serve', '--port', String(options.port ?? 0), '--workspace', workspace],
+    [CLI, 'serve', '--port', String(options.port ?? 0), ...workspaceArgs],
     {
-      env: { ...process.env, SHELLGATE_HOME: home },
+      env: { ...process.env, ...options.env, SHELLGATE_HOME: home },
       stdio: ['ignore', 'pipe', 'pipe'],
+      ...(options.askWorkspace ? { cwd: workspace } : {}),
     },
   )
   let stderr = ''

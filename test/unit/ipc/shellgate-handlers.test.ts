@@ -36,6 +36,18 @@ describe('the Shellgate contract over the real core', () => {
       message: expect.stringMatching(/^bash\.run: timeout: /),
     })
     await expect(
+      client.request('bash.cancel', { sessionId: harness.sessionId, callId: 'nope' }),
+    ).rejects.toMatchObject({
+      code: 'invalid_input',
+      message: 'bash.cancel: callId: no call "nope" is running in this session',
+    })
+    await expect(
+      client.request('bash.background', { sessionId: harness.sessionId, callId: '' }),
+    ).rejects.toMatchObject({
+      code: 'invalid_input',
+      message: expect.stringMatching(/^bash\.background: callId/),
+    })
+    await expect(
       client.request('settings.addRule', { list: 'allow', rule: 'bad\u0000rule', scope: 'user' }),
     ).rejects.toMatchObject({ code: 'invalid_input', message: expect.stringContaining('rule') })
     await expect(
@@ -97,6 +109,7 @@ describe('the Shellgate contract over the real core', () => {
       scope: 'workspace',
       source: join(harness.workspace, '.shellgate', 'settings.json'),
       trusted: true,
+      broad: null,
     })
     const removed = await client.request('settings.removeRule', {
       list: 'allow',
@@ -104,6 +117,65 @@ describe('the Shellgate contract over the real core', () => {
       scope: 'workspace',
     })
     expect(removed.rules).toEqual([])
+  })
+
+  it('adds a broad allow rule only when confirmed, and never trusts a repository file holding one in passing (issue 14.7)', async () => {
+    const client = await connect()
+    await expect(
+      client.request('settings.addRule', { list: 'allow', rule: '*', scope: 'user' }),
+    ).rejects.toMatchObject({
+      code: 'invalid_input',
+      message:
+        'settings.addRule: confirmBroad: "*" would allow every command without asking. Confirm to add it anyway.',
+    })
+    expect((await client.request('settings.get', {})).rules).toEqual([])
+    // Deny rules restrict: no confirmation needed.
+    await client.request('settings.addRule', { list: 'deny', rule: 'rm:*', scope: 'user' })
+    const added = await client.request('settings.addRule', {
+      list: 'allow',
+      rule: 'sudo:*',
+      scope: 'local',
+      confirmBroad: true,
+    })
+    expect(added.rules).toContainEqual(
+      expect.objectContaining({
+        rule: 'sudo:*',
+        scope: 'local',
+        broad: expect.stringContaining('as another user'),
+      }),
+    )
+
+    await mkdir(join(harness.workspace, '.shellgate'))
+    await writeFile(
+      join(harness.workspace, '.shellgate', 'settings.json'),
+      JSON.stringify({ permissions: { allow: ['npm test:*', '**'] } }),
+    )
+    const reopened = await harness.restart()
+    const again = createClient(
+      contract,
+      connectLoopback(
+        createDispatcher(contract, createHandlers(reopened, testHandlerDeps()), { mapError: mapDomainError }),
+        createEventHub(contract),
+      ).transport,
+    )
+    const snapshot = await again.request('settings.get', {})
+    expect(snapshot.warnings.map((w) => w.message).join('\n')).toContain(
+      '"**" (careful: would allow every command without asking)',
+    )
+    await expect(again.request('settings.trustWorkspaceRules', {})).rejects.toMatchObject({
+      code: 'invalid_input',
+      message: expect.stringMatching(
+        /^settings\.trustWorkspaceRules: confirmBroad: "\*\*" would allow every command/,
+      ),
+    })
+    expect(
+      (await again.request('settings.get', {})).rules.filter((r) => r.scope === 'workspace' && r.trusted),
+    ).toEqual([])
+    const trusted = await again.request('settings.trustWorkspaceRules', { confirmBroad: true })
+    expect(trusted.rules.filter((r) => r.scope === 'workspace').map((r) => [r.rule, r.trusted])).toEqual([
+      ['npm test:*', true],
+      ['**', true],
+    ])
   })
 
   it('refuses a shell kind this platform does not offer and a path that is not an executable', async () => {

@@ -1,3 +1,4 @@
+import type { ShellgateContract } from '../../../shared/ipc/contract'
 import { PortBusyError, startBrowserServer } from '../../browser-mode/browser-server'
 import { openInSystemBrowser } from '../../browser-mode/system-opener'
 import { locateRendererDir } from '../../browser-mode/renderer-dir'
@@ -7,7 +8,9 @@ import { resolveShellgateHome } from '../../core/paths'
 import { APP_VERSION } from '../../core/version'
 import { HubError } from '../../hub/hub-error'
 import { claimHub } from '../../hub/hub-server'
+import type { EventHub } from '../../ipc/event-hub'
 import { createIpcHost } from '../../ipc/host'
+import { createWorkspaceGate } from '../../ipc/workspace-gate'
 import { integerFlag, parseCommandArgs } from '../args'
 import type { CliCommand, CliIo } from '../command'
 import {
@@ -29,7 +32,7 @@ export const serveCommand: CliCommand = {
     'Usage: shellgate serve [--port N] [--workspace DIR] [--open]',
     '',
     '  --port N         port on 127.0.0.1 (default: a free one)',
-    '  --workspace DIR  the workspace commands run in (default: the current directory)',
+    '  --workspace DIR  the workspace commands run in (default: the UI asks, offering recent ones)',
     '  --open           open the UI with the system browser',
     '',
     'Prints "Shellgate UI: <url>"; the URL carries a one-time login code (used once, for 10 minutes).',
@@ -46,7 +49,8 @@ export const serveCommand: CliCommand = {
       throw new UsageError(`shellgate serve: unexpected argument "${positionals[0] ?? '--'}"`)
     const port = integerFlag('serve', 'port', flags.port) ?? 0
     if (port > 65_535) throw new UsageError(`shellgate serve: --port must be at most 65535, got ${port}`)
-    const workspace = resolveWorkspaceFlag('serve', flags.workspace, io.cwd)
+    const workspace =
+      flags.workspace === undefined ? null : resolveWorkspaceFlag('serve', flags.workspace, io.cwd)
     const rendererDir = locateRendererDir(io.env)
     if (!rendererDir)
       throw new UsageError(
@@ -66,7 +70,8 @@ export const serveCommand: CliCommand = {
 async function serveOrFindHub(input: {
   io: CliIo
   home: string
-  workspace: string
+  /** null: the UI asks which folder to work in; nothing runs until it is chosen. */
+  workspace: string | null
   rendererDir: string
   port: number
   open: boolean
@@ -96,10 +101,11 @@ async function serveOrFindHub(input: {
     return announceRunning(await waitForRunningHubAddress(home, claimed.pid, RUNNING_HUB_WAIT_MS))
   const { claim } = claimed
 
-  const host = await createIpcHost((hub) =>
+  const env = sanitizeEntryEnv(io.env, process.platform)
+  const makeCore = (workspace: string, hub: EventHub<ShellgateContract>) =>
     createCore({
-      workspace: input.workspace,
-      env: sanitizeEntryEnv(io.env, process.platform),
+      workspace,
+      env,
       runtime: 'browser',
       electronVersion: null,
       // A warning (a planted file refused, a bad settings edit) also reaches the terminal: it may
@@ -108,7 +114,14 @@ async function serveOrFindHub(input: {
         if (name === 'app.notice') io.stderr(`shellgate serve: ${(payload as { message: string }).message}\n`)
         hub.emit(name, payload)
       },
-    }),
+    })
+  const { workspace } = input
+  const host = await (workspace === null
+    ? Promise.resolve(createWorkspaceGate({ home, makeCore }))
+    : createIpcHost((hub) => makeCore(workspace, hub)).then((made) => ({
+        ...made,
+        dispose: () => made.core.dispose(),
+      }))
   ).catch(async (error: unknown) => {
     await claim.release()
     throw error
@@ -122,7 +135,7 @@ async function serveOrFindHub(input: {
       port: input.port,
     })
   } catch (error) {
-    await host.core.dispose()
+    await host.dispose()
     await claim.release()
     if (error instanceof PortBusyError) {
       io.stderr(`shellgate serve: ${error.message}; choose another with --port\n`)
@@ -135,7 +148,7 @@ async function serveOrFindHub(input: {
     .serve({ dispatcher: host.dispatcher, hub: host.hub, version: APP_VERSION, uiUrl })
     .catch(async (error: unknown) => {
       await server.close()
-      await host.core.dispose()
+      await host.dispose()
       throw error
     })
   // Every address handed out carries its own one-time code: a second `serve`, `shellgate ui`, the u key.
@@ -160,7 +173,7 @@ async function serveOrFindHub(input: {
   stopKeys()
   await hubServer.close()
   await server.close()
-  await host.core.dispose()
+  await host.dispose()
   io.stderr('Shellgate UI stopped.\n')
   return 0
 }

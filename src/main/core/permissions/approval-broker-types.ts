@@ -15,6 +15,8 @@ export interface ApprovalWhy {
 
 export interface ApprovalRequest {
   sessionId: string
+  /** The Bash call waiting on this approval, so the session's history can show the card inline. */
+  callId?: string
   command: string
   cwd: string
   shell: string
@@ -49,10 +51,13 @@ export type DenialReason = 'user_deny' | 'approval_timeout' | 'session_closed' |
 export type ApprovalDecision =
   | { behavior: 'allow'; decidedBy: 'user_once'; approvedBy: string; unsandboxed?: boolean }
   | { behavior: 'allow'; decidedBy: 'user_always'; approvedBy: string; rule: ScopedRule }
+  /** Answered by a rule the person saved on another card (approvedBy is who saved it). */
+  | { behavior: 'allow'; decidedBy: 'rule'; approvedBy: string; rule: ScopedRule }
   | { behavior: 'deny'; decidedBy: DenialReason; approvedBy: string | null; message: string }
 
 export type AnswerResult =
-  | { ok: true; decision: ApprovalDecision }
+  /** alsoAnswered: other pending approvals a saved always-allow rule answered too. */
+  | { ok: true; decision: ApprovalDecision; alsoAnswered?: number }
   | {
       ok: false
       code: 'not_found' | 'already_resolved' | 'invalid_input' | 'persist_failed'

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import { SettingsError } from '../settings/settings-error'
+import type { ScopedRule } from '../settings/scoped-rules'
 import type { RuleChange, SettingsStore } from '../settings/settings-store'
 import type {
   AnswerResult,
@@ -10,6 +11,7 @@ import type {
   DenialReason,
   PendingApproval,
 } from './approval-broker-types'
+import { broadRuleProblem } from './broad-rules'
 
 /** Answers for ids resolved this long ago still say already_resolved instead of not_found. */
 const RESOLVED_IDS_KEPT = 1_000
@@ -43,6 +45,11 @@ export interface ApprovalBroker {
        * user saw) is never saved by accident.
        */
       checkRule?: (rule: string) => string | null
+      /**
+       * Whether a rule just saved (by answering another card) now allows this command with every
+       * rule in effect; when it does, this approval is answered by that rule at once.
+       */
+      coveredBy?: (rule: ScopedRule) => boolean
     },
   ): {
     approval: PendingApproval
@@ -68,6 +75,7 @@ interface Entry {
   deferredDenial: DenialReason | null
   timeoutMs: number
   checkRule: ((rule: string) => string | null) | null
+  coveredBy: ((rule: ScopedRule) => boolean) | null
   settle: (decision: ApprovalDecision) => void
   cleanup: () => void
 }
@@ -111,6 +119,16 @@ export function createApprovalBroker(options: ApprovalBrokerOptions): ApprovalBr
     answer: Extract<ApprovalAnswer, { kind: 'always_allow' }>,
     by: string,
   ): Promise<AnswerResult> => {
+    // Refused here, not only in a UI: a card is answered in a glance, and `*` or `rm:*` saved in
+    // a glance would stop every later command from asking.
+    const broad = broadRuleProblem(answer.rule)
+    if (broad)
+      return {
+        ok: false,
+        code: 'invalid_input',
+        message: `${broad}; a rule this broad is not saved from an approval card (add it in Settings → Permissions if you mean it)`,
+        field: 'rule',
+      }
     const problem = entry.checkRule?.(answer.rule) ?? null
     if (problem) return { ok: false, code: 'invalid_input', message: problem, field: 'rule' }
     entry.state = 'saving'
@@ -126,7 +144,7 @@ export function createApprovalBroker(options: ApprovalBrokerOptions): ApprovalBr
       entry.state = 'pending'
       const decision: ApprovalDecision = { behavior: 'allow', decidedBy: 'user_always', approvedBy: by, rule }
       resolve(entry, decision)
-      return { ok: true, decision }
+      return { ok: true, decision, alsoAnswered: answerCovered(rule, by) }
     } catch (error) {
       failure =
         error instanceof SettingsError && error.code === 'invalid_input'
@@ -140,6 +158,17 @@ export function createApprovalBroker(options: ApprovalBrokerOptions): ApprovalBr
     entry.state = 'pending'
     if (entry.deferredDenial) deny(entry, entry.deferredDenial)
     return failure
+  }
+
+  /** Every other pending approval the saved rule now allows is answered by it; returns how many. */
+  const answerCovered = (rule: ScopedRule, by: string): number => {
+    let answered = 0
+    for (const other of [...entries.values()]) {
+      if (other.state !== 'pending' || !other.coveredBy?.(rule)) continue
+      resolve(other, { behavior: 'allow', decidedBy: 'rule', approvedBy: by, rule })
+      answered += 1
+    }
+    return answered
   }
 
   return {
@@ -163,6 +192,7 @@ export function createApprovalBroker(options: ApprovalBrokerOptions): ApprovalBr
         state: 'pending',
         deferredDenial: null,
         checkRule: requestOptions.checkRule ?? null,
+        coveredBy: requestOptions.coveredBy ?? null,
         timeoutMs,
         settle,
         cleanup: () => {},

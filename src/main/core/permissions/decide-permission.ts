@@ -1,8 +1,9 @@
 import type { PermissionMode } from '../../../shared/settings'
 import type { CommandVerdict } from '../bash/verdict'
 import { type CommandRegistry, loadCommandRegistry } from './command-registry'
+import { decisionText } from './decision-text'
 import { findNearMiss } from './near-miss'
-import type { MatchedRule, PermissionDecision, RuleSet } from './permission-types'
+import type { PermissionDecision, RuleSet } from './permission-types'
 import { findAllowCover, findRestrictingRule } from './rule-match'
 import { commandSubjects } from './rule-subjects'
 
@@ -31,12 +32,11 @@ export function decideBashPermission(input: DecideInput): PermissionDecision {
   for (const behavior of ['deny', 'ask'] as const) {
     const hit = findRestrictingRule(subjects, ruleSets, behavior)
     if (hit) {
-      const verb = behavior === 'deny' ? 'denied by' : 'needs approval because of'
       return {
         ...base,
         outcome: behavior,
         basis: `rule.${behavior}`,
-        reason: `${verb} ${describeRule(hit)}`,
+        reason: behavior === 'deny' ? decisionText.deniedByRule(hit) : decisionText.askedByRule(hit),
         rules: [hit],
       }
     }
@@ -47,14 +47,14 @@ export function decideBashPermission(input: DecideInput): PermissionDecision {
         ...base,
         outcome: 'allow',
         basis: 'mode.plan.readOnly',
-        reason: `read-only: ${verdict.reason}`,
+        reason: decisionText.readOnly(verdict),
         rules: [],
       }
     return {
       ...base,
       outcome: 'deny',
       basis: 'mode.plan.nonReadOnly',
-      reason: `plan mode runs only read-only commands; this one is not (${verdict.reason})`,
+      reason: decisionText.planDenied(verdict),
       rules: [],
       nearMiss: findNearMiss(subjects, ruleSets, true),
     }
@@ -64,7 +64,7 @@ export function decideBashPermission(input: DecideInput): PermissionDecision {
       ...base,
       outcome: 'allow',
       basis: 'mode.yolo',
-      reason: 'yolo mode runs every command',
+      reason: decisionText.yolo(),
       rules: [],
     }
   if (verdict.readOnly)
@@ -72,7 +72,7 @@ export function decideBashPermission(input: DecideInput): PermissionDecision {
       ...base,
       outcome: 'allow',
       basis: 'mode.build.readOnly',
-      reason: `read-only: ${verdict.reason}`,
+      reason: decisionText.readOnly(verdict),
       rules: [],
     }
   const cover = findAllowCover(subjects, ruleSets)
@@ -81,7 +81,7 @@ export function decideBashPermission(input: DecideInput): PermissionDecision {
       ...base,
       outcome: 'allow',
       basis: 'rule.allow',
-      reason: `allowed by ${cover.map(describeRule).join('; ')}`,
+      reason: decisionText.allowedByRules(cover),
       rules: cover,
     }
   }
@@ -89,13 +89,8 @@ export function decideBashPermission(input: DecideInput): PermissionDecision {
     ...base,
     outcome: 'ask',
     basis: 'mode.build.highRisk',
-    reason: `needs approval: not read-only (${verdict.reason}) and no allow rule covers it`,
+    reason: decisionText.needsApproval(verdict),
     rules: [],
     nearMiss: findNearMiss(subjects, ruleSets, false),
   }
-}
-
-function describeRule(rule: MatchedRule): string {
-  const where = rule.file ?? `${rule.source} rules`
-  return `${rule.behavior} rule "${rule.rule}" (${rule.source}, ${where}) matching "${rule.matched}"`
 }

@@ -2,7 +2,7 @@ import type { PermissionMode, PermissionRules } from '../../../shared/settings'
 import type { BashRule } from './rule-syntax'
 
 /** Where a list of rules came from; the decision names it so the user can find and edit the rule. */
-export type RuleSource = 'user' | 'workspace' | 'session'
+export type RuleSource = 'user' | 'workspace' | 'local' | 'session'
 
 export interface RuleSet {
   source: RuleSource

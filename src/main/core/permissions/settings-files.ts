@@ -6,6 +6,11 @@ import {
   type WorkspaceSettings,
   WorkspaceSettingsSchema,
 } from '../../../shared/settings'
+import {
+  LocalWorkspaceSettingsSchema,
+  localRulesFile,
+  workspaceRealPath,
+} from '../settings/local-workspace-rules'
 import { readSettingsFileState, SETTINGS_FILE_MAX_BYTES } from '../settings/settings-file'
 import { workspaceDirProblem, workspaceSettingsFile } from '../settings/workspace-dir'
 import type { RuleSet } from './permission-types'
@@ -34,7 +39,7 @@ export interface CommandSettings {
   workspace: WorkspaceSettings
   userFile: string
   workspaceFile: string
-  /** Workspace rules first, then the user's, each naming its file. */
+  /** This machine's workspace rules, the repository's, then the user's, each naming its file. */
   ruleSets: RuleSet[]
 }
 
@@ -43,9 +48,11 @@ export async function readCommandSettings(home: string, workspace: string): Prom
   const workspaceFile = workspaceSettingsFile(workspace)
   const dirProblem = await workspaceDirProblem(dirname(workspaceFile))
   if (dirProblem) throw new SettingsFileError(workspaceFile, dirProblem)
-  const [user, workspaceSettings] = await Promise.all([
+  const localFile = localRulesFile(home, await workspaceRealPath(workspace))
+  const [user, workspaceSettings, local] = await Promise.all([
     readSettingsFile(userFile, UserSettingsSchema),
     readSettingsFile(workspaceFile, WorkspaceSettingsSchema),
+    readSettingsFile(localFile, LocalWorkspaceSettingsSchema),
   ])
   const { mode: _mode, ...userRules } = user.permissions
   return {
@@ -54,6 +61,7 @@ export async function readCommandSettings(home: string, workspace: string): Prom
     userFile,
     workspaceFile,
     ruleSets: [
+      { source: 'local', file: localFile, rules: local.permissions },
       { source: 'workspace', file: workspaceFile, rules: workspaceSettings.permissions },
       { source: 'user', file: userFile, rules: userRules },
     ],

@@ -1,8 +1,12 @@
 import type { PermissionRules } from '../../../shared/settings'
 
-/** Where an always-allow (or any) rule lives: this session only, this workspace, or every workspace. */
-export type RuleScope = 'session' | 'workspace' | 'user'
-export const RULE_SCOPES: readonly RuleScope[] = ['session', 'workspace', 'user']
+/**
+ * Where an always-allow (or any) rule lives: this session only; this workspace on this machine
+ * (`local`, under SHELLGATE_HOME, the default); this workspace shared with the repository
+ * (`workspace`, `<workspace>/.shellgate/settings.json`); or every workspace (`user`).
+ */
+export type RuleScope = 'session' | 'local' | 'workspace' | 'user'
+export const RULE_SCOPES: readonly RuleScope[] = ['session', 'local', 'workspace', 'user']
 export type RuleList = keyof PermissionRules
 export const RULE_LISTS: readonly RuleList[] = ['allow', 'ask', 'deny']
 

@@ -1,4 +1,5 @@
 import type { z } from 'zod'
+import { plainIssue } from '../../../shared/ipc/plain-issue'
 
 /**
  * A settings change that was refused; nothing was written. `field` is the dotted path at fault.
@@ -15,9 +16,13 @@ export class SettingsError extends Error {
   }
 }
 
-/** The first zod issue as a field path and a message a user can act on. */
-export function firstIssue(error: z.ZodError, prefix: readonly PropertyKey[] = []): SettingsError {
+/** The first zod issue as a field path and a message a user can act on (in words, with its range when `schema` is given). */
+export function firstIssue(
+  error: z.ZodError,
+  prefix: readonly PropertyKey[] = [],
+  schema?: z.ZodType,
+): SettingsError {
   const issue = error.issues[0]
   const field = [...prefix, ...(issue?.path ?? [])].map(String).join('.')
-  return new SettingsError(field, issue?.message ?? 'invalid value')
+  return new SettingsError(field, issue ? plainIssue(issue as never, schema) : 'invalid value')
 }

@@ -19,7 +19,7 @@ export function applySettingsPatch<T>(current: T, patch: unknown, schema: z.ZodT
   rejectUnknownKeys(schema, patch, [])
   const merged = mergePatch(current as Record<string, unknown>, patch)
   const parsed = schema.safeParse(merged)
-  if (!parsed.success) throw firstIssue(parsed.error)
+  if (!parsed.success) throw firstIssue(parsed.error, [], schema)
   return parsed.data
 }
 

@@ -1,5 +1,5 @@
-import { stat } from 'node:fs/promises'
-import { join } from 'node:path'
+import { mkdir, stat } from 'node:fs/promises'
+import { dirname, join } from 'node:path'
 import type { z } from 'zod'
 import {
   BashRuleSchema,
@@ -11,6 +11,12 @@ import {
 } from '../../../shared/settings'
 import { swapFile } from './compare-and-swap'
 import { UnsafeFileError } from './owned-file'
+import {
+  type LocalWorkspaceSettings,
+  LocalWorkspaceSettingsSchema,
+  localRulesFile,
+  workspaceRealPath,
+} from './local-workspace-rules'
 import { firstIssue, SettingsError } from './settings-error'
 import { loadSettingsFile, SETTINGS_FILE_MAX_BYTES, type SettingsWarning } from './settings-file'
 import { type FileState, freshValue, rereadFileState, sameJson } from './settings-file-state'
@@ -41,6 +47,7 @@ export type SettingsChange =
   | { scope: 'user'; settings: UserSettings }
   | { scope: 'workspace'; settings: WorkspaceSettings }
   | { scope: 'session'; sessionId: string; rules: PermissionRules }
+  | { scope: 'local'; settings: LocalWorkspaceSettings }
 
 export interface RuleChange {
   scope: RuleScope
@@ -52,14 +59,19 @@ export interface RuleChange {
 
 /** What a re-read of the files found (reload): the scopes now in effect anew, and files refused. */
 export interface SettingsReload {
-  changed: ('user' | 'workspace')[]
+  changed: FileScope[]
   /** A file that changed on disk into something unusable; the last good settings stay in force. */
   problems: SettingsWarning[]
 }
 
+/** The scopes kept in a file: the user's, the repository's, and this machine's rules for the workspace. */
+type FileScope = 'user' | 'workspace' | 'local'
+
 export interface SettingsStore {
   readonly userFile: string
   readonly workspaceFile: string
+  /** This workspace's rules kept on this machine (SHELLGATE_HOME/workspaces/<hash of its real path>.json). */
+  readonly localFile: string
   /** The workspace folder the store was opened for. */
   readonly workspaceDir: string
   user(): UserSettings
@@ -77,7 +89,7 @@ export interface SettingsStore {
   addRule(change: RuleChange): Promise<ScopedRule>
   /** Returns false when the rule was not there. */
   removeRule(change: RuleChange): Promise<boolean>
-  /** Every rule in effect for a session: session rules, then workspace, then user. */
+  /** Every rule in effect for a session: session rules, then this machine's workspace rules, then the repository's, then user. */
   rules(sessionId?: string): ScopedRule[]
   /** Forgets a session's in-memory rules. */
   closeSession(sessionId: string): void
@@ -95,14 +107,17 @@ export async function openSettingsStore(options: SettingsStoreOptions): Promise<
   const workspaceDir = join(options.workspace, WORKSPACE_SETTINGS_DIR)
   const workspaceFile = join(workspaceDir, SETTINGS_FILE_NAME)
   const dirProblem = await workspaceDirProblem(workspaceDir)
-  const [userLoaded, workspaceLoaded] = await Promise.all([
+  const realWorkspace = await workspaceRealPath(options.workspace)
+  const localFile = localRulesFile(options.home, realWorkspace)
+  const [userLoaded, workspaceLoaded, localLoaded] = await Promise.all([
     loadSettingsFile(userFile, UserSettingsSchema),
     dirProblem
       ? null
       : loadSettingsFile(workspaceFile, WorkspaceSettingsSchema, new Date(), { keepInPlace: true }),
+    loadSettingsFile(localFile, LocalWorkspaceSettingsSchema),
   ])
   // A file moved aside at open is reported for the whole run; one left in place, while it stays bad.
-  const backups = userLoaded.warning?.backupPath ? [userLoaded.warning] : []
+  const backups = [userLoaded.warning, localLoaded.warning].filter((warning) => warning?.backupPath != null)
   const user: FileState<UserSettings> = {
     value: userLoaded.value,
     hash: userLoaded.read.hash,
@@ -115,6 +130,11 @@ export async function openSettingsStore(options: SettingsStoreOptions): Promise<
         hash: null,
         problem: { file: workspaceFile, reason: dirProblem!, backupPath: null },
       }
+  const local: FileState<LocalWorkspaceSettings> = {
+    value: localLoaded.value,
+    hash: localLoaded.read.hash,
+    problem: localLoaded.warning?.backupPath ? null : localLoaded.warning,
+  }
   const sessionRules = new Map<string, PermissionRules>()
   const listeners = new Set<(change: SettingsChange) => void>()
   let queue: Promise<unknown> = Promise.resolve()
@@ -122,8 +142,21 @@ export async function openSettingsStore(options: SettingsStoreOptions): Promise<
   const emit = (change: SettingsChange) => {
     for (const listener of listeners) listener(change)
   }
-  const emitScope = (scope: 'user' | 'workspace') =>
-    emit(scope === 'user' ? { scope, settings: user.value } : { scope, settings: workspace.value })
+  const emitScope = (scope: FileScope) =>
+    emit(
+      scope === 'user'
+        ? { scope, settings: user.value }
+        : scope === 'local'
+          ? { scope, settings: local.value }
+          : { scope, settings: workspace.value },
+    )
+  const scopeFile = { user: userFile, workspace: workspaceFile, local: localFile } as const
+  const scopeState = { user, workspace, local } as const
+  const scopeSchema = {
+    user: UserSettingsSchema,
+    workspace: WorkspaceSettingsSchema,
+    local: LocalWorkspaceSettingsSchema,
+  } as const
 
   /** In this store, one write or reload at a time; across stores and processes, swapFile's lock. */
   const serialised = <T>(task: () => Promise<T>): Promise<T> => {
@@ -136,12 +169,12 @@ export async function openSettingsStore(options: SettingsStoreOptions): Promise<
    * Re-applies `change` to the file as it is on disk now and writes the result; the fresh value is
    * adopted even when nothing needs writing, so this store never acts on a stale copy.
    */
-  async function writeScope<T>(scope: 'user' | 'workspace', change: (fresh: T) => T): Promise<T> {
-    const file = scope === 'user' ? userFile : workspaceFile
-    const state = (scope === 'user' ? user : workspace) as unknown as FileState<T>
-    const schema = (scope === 'user'
-      ? UserSettingsSchema
-      : WorkspaceSettingsSchema) as unknown as z.ZodType<T>
+  async function writeScope<T>(scope: FileScope, change: (fresh: T) => T): Promise<T> {
+    const file = scopeFile[scope]
+    const state = scopeState[scope] as unknown as FileState<T>
+    const schema = scopeSchema[scope] as unknown as z.ZodType<T>
+    // SHELLGATE_HOME/workspaces/ may not exist yet; the swap's lock lives beside the file.
+    if (scope === 'local') await mkdir(dirname(file), { recursive: true, mode: 0o700 })
     if (scope === 'workspace') {
       // Checked again at every write: any command that ran since start may have planted a symlink
       // there, and writing through it would replace a file outside the workspace.
@@ -173,7 +206,7 @@ export async function openSettingsStore(options: SettingsStoreOptions): Promise<
 
   const normaliseRule = (change: RuleChange): string => {
     if (!RULE_SCOPES.includes(change.scope))
-      throw new SettingsError('scope', 'must be session, workspace or user')
+      throw new SettingsError('scope', 'must be session, local, workspace or user')
     if (!RULE_LISTS.includes(change.list)) throw new SettingsError('list', 'must be allow, ask or deny')
     const parsed = BashRuleSchema.safeParse(change.rule)
     if (!parsed.success) throw firstIssue(parsed.error, ['rule'])
@@ -204,7 +237,12 @@ export async function openSettingsStore(options: SettingsStoreOptions): Promise<
         edited = !sameJson(after, permissions)
         return after
       }
-      if (change.scope === 'user')
+      if (change.scope === 'local')
+        await writeScope<LocalWorkspaceSettings>('local', (fresh) => ({
+          workspace: realWorkspace,
+          permissions: apply(fresh.permissions),
+        }))
+      else if (change.scope === 'user')
         await writeScope<UserSettings>('user', (fresh) => ({
           ...fresh,
           permissions: { ...fresh.permissions, ...apply(fresh.permissions) },
@@ -219,20 +257,26 @@ export async function openSettingsStore(options: SettingsStoreOptions): Promise<
     return { rule, changed }
   }
 
-  const reloadScope = (scope: 'user' | 'workspace') =>
+  const reloadScope = (scope: FileScope) =>
     scope === 'user'
       ? rereadFileState(user, userFile, UserSettingsSchema, null)
-      : workspaceDirProblem(workspaceDir).then((problem) =>
-          rereadFileState(workspace, workspaceFile, WorkspaceSettingsSchema, problem),
-        )
+      : scope === 'local'
+        ? rereadFileState(local, localFile, LocalWorkspaceSettingsSchema, null)
+        : workspaceDirProblem(workspaceDir).then((problem) =>
+            rereadFileState(workspace, workspaceFile, WorkspaceSettingsSchema, problem),
+          )
 
   return {
     userFile,
     workspaceFile,
+    localFile,
     workspaceDir: options.workspace,
     user: () => user.value,
     workspace: () => workspace.value,
-    warnings: () => [...backups, ...[user.problem, workspace.problem].filter((w) => w !== null)],
+    warnings: () => [
+      ...backups.filter((w) => w !== null),
+      ...[user.problem, workspace.problem, local.problem].filter((w) => w !== null),
+    ],
     // Each update is validated at once (a bad patch is refused even behind a queued write) and
     // applied again inside the swap, onto whatever is on disk by then.
     async updateUser(patch) {
@@ -261,6 +305,7 @@ export async function openSettingsStore(options: SettingsStoreOptions): Promise<
       const session = sessionId ? sessionRules.get(sessionId) : undefined
       return [
         ...(session ? toScopedRules(session, 'session', `session:${sessionId}`) : []),
+        ...toScopedRules(local.value.permissions, 'local', localFile),
         ...toScopedRules(workspace.value.permissions, 'workspace', workspaceFile),
         ...toScopedRules(user.value.permissions, 'user', userFile),
       ]
@@ -271,7 +316,7 @@ export async function openSettingsStore(options: SettingsStoreOptions): Promise<
     reload() {
       return serialised(async () => {
         const result: SettingsReload = { changed: [], problems: [] }
-        for (const scope of ['user', 'workspace'] as const) {
+        for (const scope of ['user', 'workspace', 'local'] as const) {
           const outcome = await reloadScope(scope)
           if (outcome === 'changed') {
             result.changed.push(scope)
@@ -287,8 +332,8 @@ export async function openSettingsStore(options: SettingsStoreOptions): Promise<
     },
   }
 
-  function sourceFile(scope: 'user' | 'workspace'): string {
-    return scope === 'user' ? userFile : workspaceFile
+  function sourceFile(scope: FileScope): string {
+    return scopeFile[scope]
   }
 }
 

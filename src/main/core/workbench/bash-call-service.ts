@@ -59,6 +59,16 @@ export interface BashCallService {
   /** What run() would decide for this command now (mode, rules, trust); nothing runs, nothing is asked. */
   check(sessionId: string, command: string): Promise<BashCheck>
   /**
+   * Ends a call that has not answered yet: a pending approval is withdrawn, a foreground command's
+   * whole tree is killed. Resolves with the call as it ended.
+   */
+  cancel(sessionId: string, callId: string): Promise<BashCall>
+  /**
+   * Commits a foreground command to a background task now, as the auto-background deadline would:
+   * the process keeps running and the call answers with its task id.
+   */
+  background(sessionId: string, callId: string): Promise<BashCall>
+  /**
    * Refuses new calls and cancels the running ones (their trees are killed, pending approvals
    * denied), waiting up to DISPOSE_WAIT_MS for them: quitting never leaves a foreground command behind.
    */
@@ -115,7 +125,8 @@ export function createBashCallService(options: BashCallServiceOptions): BashCall
       ...(extra.unsandboxedByPerson ? { unsandboxedByPerson: true as const } : {}),
     })
 
-  const inFlight = new Set<{ controller: AbortController; done: Promise<unknown> }>()
+  // Calls that have not answered yet, by call id; `phase` says what cancel and background may do.
+  const inFlight = new Map<string, InFlightCall>()
   let closing = false
   // A backgrounded call's audit line says "backgrounded"; a second line, linked by taskId, says how
   // it ended (exit, bytes, who stopped it), and the session's history gets the same facts.
@@ -167,11 +178,41 @@ export function createBashCallService(options: BashCallServiceOptions): BashCall
       }
       if (closing)
         return Promise.reject(new WorkbenchError('denied', 'Shellgate is shutting down; nothing new runs'))
-      const controller = new AbortController()
-      const done = runCall(sessionId, rawInput, controller.signal)
-      const entry = { controller, done }
-      inFlight.add(entry)
-      return done.finally(() => inFlight.delete(entry))
+      const entry: InFlightCall = {
+        sessionId,
+        controller: new AbortController(),
+        backgroundNow: new AbortController(),
+        phase: 'deciding',
+        done: Promise.resolve(null as never),
+      }
+      const callId = randomUUID()
+      inFlight.set(callId, entry)
+      entry.done = runCall(callId, sessionId, rawInput, entry).finally(() => inFlight.delete(callId))
+      return entry.done
+    },
+    async cancel(sessionId, callId) {
+      const entry = inFlightOf(sessionId, callId)
+      if (entry.phase === 'background') throw movedToBackground(callId)
+      entry.controller.abort(new Error('cancelled by the caller'))
+      return entry.done
+    },
+    async background(sessionId, callId) {
+      const entry = inFlightOf(sessionId, callId)
+      if (entry.phase === 'approval' || entry.phase === 'deciding') {
+        throw new WorkbenchError(
+          'invalid_input',
+          `call "${callId}" has not started yet (it waits for approval)`,
+        )
+      }
+      if (entry.phase === 'foreground_only') {
+        throw new WorkbenchError(
+          'invalid_input',
+          `call "${callId}" starts with sleep, which ends at its timeout instead of moving to the background`,
+        )
+      }
+      if (entry.phase === 'background') throw movedToBackground(callId)
+      entry.backgroundNow.abort()
+      return entry.done
     },
     async check(sessionId, command) {
       const session = sessions.get(sessionId)
@@ -208,7 +249,7 @@ export function createBashCallService(options: BashCallServiceOptions): BashCall
     },
     async dispose() {
       closing = true
-      const calls = [...inFlight]
+      const calls = [...inFlight.values()]
       for (const call of calls) call.controller.abort(new Error('Shellgate is shutting down'))
       let timer: NodeJS.Timeout | undefined
       await Promise.race([
@@ -225,32 +266,48 @@ export function createBashCallService(options: BashCallServiceOptions): BashCall
   async function decide(session: LiveSession, command: string) {
     const sessionId = session.record.id
     const verdict = classifyCommand(command, { cwd: session.cwd, platform: options.platform })
-    const { rules, workspaceFile, workspaceDir, workspaceAllow } = await options.workspaceSettings.rulesFor(
-      sessionId,
-      session.record.workspace,
-    )
+    const store = await options.workspaceSettings.storeFor(session.record.workspace)
     const userSettings = settings.user()
-    const decision = decideBashPermission({
-      verdict,
-      mode: userSettings.permissions.mode,
-      ruleSets: applyWorkspaceTrust(
-        ruleSetsFromScoped(rules),
-        workspaceFile,
-        options.trust.trustedRules(workspaceDir, workspaceAllow),
-      ).ruleSets,
-    })
-    return { verdict, decision, userSettings }
+    // Synchronous once the workspace's store is open: an approval re-decides with the rules in
+    // effect at that moment (a rule saved on another card may now allow it).
+    const decideAgain = () => {
+      const { rules, workspaceFile, workspaceDir, workspaceAllow } = options.workspaceSettings.rulesIn(
+        store,
+        sessionId,
+      )
+      return decideBashPermission({
+        verdict,
+        mode: settings.user().permissions.mode,
+        ruleSets: applyWorkspaceTrust(
+          ruleSetsFromScoped(rules),
+          workspaceFile,
+          options.trust.trustedRules(workspaceDir, workspaceAllow),
+        ).ruleSets,
+      })
+    }
+    return { verdict, decision: decideAgain(), userSettings, decideAgain }
+  }
+
+  function inFlightOf(sessionId: string, callId: string): InFlightCall {
+    const entry = inFlight.get(callId)
+    // Another session's call reads as unknown: its id tells the caller nothing.
+    if (!entry || entry.sessionId !== sessionId) {
+      throw new WorkbenchError('invalid_input', `no call "${callId}" is running in this session`, 'callId')
+    }
+    return entry
   }
 
   async function runCall(
+    callId: string,
     sessionId: string,
     rawInput: Record<string, unknown>,
-    signal: AbortSignal,
+    entry: InFlightCall,
   ): Promise<BashCall> {
+    const { signal } = entry.controller
     const session = sessions.get(sessionId)
     const input = parseInput(rawInput)
     const call: BashCall = {
-      id: randomUUID(),
+      id: callId,
       sessionId,
       command: input.command,
       description: input.description ?? null,
@@ -275,7 +332,7 @@ export function createBashCallService(options: BashCallServiceOptions): BashCall
       return done
     }
 
-    const { verdict, decision, userSettings } = await decide(session, input.command)
+    const { verdict, decision, userSettings, decideAgain } = await decide(session, input.command)
     const firstRule = decision.rules[0]
     let current: BashCall = {
       ...call,
@@ -306,11 +363,13 @@ export function createBashCallService(options: BashCallServiceOptions): BashCall
     }
 
     if (decision.outcome === 'ask') {
+      entry.phase = 'approval'
       current = { ...current, status: 'waiting_for_approval' }
       await publish(session, current)
       const pending = options.approvals.request(
         {
           sessionId,
+          callId: call.id,
           command: input.command,
           cwd: session.cwd,
           shell: session.record.shell.path,
@@ -321,7 +380,15 @@ export function createBashCallService(options: BashCallServiceOptions): BashCall
             ? { sandbox: await approvalSandbox(options.sandbox, userSettings.sandbox) }
             : {}),
         },
-        { signal, checkRule: (rule) => ruleAllowsCommand(rule, verdict) },
+        {
+          signal,
+          checkRule: (rule) => ruleAllowsCommand(rule, verdict),
+          // Judged with every rule in effect now, so a deny or ask rule still wins over the new rule.
+          coveredBy: (saved) => {
+            const now = decideAgain()
+            return now.outcome === 'allow' && now.rules.some((rule) => rule.rule === saved.rule)
+          },
+        },
       )
       const answer = await pending.decision
       decidedBy = answer.decidedBy
@@ -334,7 +401,7 @@ export function createBashCallService(options: BashCallServiceOptions): BashCall
         await auditCall(session, current, { decidedBy, approvedBy })
         return current
       }
-      if (answer.decidedBy === 'user_always') {
+      if (answer.decidedBy === 'user_always' || answer.decidedBy === 'rule') {
         current = {
           ...current,
           decision: { ...current.decision!, rule: answer.rule.rule, ruleFile: answer.rule.source },
@@ -342,9 +409,24 @@ export function createBashCallService(options: BashCallServiceOptions): BashCall
       }
     }
 
+    // Cancelled while the approval was being answered: nothing starts.
+    if (signal.aborted) {
+      current = {
+        ...current,
+        status: 'cancelled',
+        content: 'Command was cancelled before it started',
+        isError: true,
+      }
+      await publish(session, current)
+      await auditCall(session, current, { decidedBy, approvedBy })
+      return current
+    }
+    // Known before the "running" event, so cancel and background act on what the caller saw.
+    entry.phase =
+      !input.run_in_background && !isAutoBackgroundEligible(input.command) ? 'foreground_only' : 'foreground'
     current = { ...current, status: 'running' }
     await publish(session, current)
-    const ran = await execute(session, current, input, verdict, signal, {
+    const ran = await execute(session, current, input, verdict, entry, {
       ranWithoutAsking,
       unsandboxedByPerson,
     })
@@ -371,9 +453,10 @@ export function createBashCallService(options: BashCallServiceOptions): BashCall
     call: BashCall,
     input: BashToolInput,
     verdict: CommandVerdict,
-    signal: AbortSignal,
+    entry: InFlightCall,
     sandboxChoice: { ranWithoutAsking: boolean; unsandboxedByPerson: boolean },
   ): Promise<{ call: BashCall; sandbox: CallSandbox | null }> {
+    const { signal } = entry.controller
     const userSettings = settings.user()
     const limits = userSettings.limits
     const runtimeEnv = await options.runtimeEnv()
@@ -435,6 +518,7 @@ export function createBashCallService(options: BashCallServiceOptions): BashCall
         outputPath,
         hooks,
         signal,
+        backgroundNow: entry.backgroundNow.signal,
         taskId: call.id,
         ...(input.description ? { description: input.description } : {}),
       }
@@ -457,6 +541,7 @@ export function createBashCallService(options: BashCallServiceOptions): BashCall
       if (outcome.kind === 'foreground') {
         return finish(outcome.result)
       }
+      entry.phase = 'background'
       const output = await settleOutputFile(outputPath, 0, true)
       // The task's final directory is not used, but its capture file must not outlive it (exec/cwd).
       const { cwdFile } = prepared
@@ -478,6 +563,24 @@ export function createBashCallService(options: BashCallServiceOptions): BashCall
       throw error
     }
   }
+}
+
+interface InFlightCall {
+  sessionId: string
+  /** Aborting it withdraws the approval or kills the foreground tree. */
+  controller: AbortController
+  /** Aborting it commits the foreground command to the background. */
+  backgroundNow: AbortController
+  phase: 'deciding' | 'approval' | 'foreground' | 'foreground_only' | 'background'
+  done: Promise<BashCall>
+}
+
+function movedToBackground(callId: string): WorkbenchError {
+  return new WorkbenchError(
+    'invalid_input',
+    `call "${callId}" is a background task now; stop it as task ${callId}`,
+    'callId',
+  )
 }
 
 function parseInput(raw: Record<string, unknown>): BashToolInput {

@@ -9,11 +9,17 @@ import { openSettingsStore, type SettingsStore } from '../settings/settings-stor
 export interface WorkspaceSettings {
   /** The store that owns this workspace's file: the core's own store for the core's workspace. */
   storeFor(workspace: string): Promise<SettingsStore>
-  /** The rules in effect for a session in `workspace`, in the store's order: session, workspace, user. */
-  rulesFor(
-    sessionId: string,
-    workspace: string,
-  ): Promise<{ rules: ScopedRule[]; workspaceFile: string; workspaceDir: string; workspaceAllow: string[] }>
+  /** The rules in effect for a session whose workspace `store` holds, in the store's order: session, local, workspace, user. */
+  rulesIn(store: SettingsStore, sessionId: string): WorkspaceRules
+  /** rulesIn, for a workspace whose store may not be open yet. */
+  rulesFor(sessionId: string, workspace: string): Promise<WorkspaceRules>
+}
+
+export interface WorkspaceRules {
+  rules: ScopedRule[]
+  workspaceFile: string
+  workspaceDir: string
+  workspaceAllow: string[]
 }
 
 export function createWorkspaceSettings(options: {
@@ -36,26 +42,31 @@ export function createWorkspaceSettings(options: {
     }
     return store
   }
+  const rulesIn = (store: SettingsStore, sessionId: string): WorkspaceRules => {
+    // Trust is checked against the exact allow list of the workspace's file, as it is now.
+    const trustInput = {
+      workspaceFile: store.workspaceFile,
+      workspaceDir: store.workspaceDir,
+      workspaceAllow: store.workspace().permissions.allow,
+    }
+    if (store === main) return { rules: main.rules(sessionId), ...trustInput }
+    // Session and user rules live in the core's store; this machine's and the repository's
+    // rules for the workspace live in its own.
+    const core = main.rules(sessionId)
+    return {
+      rules: [
+        ...core.filter((rule) => rule.scope === 'session'),
+        ...store.rules().filter((rule) => rule.scope === 'local' || rule.scope === 'workspace'),
+        ...core.filter((rule) => rule.scope === 'user'),
+      ],
+      ...trustInput,
+    }
+  }
   return {
     storeFor,
+    rulesIn,
     async rulesFor(sessionId, workspace) {
-      const store = await storeFor(workspace)
-      // Trust is checked against the exact allow list of the workspace's file, as it is now.
-      const trustInput = {
-        workspaceFile: store.workspaceFile,
-        workspaceDir: store.workspaceDir,
-        workspaceAllow: store.workspace().permissions.allow,
-      }
-      if (store === main) return { rules: main.rules(sessionId), ...trustInput }
-      const core = main.rules(sessionId)
-      return {
-        rules: [
-          ...core.filter((rule) => rule.scope === 'session'),
-          ...store.rules().filter((rule) => rule.scope === 'workspace'),
-          ...core.filter((rule) => rule.scope === 'user'),
-        ],
-        ...trustInput,
-      }
+      return rulesIn(await storeFor(workspace), sessionId)
     },
   }
 }

@@ -7,6 +7,7 @@ import { sandboxHandlers } from './sandbox-handlers'
 import { sessionHandlers } from './session-handlers'
 import { settingsHandlers } from './settings-handlers'
 import { systemHandlers } from './system-handlers'
+import { workspaceHandlers } from './workspace-handlers'
 
 export interface HandlerDeps {
   ownership: SessionOwnership
@@ -21,5 +22,6 @@ export function createHandlers(core: Core, deps: HandlerDeps): Handlers<Shellgat
     ...settingsHandlers(core),
     ...hubHandlers(deps.hubControl),
     ...sandboxHandlers(core, core.sandbox.home),
+    ...workspaceHandlers(core),
   }
 }

@@ -15,6 +15,8 @@ type SessionHandlers = Pick<
   | 'sessions.create'
   | 'sessions.close'
   | 'bash.run'
+  | 'bash.cancel'
+  | 'bash.background'
   | 'bash.history'
   | 'bash.output'
   | 'bash.check'
@@ -60,6 +62,14 @@ export function sessionHandlers(core: Core, ownership: SessionOwnership): Sessio
       ownership.require(context, sessionId, 'bash.history')
       return core.sessions.get(sessionId).history.list()
     },
+    'bash.cancel': ({ sessionId, callId }, context) => {
+      ownership.require(context, sessionId, 'bash.cancel')
+      return core.bash.cancel(sessionId, callId)
+    },
+    'bash.background': ({ sessionId, callId }, context) => {
+      ownership.require(context, sessionId, 'bash.background')
+      return core.bash.background(sessionId, callId)
+    },
     'bash.output': async ({ sessionId, callId }, context) => {
       ownership.require(context, sessionId, 'bash.output')
       const call = core.sessions.get(sessionId).history.get(callId)
@@ -78,7 +88,7 @@ export function sessionHandlers(core: Core, ownership: SessionOwnership): Sessio
           `approvals.answer: ${where}${result.message}`,
         )
       }
-      return { ok: true as const }
+      return { ok: true as const, alsoAnswered: result.alsoAnswered ?? 0 }
     },
     'tasks.list': async (_input, context) =>
       (await core.tasks.list())

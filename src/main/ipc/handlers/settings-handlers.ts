@@ -2,6 +2,7 @@ import type { ShellgateContract } from '../../../shared/ipc/contract'
 import type { SettingsSnapshot } from '../../../shared/ipc/domains/settings'
 import { RpcError } from '../../../shared/ipc/errors'
 import type { Core } from '../../core/app'
+import { broadRuleProblem } from '../../core/permissions/broad-rules'
 import { nodeShellFs } from '../../core/shell/shell-fs'
 import { validateNetworkSettings } from '../../core/network/validate-network-settings'
 import type { Handlers } from '../dispatcher'
@@ -28,8 +29,15 @@ export function settingsHandlers(core: Core): SettingsHandlers {
     const rules = settings.rules(sessionId).map((rule) => ({
       ...rule,
       trusted: !(rule.scope === 'workspace' && rule.list === 'allow') || trust.trusted,
+      broad: rule.list === 'allow' ? broadRuleProblem(rule.rule) : null,
     }))
-    const untrustedRules = rules.filter((rule) => !rule.trusted).map((rule) => `"${rule.rule}"`)
+    const untrustedRules = rules
+      .filter((rule) => !rule.trusted)
+      .map((rule) =>
+        rule.broad
+          ? `"${rule.rule}" (careful: ${rule.broad.replace(`"${rule.rule}" `, '')})`
+          : `"${rule.rule}"`,
+      )
     // Named one by one up to a point: a hostile file can hold a thousand of them.
     const untrusted =
       untrustedRules.length > UNTRUSTED_RULES_NAMED
@@ -53,7 +61,7 @@ export function settingsHandlers(core: Core): SettingsHandlers {
       workspace: settings.workspace(),
       rules,
       warnings,
-      files: { user: settings.userFile, workspace: settings.workspaceFile },
+      files: { user: settings.userFile, workspace: settings.workspaceFile, local: settings.localFile },
       trust,
     }
   }
@@ -114,17 +122,32 @@ export function settingsHandlers(core: Core): SettingsHandlers {
       })
       return snapshot()
     },
-    'settings.addRule': async (change) => {
+    'settings.addRule': async ({ confirmBroad, ...change }) => {
       if (change.scope === 'session') core.sessions.get(change.sessionId ?? '')
+      const broad = change.list === 'allow' ? broadRuleProblem(change.rule) : null
+      if (broad && !confirmBroad)
+        throw new RpcError(
+          'invalid_input',
+          `settings.addRule: confirmBroad: ${broad}. Confirm to add it anyway.`,
+        )
       const saved = await settings.addRule(change)
       // A rule the user adds in Settings is one the user accepted.
       if (change.scope === 'workspace' && change.list === 'allow')
         await core.trust.amend(settings.workspaceDir, { add: [saved.rule] })
       return snapshot(change.sessionId)
     },
-    'settings.trustWorkspaceRules': async () => {
+    'settings.trustWorkspaceRules': async ({ confirmBroad }) => {
       // The list in force, which is what the UI shows (the watcher refreshes both within a second).
-      await core.trust.trust(settings.workspaceDir, settings.workspace().permissions.allow)
+      const allow = settings.workspace().permissions.allow
+      const { added } = core.trust.state(settings.workspaceDir, allow)
+      const broad = added.map(broadRuleProblem).filter(Boolean)
+      // A repository's `*` is the attack this trust step exists for: never accepted in passing.
+      if (broad.length > 0 && !confirmBroad)
+        throw new RpcError(
+          'invalid_input',
+          `settings.trustWorkspaceRules: confirmBroad: ${broad.join('; ')}. Confirm to trust them anyway.`,
+        )
+      await core.trust.trust(settings.workspaceDir, allow)
       return snapshot()
     },
     'settings.removeRule': async (change) => {

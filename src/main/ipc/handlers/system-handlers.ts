@@ -1,6 +1,7 @@
 import type { ShellgateContract } from '../../../shared/ipc/contract'
 import { RpcError } from '../../../shared/ipc/errors'
 import type { Core } from '../../core/app'
+import { findCaHints, isCertificateFailure } from '../../core/network/ca-hints'
 import { resolveNetworkConfig } from '../../core/network/network-config'
 import { testConnection } from '../../core/network/test-connection'
 import { describeUrlRoute } from '../../core/network/url-route'
@@ -74,6 +75,14 @@ export function systemHandlers(core: Core): SystemHandlers {
             code: report.code,
             reason: report.reason,
             traceId: report.traceId,
+            ...(report.status === 'error' && isCertificateFailure(report.reason)
+              ? {
+                  caHints: findCaHints(
+                    await core.environment.ready(),
+                    core.settings.user().network.caCertFile ?? undefined,
+                  ),
+                }
+              : {}),
           }
     },
     'audit.query': (filter) => {

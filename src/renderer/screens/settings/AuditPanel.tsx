@@ -1,3 +1,4 @@
+import { CommandText } from '../../commands/CommandText'
 import { type AuditStatus, AuditStatusSchema, type DecidedBy, DecidedBySchema } from '../../../shared/audit'
 import { useState } from 'react'
 import { formatBytes, formatDuration, formatTime } from '../../format/measures'
@@ -68,7 +69,7 @@ export function AuditPanel() {
                   <td>{formatTime(entry.time)}</td>
                   <td title={entry.session}>{titleOf(entry.session)}</td>
                   <td>
-                    <code>{entry.command}</code>
+                    <CommandText command={entry.command} as="code" />
                     <div className="muted">
                       {entry.cwd} · {entry.shell}
                     </div>
@@ -77,7 +78,9 @@ export function AuditPanel() {
                   <td>{entry.decidedBy}</td>
                   <td>
                     {entry.rule && <code>{entry.rule}</code>}
-                    {entry.ruleFile && <div className="muted">{entry.ruleFile}</div>}
+                    {entry.ruleFile && !entry.ruleFile.startsWith('session:') && (
+                      <div className="muted">{entry.ruleFile}</div>
+                    )}
                   </td>
                   <td>{entry.approvedBy ?? ''}</td>
                   <td>{entry.status}</td>

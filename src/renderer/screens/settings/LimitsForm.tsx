@@ -4,6 +4,8 @@ import { FormError } from '../../forms/FormError'
 import { type FieldErrors, fieldErrorsFromRpc } from '../../forms/field-errors'
 import { useClient } from '../../rpc'
 import { useSettings } from '../../settings-state/SettingsProvider'
+import { plainIssue } from '../../../shared/ipc/plain-issue'
+import { ApprovalSettingsSchema, LimitsSettingsSchema } from '../../../shared/settings'
 
 type LimitField = 'defaultTimeoutMs' | 'maxTimeoutMs' | 'maxOutputLength' | 'approvalTimeoutMs'
 const LIMIT_FIELDS: Readonly<Record<string, LimitField>> = {
@@ -50,6 +52,27 @@ export function LimitsForm() {
     const bad = (Object.keys(values) as LimitField[]).find((name) => !/^\d+$/.test(values[name].trim()))
     if (bad) {
       setErrors({ [bad]: `${LABELS[bad]} must be a whole number, not "${values[bad]}".` })
+      return
+    }
+    // The shared schemas' own ranges, said in words before a round trip.
+    const numbers = {
+      defaultTimeoutMs: Number(values.defaultTimeoutMs),
+      maxTimeoutMs: Number(values.maxTimeoutMs),
+      maxOutputLength: Number(values.maxOutputLength),
+    }
+    const limits = LimitsSettingsSchema.safeParse(numbers)
+    const approvals = ApprovalSettingsSchema.safeParse({ timeoutMs: Number(values.approvalTimeoutMs) })
+    const issue = limits.error?.issues[0]
+    if (issue) {
+      setErrors({ [String(issue.path[0]) as LimitField]: `${plainIssue(issue, LimitsSettingsSchema)}.` })
+      return
+    }
+    if (approvals.error?.issues[0]) {
+      const words = plainIssue(approvals.error.issues[0], ApprovalSettingsSchema).replace(
+        /^Timeout/,
+        'Approval timeout',
+      )
+      setErrors({ approvalTimeoutMs: `${words}.` })
       return
     }
     setErrors({})

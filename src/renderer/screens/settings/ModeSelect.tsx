@@ -21,18 +21,22 @@ export function ModeSelect() {
   const [choice, setChoice] = useState<PermissionMode | null>(null)
   const [error, setError] = useState<string>()
   const [saving, setSaving] = useState(false)
+  const [confirmation, setConfirmation] = useState<string>()
   const saved = snapshot?.user.permissions.mode
   if (!saved) return null
   const chosen = choice ?? saved
 
   const save = () => {
     setError(undefined)
+    setConfirmation(undefined)
     setSaving(true)
     client.request('settings.setMode', { mode: chosen }).then(
       (next) => {
         setSaving(false)
         setChoice(null)
         apply(next)
+        const label = MODES.find((option) => option.mode === next.user.permissions.mode)?.label
+        setConfirmation(`Saved. Mode is now ${label}.`)
       },
       (failure: unknown) => {
         setSaving(false)
@@ -67,6 +71,9 @@ export function ModeSelect() {
       <button type="button" className="primary" onClick={save} disabled={saving || chosen === saved}>
         {saving ? 'Saving…' : 'Save mode'}
       </button>
+      <p role="status" className="muted">
+        {confirmation}
+      </p>
     </div>
   )
 }

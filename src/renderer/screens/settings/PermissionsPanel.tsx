@@ -51,7 +51,7 @@ export function PermissionsPanel() {
           <h3 className="small-heading">Add a rule</h3>
           <RuleEditor
             label="Add a rule"
-            initial={{ list: 'allow', rule: '', scope: 'workspace' }}
+            initial={{ list: 'allow', rule: '', scope: 'local' }}
             submitLabel="Add rule"
             sessionAvailable={Boolean(sessionId)}
             onSubmit={add}
@@ -59,8 +59,14 @@ export function PermissionsPanel() {
           <h3 className="small-heading">Limits</h3>
           <LimitsForm />
           <p className="muted">
-            User rules: <code>{snapshot.files.user}</code> · Workspace rules:{' '}
+            User rules: <code>{snapshot.files.user}</code> · Rules shared with the repository:{' '}
             <code>{snapshot.files.workspace}</code>
+            {snapshot.files.local && (
+              <>
+                {' '}
+                · This workspace on this machine: <code>{snapshot.files.local}</code>
+              </>
+            )}
           </p>
         </>
       )}

@@ -9,10 +9,17 @@ export interface RuleDraft {
   list: RuleList
   rule: string
   scope: RuleScope
+  /** Set once the person confirmed a broad allow rule (`*`, `rm:*`, …) after reading what it allows. */
+  confirmBroad?: boolean
 }
-type RuleField = 'list' | 'rule' | 'scope'
+type RuleField = 'list' | 'rule' | 'scope' | 'confirmBroad'
 
-const RULE_FIELDS: Readonly<Record<string, RuleField>> = { list: 'list', rule: 'rule', scope: 'scope' }
+const RULE_FIELDS: Readonly<Record<string, RuleField>> = {
+  list: 'list',
+  rule: 'rule',
+  scope: 'scope',
+  confirmBroad: 'confirmBroad',
+}
 
 /** The form for one rule, used to add and to edit; the server's rule errors land under the field they concern. */
 export function RuleEditor({
@@ -33,15 +40,14 @@ export function RuleEditor({
   const [draft, setDraft] = useState<RuleDraft>(initial)
   const [errors, setErrors] = useState<FieldErrors<RuleField>>({})
   const [busy, setBusy] = useState(false)
-  const submit = (event: FormEvent) => {
-    event.preventDefault()
+  const send = (confirmBroad: boolean) => {
     if (draft.rule.trim() === '') {
       setErrors({ rule: 'A rule cannot be empty.' })
       return
     }
     setErrors({})
     setBusy(true)
-    onSubmit({ ...draft, rule: draft.rule.trim() }).then(
+    onSubmit({ ...draft, rule: draft.rule.trim(), ...(confirmBroad ? { confirmBroad } : {}) }).then(
       () => {
         setBusy(false)
         if (!onCancel) setDraft({ ...initial, rule: '' })
@@ -51,6 +57,10 @@ export function RuleEditor({
         setErrors(fieldErrorsFromRpc(failure, RULE_FIELDS))
       },
     )
+  }
+  const submit = (event: FormEvent) => {
+    event.preventDefault()
+    send(false)
   }
   return (
     <form className="rule-editor" aria-label={label} onSubmit={submit} noValidate>
@@ -68,7 +78,11 @@ export function RuleEditor({
             </select>
           )}
         </Field>
-        <Field label="Rule" error={errors.rule} hint="An exact command, prefix:* or a * wildcard.">
+        <Field
+          label="Rule"
+          error={errors.rule}
+          hint="An exact command, prefix:* or a * wildcard. A rule that allows every command asks you to confirm."
+        >
           {(control) => (
             <input
               {...control}
@@ -86,7 +100,8 @@ export function RuleEditor({
               onChange={(event) => setDraft({ ...draft, scope: event.target.value as RuleScope })}
             >
               {sessionAvailable && <option value="session">session</option>}
-              <option value="workspace">workspace</option>
+              <option value="local">workspace (this machine)</option>
+              <option value="workspace">shared with the repository (in git status)</option>
               <option value="user">user</option>
             </select>
           )}
@@ -102,6 +117,17 @@ export function RuleEditor({
           {submitLabel}
         </button>
       </div>
+      {errors.confirmBroad && (
+        <fieldset aria-label="Add a broad rule?" className="close-confirm">
+          <p role="alert">{errors.confirmBroad}</p>
+          <button type="button" className="danger" disabled={busy} onClick={() => send(true)}>
+            Add anyway
+          </button>{' '}
+          <button type="button" onClick={() => setErrors({})}>
+            Cancel
+          </button>
+        </fieldset>
+      )}
       <FormError message={errors.form} />
     </form>
   )

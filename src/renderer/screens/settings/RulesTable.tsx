@@ -2,6 +2,7 @@ import { useState } from 'react'
 import type { z } from 'zod'
 import type { ScopedRuleSchema } from '../../../shared/ipc/domains/settings'
 import { FormError } from '../../forms/FormError'
+import { revealInvisible } from '../../format/reveal-invisible'
 import { errorMessage } from '../../forms/field-errors'
 import { type RuleDraft, RuleEditor } from './RuleEditor'
 
@@ -67,9 +68,12 @@ export function RulesTable({
             return (
               <tr key={key} data-list={rule.list} data-scope={rule.scope}>
                 <td data-field="list">{rule.list}</td>
-                <td data-field="rule">
-                  <code>{rule.rule}</code>
-                  {!rule.trusted && <span className="tag-untrusted"> (ignored until trusted)</span>}
+                <td>
+                  <span data-field="rule">
+                    <code>{revealInvisible(rule.rule).text}</code>
+                    {!rule.trusted && <span className="tag-untrusted"> (ignored until trusted)</span>}
+                  </span>
+                  {rule.broad && <div className="tag-untrusted">Careful: {rule.broad}.</div>}
                 </td>
                 <td data-field="scope">{rule.scope}</td>
                 <td data-field="source">

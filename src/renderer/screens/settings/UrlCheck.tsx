@@ -5,6 +5,7 @@ import { Field } from '../../forms/Field'
 import { errorMessage } from '../../forms/field-errors'
 import { formatBytes } from '../../format/measures'
 import { useClient } from '../../rpc'
+import { CaHints } from './CaHints'
 
 type UrlRoute = z.infer<typeof UrlRouteSchema>
 type ConnectionReport = z.infer<typeof ConnectionReportSchema>
@@ -111,6 +112,7 @@ export function UrlCheck() {
           )}
         </dl>
       )}
+      {report?.caHints && <CaHints hints={report.caHints} />}
     </form>
   )
 }

@@ -2,6 +2,7 @@ import { useState } from 'react'
 import type { SettingsSnapshot } from '../../../shared/ipc/domains/settings'
 import { FormError } from '../../forms/FormError'
 import { errorMessage } from '../../forms/field-errors'
+import { revealInvisible } from '../../format/reveal-invisible'
 import { useClient } from '../../rpc'
 
 /**
@@ -17,7 +18,10 @@ export function WorkspaceTrust({
 }) {
   const client = useClient()
   const [error, setError] = useState<string>()
+  const [confirmed, setConfirmed] = useState(false)
   const untrusted = snapshot.rules.filter((rule) => !rule.trusted)
+  // A repository's `*` is exactly what this step guards against: it is never trusted in passing.
+  const broad = untrusted.filter((rule) => rule.broad)
   if (untrusted.length === 0) return null
   const changes = snapshot.trust
   // Once accepted, what matters is what the file changed since: a rule added, edited or deleted.
@@ -36,19 +40,37 @@ export function WorkspaceTrust({
       <ul>
         {untrusted.map((rule) => (
           <li key={rule.rule}>
-            <code>{rule.rule}</code>
+            <code>{revealInvisible(rule.rule).text}</code>
+            {rule.broad && <strong className="tag-untrusted"> Careful: {rule.broad}.</strong>}
           </li>
         ))}
       </ul>
       {changedSinceTrusted && <TrustChanges added={changes.added} removed={changes.removed} />}
       <FormError message={error} />
+      {broad.length > 0 && (
+        <label className="checkbox">
+          <input
+            type="checkbox"
+            checked={confirmed}
+            onChange={(event) => setConfirmed(event.target.checked)}
+          />
+          I understand {broad.length === 1 ? 'this rule allows' : 'these rules allow'} far more than one
+          command
+        </label>
+      )}
       <button
         type="button"
         className="danger"
+        disabled={broad.length > 0 && !confirmed}
         onClick={async () => {
           setError(undefined)
           try {
-            apply(await client.request('settings.trustWorkspaceRules', {}))
+            apply(
+              await client.request(
+                'settings.trustWorkspaceRules',
+                broad.length > 0 ? { confirmBroad: confirmed } : {},
+              ),
+            )
           } catch (failure) {
             setError(errorMessage(failure))
           }

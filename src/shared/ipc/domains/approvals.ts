@@ -3,11 +3,14 @@ import { PermissionModeSchema } from '../../settings'
 import { ApprovalSandboxSchema } from './sandbox'
 import { SessionIdSchema } from './sessions'
 
-export const RuleScopeSchema = z.enum(['session', 'workspace', 'user'])
+/** local: this workspace, kept on this machine (the default); workspace: shared in the repository's own file. */
+export const RuleScopeSchema = z.enum(['session', 'local', 'workspace', 'user'])
 
 export const PendingApprovalSchema = z.object({
   id: z.string(),
   sessionId: SessionIdSchema,
+  /** The Bash call waiting on it (its card in the session's history shows this approval inline). */
+  callId: z.string().optional(),
   command: z.string(),
   cwd: z.string(),
   shell: z.string(),

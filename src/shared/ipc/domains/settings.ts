@@ -15,6 +15,8 @@ export const ScopedRuleSchema = z.object({
   source: z.string(),
   /** false for a workspace allow rule the user has not accepted yet: it is ignored until trusted. */
   trusted: z.boolean(),
+  /** For an allow rule that allows far more than one command (`*`, `rm:*`): what it allows, in words. */
+  broad: z.string().nullable().optional(),
 })
 
 /**
@@ -36,7 +38,8 @@ export const SettingsSnapshotSchema = z.object({
   workspace: WorkspaceSettingsSchema,
   rules: z.array(ScopedRuleSchema),
   warnings: z.array(SettingsWarningSchema),
-  files: z.object({ user: z.string(), workspace: z.string() }),
+  /** local: this workspace's rules kept on this machine. */
+  files: z.object({ user: z.string(), workspace: z.string(), local: z.string().optional() }),
   /** Absent only from hubs older than content-hash trust. */
   trust: WorkspaceTrustViewSchema.optional(),
 })
@@ -48,5 +51,7 @@ export const RuleChangeSchema = z
     rule: z.string().trim().min(1, 'a rule cannot be empty').max(2_000),
     scope: RuleScopeSchema,
     sessionId: z.string().optional(),
+    /** Required to add a broad allow rule (`*`, `rm:*`, …): the person saw what it allows. */
+    confirmBroad: z.boolean().optional(),
   })
   .strict()

@@ -46,6 +46,20 @@ export const ConnectionReportSchema = z.object({
   reason: z.string().optional(),
   code: z.string().optional(),
   traceId: z.string().nullable(),
+  /**
+   * When the failure was an untrusted certificate: the CA settings found (sealed variables such as
+   * NODE_EXTRA_CA_CERTS, Shellgate's own network.caCertFile), and which file could be used.
+   */
+  caHints: z
+    .array(
+      z.object({
+        name: z.string(),
+        value: z.string(),
+        source: z.enum(['sealed', 'settings']),
+        usable: z.boolean(),
+      }),
+    )
+    .optional(),
 })
 
 /** The audit log's own line schema: the UI sees exactly what is stored. */

@@ -67,7 +67,7 @@ describe('mode × rule × read-only (seed 003, 判定为只读意味着什么)',
         matched: 'npm test',
       },
     ])
-    expect(decision.reason).toContain(WORKSPACE_FILE)
+    expect(decision.reason).toBe("Allowed by the repository's rule `npm test:*`.")
     const denied = decide(writer, 'build', denyNpm)
     expect(denied.rules[0]).toMatchObject({
       behavior: 'deny',
@@ -75,7 +75,7 @@ describe('mode × rule × read-only (seed 003, 判定为只读意味着什么)',
       source: 'user',
       file: USER_FILE,
     })
-    expect(denied.reason).toBe(`denied by deny rule "npm:*" (user, ${USER_FILE}) matching "npm test"`)
+    expect(denied.reason).toBe('Denied by your rule `npm:*` (all workspaces).')
   })
 })
 

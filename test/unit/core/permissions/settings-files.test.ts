@@ -37,6 +37,11 @@ describe('reading the settings files for a one-shot command', () => {
     expect(settings.user.permissions.mode).toBe('plan')
     expect(settings.ruleSets).toEqual([
       {
+        source: 'local',
+        file: expect.stringMatching(new RegExp(`^${home}/workspaces/[0-9a-f]{32}\\.json$`)),
+        rules: { allow: [], ask: [], deny: [] },
+      },
+      {
         source: 'workspace',
         file: join(ws, '.shellgate', 'settings.json'),
         rules: { allow: ['npm test:*'], ask: [], deny: [] },

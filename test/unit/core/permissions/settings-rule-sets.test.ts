@@ -56,7 +56,7 @@ describe('rules from the settings files decide, naming their file', () => {
     expect(summarizeDecision(decide('npm test'))).toEqual({
       outcome: 'allow',
       decidedBy: 'rule.allow',
-      reason: `allowed by allow rule "npm test:*" (workspace, ${workspaceFile}) matching "npm test"`,
+      reason: "Allowed by the repository's rule `npm test:*`.",
       rule: 'npm test:*',
       ruleFile: workspaceFile,
     })
