@@ -43,11 +43,34 @@ export const DEFAULT_TOOL_CACHES = [
   '.cache/go-build',
 ]
 
+/**
+ * Host Unix sockets outside /tmp (the private /tmp already covers the host's). A read-only bind does
+ * not guard them, since connect() works on a read-only mount, and the network namespace cuts only
+ * abstract sockets: Docker's and containerd's are root on the host, and the user's runtime folder
+ * holds the ssh and gpg agents and the session bus.
+ */
+export function hostSocketPaths(uid: number | null): string[] {
+  return [
+    '/run/docker.sock',
+    '/var/run/docker.sock',
+    '/run/containerd',
+    '/run/podman',
+    '/run/user/podman',
+    ...(uid === null ? [] : [`/run/user/${uid}`]),
+  ]
+}
+
 /** Secrets that exist, each at its real path (a symlinked ~/.ssh is hidden where it really is), plus SHELLGATE_HOME. */
-export function hiddenPaths(home: string, dataDir: string, settings: SandboxSettings): HiddenPath[] {
+export function hiddenPaths(
+  home: string,
+  dataDir: string,
+  settings: SandboxSettings,
+  hostSockets: string[] = hostSocketPaths(process.getuid?.() ?? null),
+): HiddenPath[] {
   const candidates = [
     ...BUILT_IN_HIDDEN.map((relative) => join(home, relative)),
     dataDir,
+    ...hostSockets,
     ...settings.hiddenPaths.map((entry) => expandHome(entry, home)).filter((path) => path !== null),
   ]
   const seen = new Set<string>()
@@ -56,6 +79,7 @@ export function hiddenPaths(home: string, dataDir: string, settings: SandboxSett
     const real = realOrNull(candidate)
     if (real === null || seen.has(real)) continue
     seen.add(real)
+    // A socket is covered like a file: an empty file mounted over it cannot be connected to.
     hidden.push({ path: real, kind: statSync(real).isDirectory() ? 'dir' : 'file' })
   }
   return hidden

@@ -3,8 +3,9 @@ import { createServer } from 'node:net'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { createExecutionPort } from '../../../../src/main/core/exec'
-import { protectedPaths } from '../../../../src/main/core/sandbox/sandbox-paths'
+import { hiddenPaths, hostSocketPaths, protectedPaths } from '../../../../src/main/core/sandbox/sandbox-paths'
 import type { ExecutionSandbox } from '../../../../src/main/core/sandbox/types'
+import { SandboxSettingsSchema } from '../../../../src/shared/settings'
 import { sandboxWorlds } from './sandbox-fixture'
 
 const port = createExecutionPort()
@@ -126,5 +127,60 @@ describe('bubblewrap, for real', () => {
     await expect(run({ ...w.base(), profile: 'wide-open' as never }, 'true')).rejects.toThrow(
       /unknown sandbox profile "wide-open"/,
     )
+  })
+})
+
+describe('host Unix sockets, for real', () => {
+  /** connect() from inside the sandbox; prints "connected" or the error. */
+  const connectScript = (path: string) =>
+    `python3 -c "import socket,sys
+s=socket.socket(socket.AF_UNIX)
+try:
+  s.connect(sys.argv[1]); print('connected')
+except OSError as e:
+  print('refused', e.errno)" '${path}'`
+
+  it('a socket outside /tmp is reachable through a read-only bind, and hidden, it is not (Docker, agents, the session bus)', async () => {
+    const w = world()
+    const runtimeDir = join(w.root, 'run-user')
+    mkdirSync(runtimeDir)
+    const dockerLike = join(w.root, 'docker.sock')
+    const agentLike = join(runtimeDir, 'agent.sock')
+    const servers = [createServer(), createServer()]
+    await Promise.all(
+      servers.map(
+        (server, index) => new Promise<void>((done) => server.listen(index ? agentLike : dockerLike, done)),
+      ),
+    )
+    try {
+      // Why the list exists: read-only does not stop connect().
+      const open = await run(w.base({ profile: 'read-only' }), connectScript(dockerLike))
+      expect(open.stdout).toBe('connected\n')
+
+      const hidden = hiddenPaths(w.home, w.dataDir, SandboxSettingsSchema.parse({}), [dockerLike, runtimeDir])
+      expect(hidden).toEqual(
+        expect.arrayContaining([
+          { path: dockerLike, kind: 'file' },
+          { path: runtimeDir, kind: 'dir' },
+        ]),
+      )
+      const sandbox = w.base({ profile: 'read-only', hidden: [...w.base().hidden, ...hidden] })
+      const result = await run(sandbox, `${connectScript(dockerLike)}; ${connectScript(agentLike)}`)
+      expect(result.stdout).toMatch(/^refused \d+\nrefused \d+\n$/)
+    } finally {
+      await Promise.all(servers.map((server) => new Promise((done) => server.close(done))))
+    }
+  })
+
+  it('the built-in list names Docker, containerd, podman and the user runtime folder', () => {
+    expect(hostSocketPaths(1000)).toEqual(
+      expect.arrayContaining([
+        '/run/docker.sock',
+        '/var/run/docker.sock',
+        '/run/containerd',
+        '/run/user/1000',
+      ]),
+    )
+    expect(hostSocketPaths(null).some((path) => path.startsWith('/run/user/'))).toBe(true)
   })
 })
