@@ -51,6 +51,21 @@ export const ApprovalSettingsSchema = z.object({
   timeoutMs: z.number().int().min(0).max(86_400_000).default(0),
 })
 
+/** A portable environment variable name: what `export NAME=…` accepts. */
+export const EnvVarNameSchema = z
+  .string()
+  .regex(
+    /^[A-Za-z_][A-Za-z0-9_]*$/,
+    'must be a variable name: letters, digits and _, not starting with a digit',
+  )
+  .max(256)
+
+/** Credential-like variables are withheld from agent commands; these names are let through. */
+export const EnvironmentSettingsSchema = z.object({
+  passThrough: z.array(EnvVarNameSchema).max(256, 'at most 256 names').default([]),
+})
+export type EnvironmentSettings = z.infer<typeof EnvironmentSettingsSchema>
+
 /** SHELLGATE_HOME/settings.json */
 export const UserSettingsSchema = z.object({
   shell: ShellSettingsSchema.default({ kind: 'auto' }),
@@ -65,6 +80,7 @@ export const UserSettingsSchema = z.object({
     maxOutputLength: 30_000,
   }),
   approvals: ApprovalSettingsSchema.default({ timeoutMs: 0 }),
+  environment: EnvironmentSettingsSchema.default({ passThrough: [] }),
 })
 export type UserSettings = z.infer<typeof UserSettingsSchema>
 

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { PermissionModeSchema, ShellSettingsSchema } from '../settings'
+import { EnvironmentSettingsSchema, PermissionModeSchema, ShellSettingsSchema } from '../settings'
 import { defineContract } from './define'
 import { AboutSchema, NoticeSchema } from './domains/app'
 import { ApprovalAnswerSchema, ApprovalResolvedSchema, PendingApprovalSchema } from './domains/approvals'
@@ -104,6 +104,11 @@ export const contract = defineContract({
           approvalTimeoutMs: z.number().int().min(0),
         })
         .strict(),
+      output: SettingsSnapshotSchema,
+    },
+    /** Credential-like variable names agent commands may still see (environment.passThrough). */
+    'settings.setEnvironment': {
+      input: z.object({ passThrough: EnvironmentSettingsSchema.shape.passThrough.unwrap() }).strict(),
       output: SettingsSnapshotSchema,
     },
     'settings.addRule': { input: RuleChangeSchema, output: SettingsSnapshotSchema },

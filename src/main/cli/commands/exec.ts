@@ -148,6 +148,8 @@ export const execCommand: CliCommand = {
       shell,
       snapshots,
       port: createExecutionPort({ platform }),
+      passThrough: user.environment.passThrough,
+      autoRun: decision.outcome === 'allow' && verdict.readOnly,
     }
     try {
       if (flags.background) return await runInBackground(common, io, flags.json === true, decisionJson, audit)

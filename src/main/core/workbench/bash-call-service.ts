@@ -297,6 +297,9 @@ export function createBashCallService(options: BashCallServiceOptions): BashCall
       dataDir: options.dataDir,
       command: input.command,
       cwd: session.cwd,
+      passThrough: userSettings.environment.passThrough,
+      // Asked-and-approved calls keep 'ask' as their decision's outcome.
+      autoRun: call.decision?.outcome === 'allow' && verdict.readOnly,
     })
     const started = Date.now()
     const hooks = {

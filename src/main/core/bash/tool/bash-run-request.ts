@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto'
 import { mkdir } from 'node:fs/promises'
 import { join } from 'node:path'
 import type { NetworkSettings } from '../../../../shared/settings'
+import { autoRunEnv } from '../../env/auto-run-env'
 import { buildChildEnv } from '../../env/child-env'
 import type { EnvRecord } from '../../env/env-keys'
 import type { ExecutionRequest } from '../../exec/types'
@@ -29,6 +30,10 @@ export interface BashRequestOptions {
   /** Null runs the shell as a login shell every time. */
   snapshots: ShellSnapshotService | null
   signal?: AbortSignal
+  /** Credential-like variable names the user lets through (environment.passThrough). */
+  passThrough?: readonly string[]
+  /** Runs without asking (read-only verdict): the env goes through autoRunEnv. */
+  autoRun?: boolean
 }
 
 export interface BashRequest {
@@ -45,6 +50,7 @@ export async function buildBashRequest(options: BashRequestOptions): Promise<Bas
     network: options.network,
     platform: options.platform,
     overlay: options.shell.envOverlay,
+    passThrough: options.passThrough,
   })
   notes.push(...child.problems.map((problem) => problem.message))
   const snapshotPath = await snapshotFor(options, child.env, notes)
@@ -64,7 +70,8 @@ export async function buildBashRequest(options: BashRequestOptions): Promise<Bas
     request: {
       command: bashToolExecutionCommand(options.shell, script, snapshotPath === null),
       cwd: options.cwd,
-      env: child.env,
+      // After the snapshot, which is generated with the env an approved command gets.
+      env: options.autoRun ? autoRunEnv(child.env, options.platform).env : child.env,
       timeoutMs: options.timeoutMs,
       signal: options.signal,
       output: { mode: 'file', outputPath },
