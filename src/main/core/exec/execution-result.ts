@@ -79,6 +79,8 @@ function common(outcome: ChildOutcome, context: ResultContext, outputLimitBytes:
     pid: outcome.pid,
     runId: context.runId,
     timings: outcome.timings,
+    termination: outcome.termination,
+    lingering: outcome.lingering,
   }
 }
 
@@ -96,6 +98,8 @@ export function notStarted(
     cancelled: why.cancelled ?? false,
     outputLimitReached: false,
     timings: { spawnMs: 0, firstByteMs: null, runMs: 0, terminationWaitMs: null, totalMs: 0 },
+    termination: null,
+    lingering: null,
   }
   return {
     ...common(outcome, { runId, timeoutMs: 0, label: why.label ?? '' }, 0),

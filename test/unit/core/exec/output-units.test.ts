@@ -70,6 +70,8 @@ describe('status and messages', () => {
     cancelled: false,
     outputLimitReached: false,
     timings: { spawnMs: 0, firstByteMs: null, runMs: 0, terminationWaitMs: null, totalMs: 0 },
+    termination: null,
+    lingering: null,
   }
 
   it('follows spawn_error > timed_out > cancelled > output limit > exit code', () => {
