@@ -225,8 +225,10 @@ class ChildRun {
       return
     }
     this.after(KILL_SETTLE_MS, () => {
-      // Still no exit after the whole kill sequence: report what the sequence ended with.
-      if (!this.exited) this.exitSignal = 'SIGKILL'
+      // Still no exit after the whole kill sequence: report what the sequence ended with, unless
+      // taskkill said it failed, which is not a kill (termination.problem says what happened).
+      const killFailed = this.spec.platform === 'win32' && Boolean(this.killReport?.failure)
+      if (!this.exited && !killFailed) this.exitSignal = 'SIGKILL'
       this.settle()
     })
   }
