@@ -58,6 +58,7 @@ export function fileResult(
     totalBytes,
     binary,
     outputPath: output.outputPath,
+    outputIdentity: file.identity,
     diskFull: diagnoseDiskFull(output.outputPath, { totalBytes, exitCode: outcome.exitCode }),
   }
 }

@@ -183,6 +183,16 @@ export interface ExecutionResult {
   termination: TerminationInfo | null
   /** Set when something the command started outlived it and was killed; null otherwise. */
   lingering: LingeringInfo | null
+  /**
+   * File mode: the output file's identity when it was created. Whoever reads the file after the
+   * run re-opens it with O_NOFOLLOW and checks it is still this file (see readOutputFileHead).
+   */
+  outputIdentity?: FileIdentity
+}
+
+export interface FileIdentity {
+  dev: number
+  ino: number
 }
 
 export interface ExecutionPort {
