@@ -35,7 +35,11 @@ export async function pipeResult(
     ...(stdoutPath ? { outputPath: stdoutPath } : {}),
     ...(stderrPath ? { stderrPath } : {}),
     diskFull: diskPath
-      ? diagnoseDiskFull(diskPath, { totalBytes: collector.totalBytes, exitCode: outcome.exitCode })
+      ? diagnoseDiskFull(diskPath, {
+          totalBytes: collector.totalBytes,
+          exitCode: outcome.exitCode,
+          writeError: collector.persistError,
+        })
       : null,
   }
 }
