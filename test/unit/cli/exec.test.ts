@@ -7,6 +7,27 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { loadWorkspaceTrust } from '../../../src/main/core/permissions/workspace-trust'
 import { runCliCaptured } from './run-cli'
 
+/** The killed commands would write `late` this long after `started` (issue 15.16). */
+const LATE_AFTER_S = 2
+
+async function waitForFile(path: string, timeoutMs = 10_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs
+  while (!(await exists(path))) {
+    if (Date.now() > deadline) throw new Error(`${path} never appeared`)
+    await new Promise((resolve) => setTimeout(resolve, 20))
+  }
+}
+
+/**
+ * "It did not write the marker" means something only after the moment it would have: the command
+ * touches `started`, then would touch `late` LATE_AFTER_S later. A real `sleep` of that length plus
+ * a margin, started once `started` exists, ends past that moment.
+ */
+async function waitPastLateMarker(ws: string): Promise<void> {
+  await waitForFile(join(ws, 'started'))
+  await promisify(execFile)('sleep', [String(LATE_AFTER_S + 0.5)])
+}
+
 const exists = (path: string) =>
   lstat(path).then(
     () => true,
@@ -156,16 +177,17 @@ describe('shellgate exec', () => {
       '--json',
       '--approve',
       '--timeout',
-      '300',
+      '1000',
       '--cwd',
       ws,
       '--',
-      'sleep 20; touch late',
+      `touch started; sleep ${LATE_AFTER_S}; touch late`,
     ])
     // seed 000: Bash file mode settles a timeout at once with 143 (TERM), and so does the CLI.
     expect(code).toBe(143)
     expect(json).toMatchObject({ status: 'timed_out', exitCode: 143 })
     expect(json.content).toContain('timed out')
+    await waitPastLateMarker(ws)
     expect(await exists(join(ws, 'late'))).toBe(false)
   })
 
@@ -201,17 +223,28 @@ describe('shellgate exec', () => {
     const ws = await workspace()
     const controller = new AbortController()
     const pending = runCliCaptured(
-      ['exec', '--json', '--background', '--approve', '--cwd', ws, '--', 'sleep 30; touch late'],
+      [
+        'exec',
+        '--json',
+        '--background',
+        '--approve',
+        '--cwd',
+        ws,
+        '--',
+        `touch started; sleep ${LATE_AFTER_S}; touch late`,
+      ],
       {
         env,
         cwd: root,
         signal: controller.signal,
       },
     )
-    setTimeout(() => controller.abort(new Error('SIGINT')), 500)
+    await waitForFile(join(ws, 'started'))
+    controller.abort(new Error('SIGINT'))
     const { code, stdout } = await pending
     expect(JSON.parse(stdout).status).toBe('backgrounded')
     expect(code).not.toBe(0)
+    await waitPastLateMarker(ws)
     expect(await exists(join(ws, 'late'))).toBe(false)
   })
 
