@@ -55,12 +55,15 @@ export async function startTestServer(): Promise<RunningTestServer> {
 
 export function openSocket(
   server: BrowserServer,
-  options: { token?: string | null; origin?: string | null } = {},
+  options: { token?: string | null; origin?: string | null; host?: string } = {},
 ): WebSocket {
   const token = options.token === undefined ? server.token : options.token
   const query = token === null ? '' : `?token=${encodeURIComponent(token)}`
   const origin = options.origin === undefined ? `http://127.0.0.1:${server.port}` : options.origin
-  return new WebSocket(`ws://127.0.0.1:${server.port}/rpc${query}`, origin === null ? {} : { origin })
+  return new WebSocket(`ws://127.0.0.1:${server.port}/rpc${query}`, {
+    ...(origin === null ? {} : { origin }),
+    ...(options.host === undefined ? {} : { headers: { host: options.host } }),
+  })
 }
 
 export async function websocketHarness(): Promise<ConformanceHarness> {
