@@ -117,6 +117,7 @@ class ChildRun {
       platform: spec.platform,
       // tasklist comes from the host's SystemRoot, like taskkill.
       env: (spec.hostEnv ?? process.env) as Record<string, string>,
+      runId: spec.runId,
     })
   }
 

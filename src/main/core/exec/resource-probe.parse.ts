@@ -3,6 +3,8 @@
 export interface GroupUsage {
   rssBytes: number
   cpuMs: number
+  processes?: number
+  partial?: boolean
 }
 
 /** `ps -A -o pgid= -o rss= -o time=` (macOS): rss in KiB, time as [[dd-]hh:]mm:ss[.ss]. */

@@ -25,6 +25,8 @@ export interface RunWatchersOptions {
   resourceSampleIntervalMs?: number
   platform: NodeJS.Platform
   env: Record<string, string>
+  /** The run tag: resource samples follow the run, not only the group. */
+  runId?: string
 }
 
 /**
@@ -51,10 +53,11 @@ export class RunWatchers {
     if (this.options.file) this.every(OUTPUT_FILE_CHECK_INTERVAL_MS, () => this.checkFileSize())
     const onResourceSample = this.options.hooks.onResourceSample
     if (this.options.sampleResources && onResourceSample) {
-      const { platform, env } = this.options
+      const { platform, env, runId } = this.options
+      const known = new Map<number, string>()
       this.sampler = new ResourceSampler({
         pid,
-        probe: (target) => probeProcessGroup(target, { platform, env }),
+        probe: (target) => probeProcessGroup(target, { platform, env, runId, known }),
         onSample: onResourceSample,
         elapsedMs: () => this.options.watch.sinceSpawn(),
         intervalMs: this.options.resourceSampleIntervalMs,

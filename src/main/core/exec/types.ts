@@ -81,6 +81,10 @@ export interface ResourceSample {
   /** Cumulative user + system CPU time of the group. */
   cpuMs: number
   elapsedMs: number
+  /** Processes counted: the group and, on Linux, every process carrying the run tag (setsid escapees). */
+  processes?: number
+  /** A process counted in an earlier sample is still running but was not found or not readable. */
+  partial?: boolean
 }
 
 export interface ExecutionHooks {
