@@ -41,7 +41,8 @@ export function cmdScriptInvocation(
   args: string[],
   env: Record<string, string | undefined>,
 ): CmdInvocation {
-  args.forEach((arg, index) => refuseLineBreak(`args[${index}] for ${win32.basename(script)}`, arg))
+  for (const [index, arg] of args.entries())
+    refuseLineBreak(`args[${index}] for ${win32.basename(script)}`, arg)
   const doubleEscape = CMD_SHIM.test(script)
   const line = [escapeCmdCommand(script), ...args.map((arg) => quoteCmdArgument(arg, doubleEscape))].join(' ')
   return { file: comSpec(env), args: ['/d', '/s', '/c', `"${line}"`], windowsVerbatimArguments: true }
