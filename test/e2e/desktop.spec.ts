@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process'
 import { existsSync } from 'node:fs'
 import { mkdir, readdir, readFile, stat, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
@@ -6,7 +7,7 @@ import { ApprovalsPage } from './pages/approvals-page'
 import { SessionPage } from './pages/session-page'
 import { SettingsPage } from './pages/settings-page'
 import { TasksPage } from './pages/tasks-page'
-import { removeDirs, startServe } from './support/browser-mode-server'
+import { CLI, removeDirs, startServe } from './support/browser-mode-server'
 import { expect, test } from './support/fixtures'
 
 /** The requests a page sends over its WebSocket, by method, in the order it sends them. */
@@ -194,6 +195,57 @@ test('shell and mode changes survive a server restart', async ({ debianChromium 
   } finally {
     await context.close()
     await removeDirs(first.workspace, first.home)
+  }
+})
+
+test('Settings → Environment lists the same sealed, dropped and withheld names as `shellgate env`, and lets a name through', async ({
+  debianChromium,
+}) => {
+  const extra = {
+    AWS_SECRET_ACCESS_KEY: 'e2e-aws-value',
+    GH_TOKEN: 'e2e-gh-value',
+    NODE_OPTIONS: '--no-deprecation',
+    HTTPS_PROXY: 'http://127.0.0.1:9',
+    NODE_ENV: 'production',
+  }
+  const serve = await startServe({ env: extra })
+  const context = await debianChromium.newContext()
+  const cliEnv = () => {
+    const run = spawnSync(process.execPath, [CLI, 'env', '--json'], {
+      env: { ...process.env, ...extra, SHELLGATE_HOME: serve.home },
+      cwd: serve.workspace,
+    })
+    expect(run.status, run.stderr.toString()).toBe(0)
+    return JSON.parse(run.stdout.toString())
+  }
+  try {
+    const page = await context.newPage()
+    await page.goto(serve.url)
+    const settings = new SettingsPage(page)
+    const shown = await settings.environmentNames()
+    const printed = cliEnv()
+    expect(shown['Sealed at entry']).toEqual(printed.entry.sealedKeys)
+    expect(shown['Dropped at entry']).toEqual(printed.entry.droppedKeys)
+    expect(shown['Withheld from agent commands']).toEqual(printed.withheldKeys)
+    expect(shown['Also removed when a command runs without asking']).toEqual(printed.autoRunRemovedKeys)
+    expect(shown['Sealed at entry']).toContain('HTTPS_PROXY')
+    expect(shown['Dropped at entry']).toContain('NODE_ENV')
+    expect(shown['Withheld from agent commands']).toEqual(
+      expect.arrayContaining(['AWS_SECRET_ACCESS_KEY', 'GH_TOKEN']),
+    )
+    expect(shown['Also removed when a command runs without asking']).toContain('NODE_OPTIONS')
+    expect(await page.content()).not.toContain('e2e-aws-value')
+
+    await settings.setPassThrough(['GH_TOKEN'])
+    await expect.poll(async () => (await settings.environmentNames())['Passed through']).toEqual(['GH_TOKEN'])
+    const after = await settings.environmentNames()
+    expect(after['Withheld from agent commands']).not.toContain('GH_TOKEN')
+    expect(after['Withheld from agent commands']).toEqual(cliEnv().withheldKeys)
+    await shoot(page, 'settings-environment-withheld')
+  } finally {
+    await context.close()
+    await serve.stop()
+    await removeDirs(serve.workspace, serve.home)
   }
 })
 

@@ -3,7 +3,7 @@ import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 
-const CLI = resolve('bin/shellgate.js')
+export const CLI = resolve('bin/shellgate.js')
 
 export interface ServeProcess {
   url: string
@@ -18,7 +18,7 @@ export interface ServeProcess {
 
 /** Starts the real `shellgate serve` against a temp workspace and SHELLGATE_HOME. */
 export async function startServe(
-  options: { workspace?: string; home?: string; port?: number } = {},
+  options: { workspace?: string; home?: string; port?: number; env?: Record<string, string> } = {},
 ): Promise<ServeProcess> {
   const workspace = options.workspace ?? (await mkdtemp(join(tmpdir(), 'shellgate-e2e-ws-')))
   const home = options.home ?? (await mkdtemp(join(tmpdir(), 'shellgate-e2e-home-')))
@@ -26,7 +26,7 @@ export async function startServe(
     process.execPath,
     [CLI, 'serve', '--port', String(options.port ?? 0), '--workspace', workspace],
     {
-      env: { ...process.env, SHELLGATE_HOME: home },
+      env: { ...process.env, ...options.env, SHELLGATE_HOME: home },
       stdio: ['ignore', 'pipe', 'pipe'],
     },
   )

@@ -78,6 +78,7 @@ export function EnvironmentPanel() {
           />
         </>
       )}
+      <h3 className="small-heading">Let credentials through</h3>
       <PassThroughForm onSaved={report.reload} />
       <button type="button" onClick={report.reload}>
         Refresh
