@@ -164,6 +164,57 @@ describe('shellgate exec', () => {
     expect(await exists(join(ws, 'yolo'))).toBe(true)
   })
 
+  it('withholds credential-like variables unless settings.json passes them through (issue 12.4)', async () => {
+    const ws = await workspace()
+    const secrets = { GH_TOKEN: 'gh-cli-value', OPENAI_API_KEY: 'openai-cli-value' }
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: shell parameter expansions
+    const print = 'printf "%s|%s" "${GH_TOKEN-unset}" "${OPENAI_API_KEY-unset}"'
+    const run = () =>
+      runCliCaptured(['exec', '--json', '--mode', 'yolo', '--cwd', ws, '--', print], {
+        env: { ...env, ...secrets },
+        cwd: root,
+      })
+    expect(JSON.parse((await run()).stdout).stdout).toBe('unset|unset')
+    await writeFile(
+      join(home, 'settings.json'),
+      JSON.stringify({ environment: { passThrough: ['GH_TOKEN'] } }),
+    )
+    try {
+      expect(JSON.parse((await run()).stdout).stdout).toBe('gh-cli-value|unset')
+    } finally {
+      await rm(join(home, 'settings.json'), { force: true })
+    }
+  })
+
+  it("a read-only command run without asking gets no GIT_CONFIG_* of the parent's, so git runs no program (issue 12.4)", async () => {
+    const ws = await workspace()
+    await promisify(execFile)('git', ['init', '-q', ws])
+    const hostile = {
+      ...env,
+      GIT_CONFIG_COUNT: '1',
+      GIT_CONFIG_KEY_0: 'core.fsmonitor',
+      GIT_CONFIG_VALUE_0: 'touch fsmonitor-ran; false',
+    }
+    const readOnly = await runCliCaptured(['exec', '--json', '--cwd', ws, '--', 'git status --porcelain'], {
+      env: hostile,
+      cwd: root,
+    })
+    expect(JSON.parse(readOnly.stdout)).toMatchObject({
+      status: 'completed',
+      decision: { decidedBy: 'mode.build.readOnly' },
+    })
+    expect(await exists(join(ws, 'fsmonitor-ran'))).toBe(false)
+    // Approved, the same git keeps the user's environment: the override is what stopped it above.
+    await runCliCaptured(
+      ['exec', '--json', '--approve', '--cwd', ws, '--', 'git status --porcelain; touch wrote'],
+      {
+        env: hostile,
+        cwd: root,
+      },
+    )
+    expect(await exists(join(ws, 'fsmonitor-ran'))).toBe(true)
+  })
+
   it("a failing command's exit code is the CLI's, with Exit code N in the content", async () => {
     const ws = await workspace()
     const { code, json } = await exec(['--json', '--approve', '--cwd', ws, '--', 'echo bad; exit 7'])
