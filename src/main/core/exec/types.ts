@@ -236,4 +236,6 @@ export interface ProcessResult {
   outputLimitReached: boolean
   spawnError: SpawnErrorInfo | null
   timings: ExecutionTimings
+  /** As ExecutionResult.termination: the signal sent, or that the process beat it. */
+  termination: TerminationInfo | null
 }
