@@ -2,8 +2,14 @@ import { execFile } from 'node:child_process'
 import { readFileSync } from 'node:fs'
 import { win32 } from 'node:path'
 import { listProcPids, readProcfsEntry } from './process-table'
-import { findTaggedProcfs as findTaggedPids } from './run-marker'
-import { type GroupUsage, parsePsGroupUsage, parseTasklistCsv } from './resource-probe.parse'
+import { findTaggedProcfs as findTaggedPids, RUN_MARKER_ENV_KEY } from './run-marker'
+import {
+  type GroupUsage,
+  parsePsGroupUsage,
+  parsePsRunUsage,
+  parsePsTaggedPids,
+  parseTasklistCsv,
+} from './resource-probe.parse'
 
 export type { GroupUsage } from './resource-probe.parse'
 
@@ -39,6 +45,19 @@ export async function probeProcessGroup(pgid: number, options: ProbeOptions): Pr
     const tasklist = win32.join(systemRoot(options.env ?? {}), 'System32', 'tasklist.exe')
     const text = await run(tasklist, ['/FI', `PID eq ${pgid}`, '/FO', 'CSV', '/NH', '/V'], PROBE_TIMEOUT_MS)
     return parseTasklistCsv(text)
+  }
+  if (options.runId) {
+    // Follow the run, not only the group: `ps -E` shows each process's environment, tag included.
+    const tagged = parsePsTaggedPids(
+      await run('ps', ['-E', '-A', '-ww', '-o', 'pid=', '-o', 'command='], PROBE_TIMEOUT_MS),
+      `${RUN_MARKER_ENV_KEY}=${options.runId}`,
+    )
+    const usage = await run(
+      'ps',
+      ['-A', '-o', 'pid=', '-o', 'pgid=', '-o', 'rss=', '-o', 'time='],
+      PROBE_TIMEOUT_MS,
+    )
+    return parsePsRunUsage(usage, pgid, tagged)
   }
   const text = await run('ps', ['-A', '-o', 'pgid=', '-o', 'rss=', '-o', 'time='], PROBE_TIMEOUT_MS)
   return parsePsGroupUsage(text, pgid)
