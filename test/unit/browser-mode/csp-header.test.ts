@@ -2,6 +2,8 @@ import { request } from 'node:http'
 import { writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { APP_HOST } from '../../../src/shared/ipc/channels'
+import { appProtocolResponse } from '../../../src/main/security/app-protocol-response'
 import { type RunningTestServer, startTestServer } from '../transports/harness'
 
 /** The real response's headers for `path`, with the session cookie. */
@@ -54,25 +56,36 @@ describe('the Content-Security-Policy header of real responses', () => {
   })
   afterAll(() => running.dispose())
 
-  it.each(['/', '/app.js', '/missing.css'])('%s carries a strict policy', async (path) => {
-    const header = (await headersOf(running, path))['content-security-policy']
-    expect(typeof header).toBe('string')
-    const csp = directives(header as string)
-    const all = Object.values(csp).flat()
-    for (const weak of [
-      "'unsafe-inline'",
-      "'unsafe-eval'",
-      "'unsafe-hashes'",
-      "'wasm-unsafe-eval'",
-      '*',
-      'http:',
-      'https:',
-    ])
-      expect(all, weak).not.toContain(weak)
-    expect(csp['frame-ancestors']).toEqual(["'none'"])
-    expect(csp['object-src']).toEqual(["'none'"])
-    expect(csp['base-uri']).toEqual(["'none'"])
-    expect(csp['default-src']).toEqual(["'self'"])
-    expect(csp['script-src']).toEqual(["'self'"])
+  it.each(['/', '/app.js', '/missing.css'])('browser mode %s carries a strict policy', async (path) => {
+    expectStrict((await headersOf(running, path))['content-security-policy'])
   })
+
+  it.each(['/index.html', '/app.js', '/missing.css'])(
+    'the Electron app:// protocol %s carries a strict policy',
+    async (path) => {
+      const response = await appProtocolResponse(running.rendererDir, `app://${APP_HOST}${path}`)
+      expectStrict(response.headers.get('content-security-policy') ?? undefined)
+    },
+  )
 })
+
+function expectStrict(header: string | string[] | undefined): void {
+  expect(typeof header).toBe('string')
+  const csp = directives(header as string)
+  const all = Object.values(csp).flat()
+  for (const weak of [
+    "'unsafe-inline'",
+    "'unsafe-eval'",
+    "'unsafe-hashes'",
+    "'wasm-unsafe-eval'",
+    '*',
+    'http:',
+    'https:',
+  ])
+    expect(all, weak).not.toContain(weak)
+  expect(csp['frame-ancestors']).toEqual(["'none'"])
+  expect(csp['object-src']).toEqual(["'none'"])
+  expect(csp['base-uri']).toEqual(["'none'"])
+  expect(csp['default-src']).toEqual(["'self'"])
+  expect(csp['script-src']).toEqual(["'self'"])
+}
