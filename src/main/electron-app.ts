@@ -1,5 +1,4 @@
 import { join } from 'node:path'
-import { readFile } from 'node:fs/promises'
 import { fileURLToPath } from 'node:url'
 import {
   app,
@@ -11,7 +10,7 @@ import {
   shell,
   type WebContents,
 } from 'electron'
-import { APP_HOST, APP_ORIGIN, APP_SCHEME } from '../shared/ipc/channels'
+import { APP_ORIGIN, APP_SCHEME } from '../shared/ipc/channels'
 import { createCore } from './core/app'
 import { sanitizeEntryEnv } from './core/env/sanitize-entry'
 import { resolveShellgateHome } from './core/paths'
@@ -21,9 +20,8 @@ import { HubError } from './hub/hub-error'
 import { type ClaimOutcome, claimHub } from './hub/hub-server'
 import { decideElectronStart, secondInstanceSteps } from './hub/single-instance-policy'
 import { createIpcHost } from './ipc/host'
-import { contentTypeFor, resolveAppPath } from './security/app-path'
+import { appProtocolResponse } from './security/app-protocol-response'
 import { approvalNotification } from './security/approval-notification'
-import { SECURITY_HEADERS } from './security/content-security-policy'
 import { isAllowedNavigation, windowOpenDecision } from './security/navigation-policy'
 import { isPermissionGranted } from './security/permission-policy'
 import { secureWebPreferences } from './security/web-preferences'
@@ -112,19 +110,7 @@ app.on('second-instance', () => {
 })
 
 function serveAppProtocol(): void {
-  protocol.handle(APP_SCHEME, async (request) => {
-    const url = new URL(request.url)
-    const filePath = url.host === APP_HOST ? resolveAppPath(rendererDir, url.pathname) : null
-    if (!filePath) return new Response('not found', { status: 404, headers: SECURITY_HEADERS })
-    try {
-      const body = await readFile(filePath)
-      return new Response(body, {
-        headers: { 'Content-Type': contentTypeFor(filePath), ...SECURITY_HEADERS },
-      })
-    } catch {
-      return new Response('not found', { status: 404, headers: SECURITY_HEADERS })
-    }
-  })
+  protocol.handle(APP_SCHEME, (request) => appProtocolResponse(rendererDir, request.url))
 }
 
 function guardWebContents(contents: WebContents): void {

@@ -73,6 +73,20 @@ export const SandboxSettingsSchema = z.object({
   toolCaches: z.array(z.string().max(4_096)).max(200).optional(),
 })
 export type SandboxSettings = z.infer<typeof SandboxSettingsSchema>
+/** A portable environment variable name: what `export NAME=…` accepts. */
+export const EnvVarNameSchema = z
+  .string()
+  .regex(
+    /^[A-Za-z_][A-Za-z0-9_]*$/,
+    'must be a variable name: letters, digits and _, not starting with a digit',
+  )
+  .max(256)
+
+/** Credential-like variables are withheld from agent commands; these names are let through. */
+export const EnvironmentSettingsSchema = z.object({
+  passThrough: z.array(EnvVarNameSchema).max(256, 'at most 256 names').default([]),
+})
+export type EnvironmentSettings = z.infer<typeof EnvironmentSettingsSchema>
 
 /** SHELLGATE_HOME/settings.json */
 export const UserSettingsSchema = z.object({
@@ -89,6 +103,7 @@ export const UserSettingsSchema = z.object({
   }),
   approvals: ApprovalSettingsSchema.default({ timeoutMs: 0 }),
   sandbox: SandboxSettingsSchema.default({ mode: 'auto', network: 'on', allowlist: [], hiddenPaths: [] }),
+  environment: EnvironmentSettingsSchema.default({ passThrough: [] }),
 })
 export type UserSettings = z.infer<typeof UserSettingsSchema>
 

@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process'
 import { existsSync } from 'node:fs'
 import { mkdir, readdir, readFile, stat, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
@@ -6,8 +7,35 @@ import { ApprovalsPage } from './pages/approvals-page'
 import { SessionPage } from './pages/session-page'
 import { SettingsPage } from './pages/settings-page'
 import { TasksPage } from './pages/tasks-page'
-import { removeDirs, startServe } from './support/browser-mode-server'
+import { CLI, removeDirs, startServe } from './support/browser-mode-server'
 import { expect, test } from './support/fixtures'
+
+/** The requests a page sends over its WebSocket, by method, in the order it sends them. */
+function recordRequests(page: Page): { method: string }[] {
+  const sent: { method: string }[] = []
+  page.on('websocket', (socket) => {
+    socket.on('framesent', ({ payload }) => {
+      try {
+        const message = JSON.parse(String(payload)) as { kind?: string; method?: string }
+        if (message.kind === 'request' && message.method) sent.push({ method: message.method })
+      } catch {
+        // Not one of our envelopes.
+      }
+    })
+  })
+  return sent
+}
+
+/**
+ * Runs `action` and waits until the page has sent `method` after what was recorded so far. Frames
+ * are reported in the order they were sent, so anything an earlier key press sent is recorded by
+ * then: "nothing was sent" can be checked without waiting a fixed time.
+ */
+async function boundedBy(sent: { method: string }[], action: () => Promise<unknown>, method: string) {
+  const from = sent.length
+  await action()
+  await expect.poll(() => sent.slice(from).some((request) => request.method === method)).toBe(true)
+}
 
 /** A pid is gone when it no longer exists or is a zombie nobody will reap (PID 1 here reaps nothing). */
 async function isGone(pid: number): Promise<boolean> {
@@ -169,6 +197,57 @@ test('shell and mode changes survive a server restart', async ({ debianChromium 
   } finally {
     await context.close()
     await removeDirs(first.workspace, first.home)
+  }
+})
+
+test('Settings → Environment lists the same sealed, dropped and withheld names as `shellgate env`, and lets a name through', async ({
+  debianChromium,
+}) => {
+  const extra = {
+    AWS_SECRET_ACCESS_KEY: 'e2e-aws-value',
+    GH_TOKEN: 'e2e-gh-value',
+    NODE_OPTIONS: '--no-deprecation',
+    HTTPS_PROXY: 'http://127.0.0.1:9',
+    NODE_ENV: 'production',
+  }
+  const serve = await startServe({ env: extra })
+  const context = await debianChromium.newContext()
+  const cliEnv = () => {
+    const run = spawnSync(process.execPath, [CLI, 'env', '--json'], {
+      env: { ...process.env, ...extra, SHELLGATE_HOME: serve.home },
+      cwd: serve.workspace,
+    })
+    expect(run.status, run.stderr.toString()).toBe(0)
+    return JSON.parse(run.stdout.toString())
+  }
+  try {
+    const page = await context.newPage()
+    await page.goto(serve.url)
+    const settings = new SettingsPage(page)
+    const shown = await settings.environmentNames()
+    const printed = cliEnv()
+    expect(shown['Sealed at entry']).toEqual(printed.entry.sealedKeys)
+    expect(shown['Dropped at entry']).toEqual(printed.entry.droppedKeys)
+    expect(shown['Withheld from agent commands']).toEqual(printed.withheldKeys)
+    expect(shown['Also removed when a command runs without asking']).toEqual(printed.autoRunRemovedKeys)
+    expect(shown['Sealed at entry']).toContain('HTTPS_PROXY')
+    expect(shown['Dropped at entry']).toContain('NODE_ENV')
+    expect(shown['Withheld from agent commands']).toEqual(
+      expect.arrayContaining(['AWS_SECRET_ACCESS_KEY', 'GH_TOKEN']),
+    )
+    expect(shown['Also removed when a command runs without asking']).toContain('NODE_OPTIONS')
+    expect(await page.content()).not.toContain('e2e-aws-value')
+
+    await settings.setPassThrough(['GH_TOKEN'])
+    await expect.poll(async () => (await settings.environmentNames())['Passed through']).toEqual(['GH_TOKEN'])
+    const after = await settings.environmentNames()
+    expect(after['Withheld from agent commands']).not.toContain('GH_TOKEN')
+    expect(after['Withheld from agent commands']).toEqual(cliEnv().withheldKeys)
+    await shoot(page, 'settings-environment-withheld')
+  } finally {
+    await context.close()
+    await serve.stop()
+    await removeDirs(serve.workspace, serve.home)
   }
 })
 
@@ -460,10 +539,15 @@ test('approval keys act only on the focused card, once per press; the tab title 
   appPage,
   serve,
 }) => {
+  // Every request the page sends, in order; the reload makes the page open a socket we observe.
+  const sent = recordRequests(appPage)
+  await appPage.reload()
+  const answers = () => sent.filter((request) => request.method === 'approvals.answer')
   const session = new SessionPage(appPage)
   await session.runCommand('touch a1')
   await session.runCommand('touch a2')
   const approvals = new ApprovalsPage(appPage)
+  const settings = new SettingsPage(appPage)
   await approvals.card('touch a2')
   await expect(appPage).toHaveTitle('(2) Shellgate')
   // With the focus on the nav link, "1" approves nothing.
@@ -472,8 +556,11 @@ test('approval keys act only on the focused card, once per press; the tab title 
     .getByRole('link', { name: /Approvals/ })
     .focus()
   await appPage.keyboard.press('1')
-  await appPage.waitForTimeout(800)
+  // No fixed wait: a request sent after the press bounds it (issue 15.19).
+  await boundedBy(sent, () => settings.open('Environment'), 'env.report')
+  expect(answers()).toEqual([])
   expect(existsSync(join(serve.workspace, 'a1'))).toBe(false)
+  await approvals.open()
   // On a focused, armed card, two quick presses answer that card only.
   const first = approvals.cards().first()
   await first.focus()
@@ -481,12 +568,13 @@ test('approval keys act only on the focused card, once per press; the tab title 
   await appPage.keyboard.press('1')
   await appPage.keyboard.press('1')
   await expect.poll(() => existsSync(join(serve.workspace, 'a1'))).toBe(true)
-  await appPage.waitForTimeout(1000)
-  expect(existsSync(join(serve.workspace, 'a2'))).toBe(false)
   await expect(approvals.cards()).toHaveCount(1)
   // The focus moved to the remaining card.
   expect(await appPage.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('touch a2')
   await expect(appPage).toHaveTitle('(1) Shellgate')
+  await boundedBy(sent, () => settings.open('Audit'), 'audit.query')
+  expect(answers()).toHaveLength(1)
+  expect(existsSync(join(serve.workspace, 'a2'))).toBe(false)
   // Closing a session with a waiting approval asks first and says what will happen.
   await session.open()
   await session

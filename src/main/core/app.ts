@@ -114,6 +114,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     env: options.env,
     platform,
     captureLoginShell: options.captureLoginShell ?? true,
+    passThrough: () => settings.user().environment.passThrough,
   })
   const snapshots: ShellSnapshotService | null =
     platform === 'win32' ? null : createShellSnapshotService({ dataDir, platform })

@@ -1,5 +1,10 @@
 import { z } from 'zod'
-import { PermissionModeSchema, SandboxSettingsSchema, ShellSettingsSchema } from '../settings'
+import {
+  EnvironmentSettingsSchema,
+  PermissionModeSchema,
+  SandboxSettingsSchema,
+  ShellSettingsSchema,
+} from '../settings'
 import { defineContract } from './define'
 import { AboutSchema, NoticeSchema } from './domains/app'
 import { ApprovalAnswerSchema, ApprovalResolvedSchema, PendingApprovalSchema } from './domains/approvals'
@@ -149,6 +154,12 @@ export const contract = defineContract({
           approvalTimeoutMs: z.number().int().min(0),
         })
         .strict(),
+      output: SettingsSnapshotSchema,
+    },
+    /** Credential-like variable names agent commands may still see (environment.passThrough). */
+    'settings.setEnvironment': {
+      role: 'ui',
+      input: z.object({ passThrough: EnvironmentSettingsSchema.shape.passThrough.unwrap() }).strict(),
       output: SettingsSnapshotSchema,
     },
     'settings.addRule': { role: 'ui', input: RuleChangeSchema, output: SettingsSnapshotSchema },

@@ -217,6 +217,33 @@ export class SettingsPage {
     return { facts, keys: await list('Captured keys'), sealedKeys: await list('Sealed keys') }
   }
 
+  /** The name lists of Settings → Environment that `shellgate env` also prints. */
+  async environmentNames(): Promise<Record<string, string[]>> {
+    await this.open('Environment')
+    await this.panel().getByTestId('environment-facts').waitFor()
+    const lists: Record<string, string[]> = {}
+    for (const name of [
+      'Sealed at entry',
+      'Dropped at entry',
+      'Withheld from agent commands',
+      'Passed through',
+      'Also removed when a command runs without asking',
+    ]) {
+      const items = this.panel().getByRole('list', { name })
+      lists[name] = (await items.count()) === 0 ? [] : await items.getByRole('listitem').allTextContents()
+    }
+    return lists
+  }
+
+  /** Saves the pass-through names in Settings → Environment. */
+  async setPassThrough(names: string[]): Promise<void> {
+    await this.open('Environment')
+    const form = this.panel().getByRole('form', { name: 'Pass through' })
+    await form.getByLabel(/Pass through to agent commands/).fill(names.join('\n'))
+    await form.getByRole('button', { name: 'Save pass-through' }).click()
+    await form.getByRole('status').waitFor()
+  }
+
   /** Applies the audit filters and returns the table's rows as header → cell text. */
   async auditRows(
     filters: { text?: string; decidedBy?: string; status?: string; session?: string } = {},

@@ -3,7 +3,7 @@ import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 
-const CLI = resolve('bin/shellgate.js')
+export const CLI = resolve('bin/shellgate.js')
 
 export interface ServeProcess {
   /** The printed login address, `http://127.0.0.1:PORT/#code=…`: good for ONE page load. */

@@ -7,6 +7,27 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { loadWorkspaceTrust } from '../../../src/main/core/permissions/workspace-trust'
 import { runCliCaptured } from './run-cli'
 
+/** The killed commands would write `late` this long after `started` (issue 15.16). */
+const LATE_AFTER_S = 2
+
+async function waitForFile(path: string, timeoutMs = 10_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs
+  while (!(await exists(path))) {
+    if (Date.now() > deadline) throw new Error(`${path} never appeared`)
+    await new Promise((resolve) => setTimeout(resolve, 20))
+  }
+}
+
+/**
+ * "It did not write the marker" means something only after the moment it would have: the command
+ * touches `started`, then would touch `late` LATE_AFTER_S later. A real `sleep` of that length plus
+ * a margin, started once `started` exists, ends past that moment.
+ */
+async function waitPastLateMarker(ws: string): Promise<void> {
+  await waitForFile(join(ws, 'started'))
+  await promisify(execFile)('sleep', [String(LATE_AFTER_S + 0.5)])
+}
+
 const exists = (path: string) =>
   lstat(path).then(
     () => true,
@@ -143,6 +164,57 @@ describe('shellgate exec', () => {
     expect(await exists(join(ws, 'yolo'))).toBe(true)
   })
 
+  it('withholds credential-like variables unless settings.json passes them through (issue 12.4)', async () => {
+    const ws = await workspace()
+    const secrets = { GH_TOKEN: 'gh-cli-value', OPENAI_API_KEY: 'openai-cli-value' }
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: shell parameter expansions
+    const print = 'printf "%s|%s" "${GH_TOKEN-unset}" "${OPENAI_API_KEY-unset}"'
+    const run = () =>
+      runCliCaptured(['exec', '--json', '--mode', 'yolo', '--cwd', ws, '--', print], {
+        env: { ...env, ...secrets },
+        cwd: root,
+      })
+    expect(JSON.parse((await run()).stdout).stdout).toBe('unset|unset')
+    await writeFile(
+      join(home, 'settings.json'),
+      JSON.stringify({ environment: { passThrough: ['GH_TOKEN'] } }),
+    )
+    try {
+      expect(JSON.parse((await run()).stdout).stdout).toBe('gh-cli-value|unset')
+    } finally {
+      await rm(join(home, 'settings.json'), { force: true })
+    }
+  })
+
+  it("a read-only command run without asking gets no GIT_CONFIG_* of the parent's, so git runs no program (issue 12.4)", async () => {
+    const ws = await workspace()
+    await promisify(execFile)('git', ['init', '-q', ws])
+    const hostile = {
+      ...env,
+      GIT_CONFIG_COUNT: '1',
+      GIT_CONFIG_KEY_0: 'core.fsmonitor',
+      GIT_CONFIG_VALUE_0: 'touch fsmonitor-ran; false',
+    }
+    const readOnly = await runCliCaptured(['exec', '--json', '--cwd', ws, '--', 'git status --porcelain'], {
+      env: hostile,
+      cwd: root,
+    })
+    expect(JSON.parse(readOnly.stdout)).toMatchObject({
+      status: 'completed',
+      decision: { decidedBy: 'mode.build.readOnly' },
+    })
+    expect(await exists(join(ws, 'fsmonitor-ran'))).toBe(false)
+    // Approved, the same git keeps the user's environment: the override is what stopped it above.
+    await runCliCaptured(
+      ['exec', '--json', '--approve', '--cwd', ws, '--', 'git status --porcelain; touch wrote'],
+      {
+        env: hostile,
+        cwd: root,
+      },
+    )
+    expect(await exists(join(ws, 'fsmonitor-ran'))).toBe(true)
+  })
+
   it("a failing command's exit code is the CLI's, with Exit code N in the content", async () => {
     const ws = await workspace()
     const { code, json } = await exec(['--json', '--approve', '--cwd', ws, '--', 'echo bad; exit 7'])
@@ -156,16 +228,17 @@ describe('shellgate exec', () => {
       '--json',
       '--approve',
       '--timeout',
-      '300',
+      '1000',
       '--cwd',
       ws,
       '--',
-      'sleep 20; touch late',
+      `touch started; sleep ${LATE_AFTER_S}; touch late`,
     ])
     // seed 000: Bash file mode settles a timeout at once with 143 (TERM), and so does the CLI.
     expect(code).toBe(143)
     expect(json).toMatchObject({ status: 'timed_out', exitCode: 143 })
     expect(json.content).toContain('timed out')
+    await waitPastLateMarker(ws)
     expect(await exists(join(ws, 'late'))).toBe(false)
   })
 
@@ -201,17 +274,28 @@ describe('shellgate exec', () => {
     const ws = await workspace()
     const controller = new AbortController()
     const pending = runCliCaptured(
-      ['exec', '--json', '--background', '--approve', '--cwd', ws, '--', 'sleep 30; touch late'],
+      [
+        'exec',
+        '--json',
+        '--background',
+        '--approve',
+        '--cwd',
+        ws,
+        '--',
+        `touch started; sleep ${LATE_AFTER_S}; touch late`,
+      ],
       {
         env,
         cwd: root,
         signal: controller.signal,
       },
     )
-    setTimeout(() => controller.abort(new Error('SIGINT')), 500)
+    await waitForFile(join(ws, 'started'))
+    controller.abort(new Error('SIGINT'))
     const { code, stdout } = await pending
     expect(JSON.parse(stdout).status).toBe('backgrounded')
     expect(code).not.toBe(0)
+    await waitPastLateMarker(ws)
     expect(await exists(join(ws, 'late'))).toBe(false)
   })
 

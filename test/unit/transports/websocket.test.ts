@@ -90,6 +90,24 @@ describe('websocket upgrade policy', () => {
     }
   })
 
+  it('checks the Host header of the upgrade: a DNS-rebinding page has its own host name (issue 15.17)', async () => {
+    const running = await startTestServer()
+    const { server } = running
+    try {
+      // Right key and Origin, so only the Host header differs from an accepted upgrade.
+      const key = await logIn(server)
+      expect(await upgradeOutcome(openSocket(server, { key, host: `localhost:${server.port}` }))).toBe('open')
+      expect(await upgradeOutcome(openSocket(server, { key, host: `evil.example:${server.port}` }))).toBe(403)
+      expect(await upgradeOutcome(openSocket(server, { key, host: `127.0.0.1:${server.port + 1}` }))).toBe(
+        403,
+      )
+      expect(await upgradeOutcome(openSocket(server, { key, host: '127.0.0.1' }))).toBe(403)
+      expect(running.probe.calls).toEqual([])
+    } finally {
+      await running.dispose()
+    }
+  })
+
   it('answers malformed, oversized and binary messages with coded errors and keeps the socket', async () => {
     const running = await startTestServer()
     const socket = openSocket(running.server, { key: await logIn(running.server) })

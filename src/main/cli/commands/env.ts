@@ -1,8 +1,10 @@
 import { buildChildEnv } from '../../core/env/child-env'
+import { describeEnvironmentNames } from '../../core/env/environment-names'
+import { mergeLoginShellEnv } from '../../core/env/login-env-merge'
 import { captureLoginShellEnv, type LoginShellEnvReport } from '../../core/env/login-shell-capture'
 import { PROXY_ENV_KEYS } from '../../core/env/network-egress-env'
 import { redactProxyUrl } from '../../core/env/redact-env'
-import { entrySanitisingReport, readSealedEnv, sanitizeEntryEnvDetailed } from '../../core/env/sanitize-entry'
+import { readSealedEnv, sanitizeEntryEnvDetailed } from '../../core/env/sanitize-entry'
 import { resolveShellgateHome } from '../../core/paths'
 import { openSettingsStore } from '../../core/settings/settings-store'
 import { parseCommandArgs } from '../args'
@@ -13,7 +15,9 @@ const USAGE = [
   'Usage: shellgate env [--json]',
   '',
   '  What commands would see of this environment: the login-shell capture (status, shell, duration,',
-  '  adopted names), the names sealed or dropped at entry, and the network and locale settings',
+  '  adopted names), the names sealed or dropped at entry, withheld from agent commands (credential-like',
+  '  names; environment.passThrough in settings.json lets named ones through) or also removed for',
+  '  commands run without asking (code-injection variables), and the network and locale settings',
   '  children get (network settings from SHELLGATE_HOME/settings.json count). Names only: values are never printed, except proxy URLs with credentials cut out.',
 ].join('\n')
 
@@ -36,17 +40,26 @@ export const envCommand: CliCommand = {
     const platform = process.platform
     // The CLI entry already sanitised process.env; a caller passing a raw env (tests, embedding) gets the same.
     const entry = sanitizeEntryEnvDetailed(io.env, platform)
-    const atEntry = entrySanitisingReport()
-    const sealedKeys = [...new Set([...atEntry.sealedKeys, ...entry.sealedKeys])].sort()
-    const droppedKeys = [...new Set([...atEntry.droppedKeys, ...entry.droppedKeys])].sort()
     const capture = await captureLoginShellEnv({ env: entry.env, platform })
     const store = await openSettingsStore({ home: resolveShellgateHome(entry.env), workspace: io.cwd })
-    const child = buildChildEnv(entry.env, { platform, network: store.user().network })
+    const { passThrough } = store.user().environment
+    // The same names Settings → Environment shows (env.report), from the same function.
+    const names = describeEnvironmentNames({
+      entryEnv: io.env,
+      runtimeEnv: mergeLoginShellEnv(entry.env, capture, platform),
+      passThrough,
+      platform,
+    })
+    const { sealedKeys, droppedKeys } = names.entry
+    const child = buildChildEnv(entry.env, { platform, network: store.user().network, passThrough })
     const proxy =
       child.env.HTTPS_PROXY ?? child.env.https_proxy ?? child.env.HTTP_PROXY ?? child.env.http_proxy
     const report = {
       loginShell: capture.report,
       entry: { sealedKeys, droppedKeys },
+      withheldKeys: names.withheldKeys,
+      passedThroughKeys: names.passedThroughKeys,
+      autoRunRemovedKeys: names.autoRunRemovedKeys,
       sealed: redactSealed(readSealedEnv(entry.env)),
       children: {
         proxy: proxy ? redactProxyUrl(proxy) : null,
@@ -66,6 +79,11 @@ export const envCommand: CliCommand = {
     io.stdout(`${describeCapture(capture.report)}\n`)
     io.stdout(`Sealed at entry (children get them back): ${sealedKeys.join(', ') || 'none'}\n`)
     io.stdout(`Dropped at entry: ${droppedKeys.join(', ') || 'none'}\n`)
+    io.stdout(`Withheld from agent commands: ${names.withheldKeys.join(', ') || 'none'}\n`)
+    io.stdout(`Passed through (environment.passThrough): ${names.passedThroughKeys.join(', ') || 'none'}\n`)
+    io.stdout(
+      `Also removed for commands run without asking: ${names.autoRunRemovedKeys.join(', ') || 'none'}\n`,
+    )
     io.stdout(
       `Children: proxy ${report.children.proxy ?? 'none'}, NO_PROXY ${report.children.noProxy ?? 'none'}, `,
     )

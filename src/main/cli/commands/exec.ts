@@ -195,6 +195,8 @@ export const execCommand: CliCommand = {
       snapshots,
       port: createExecutionPort({ platform }),
       sandbox,
+      passThrough: user.environment.passThrough,
+      autoRun: decision.outcome === 'allow' && verdict.readOnly,
     }
     try {
       if (flags.background) return await runInBackground(common, io, flags.json === true, decisionJson, audit)

@@ -14,9 +14,10 @@ const SYSTEM_PATH_DIRS = ['/usr/local/bin', '/usr/bin', '/bin', '/usr/sbin', '/s
 
 /**
  * Variables that keep well-known rc frameworks from prompting, updating or attaching a terminal
- * multiplexer while we only want their environment.
+ * multiplexer while we only want their environment. The shell-init snapshot sources the rc files
+ * with the same ones (issue 15.6), so an rc can test SHELLGATE_RESOLVING_ENVIRONMENT either way.
  */
-const QUIET_PROBE_ENV: Readonly<EnvRecord> = {
+export const QUIET_RC_ENV: Readonly<EnvRecord> = {
   TERM: 'dumb',
   CI: '1',
   // oh-my-zsh: no "update now? [Y/n]" question, no insecure-completion prompt, no tmux autostart.
@@ -54,7 +55,7 @@ export function buildLoginShellProbe(shell: string, runtimeEnv: Readonly<EnvReco
   for (const [key, value] of Object.entries(runtimeEnv)) {
     if (key !== TOOL_ENV_PASSTHROUGH_KEY && entryKeyFate(key) === 'keep') env[key] = value
   }
-  Object.assign(env, QUIET_PROBE_ENV)
+  Object.assign(env, QUIET_RC_ENV)
   const inherited = (env.PATH ?? '').split(':').filter((dir) => dir && !SYSTEM_PATH_DIRS.includes(dir))
   env.PATH = [...SYSTEM_PATH_DIRS, ...inherited].join(':')
   return { file: shell, args: [flags, script], env, startMarker, endMarker }

@@ -45,6 +45,13 @@ export const DROPPED_ENV_KEYS = [
 
 const TELEMETRY_KEY = /^(OTEL_|SHELLGATE_TELEMETRY_)/i
 
+/**
+ * Exported bash functions (`BASH_FUNC_ls%%`): bash defines them in every bash child, replacing
+ * commands a verdict assumed were the real ones. Never passed to any child; the shell-init
+ * snapshot brings the user's own functions from their rc files.
+ */
+const EXPORTED_FUNCTION_KEY = /^BASH_FUNC_/i
+
 /** Carries the sealed values on the runtime env; only child-env assembly opens it. */
 export const TOOL_ENV_PASSTHROUGH_KEY = 'SHELLGATE_TOOL_ENV_PASSTHROUGH_JSON'
 
@@ -56,6 +63,6 @@ export type EntryKeyFate = 'keep' | 'seal' | 'drop'
 export function entryKeyFate(key: string): EntryKeyFate {
   const upper = key.toUpperCase()
   if (SEALED_UPPER.has(upper) || PACKAGE_MANAGER_NETWORK_KEY.test(key)) return 'seal'
-  if (DROPPED_UPPER.has(upper) || TELEMETRY_KEY.test(key)) return 'drop'
+  if (DROPPED_UPPER.has(upper) || TELEMETRY_KEY.test(key) || EXPORTED_FUNCTION_KEY.test(key)) return 'drop'
   return 'keep'
 }

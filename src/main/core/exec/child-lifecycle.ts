@@ -3,10 +3,18 @@ import type { BoundedCollector, StreamName } from './bounded-collector'
 import type { OutputFile } from './file-output'
 import { type KillTreeReport, killProcessTree, type TerminationProfile } from './kill-tree'
 import { RunWatchers } from './run-watchers'
+import { groupHasMembers } from './signal-process'
 import type { SpawnFunction } from './spawn-function'
 import type { SpawnPlan } from './spawn-plan'
 import { RunStopwatch } from './stopwatch'
-import type { ExecutionHooks, ExecutionTimings, OutputLimitAction, SpawnErrorInfo } from './types'
+import type {
+  ExecutionHooks,
+  ExecutionTimings,
+  LingeringInfo,
+  OutputLimitAction,
+  SpawnErrorInfo,
+  TerminationInfo,
+} from './types'
 
 /** seed 000: after exit, pipes get 1 s to drain; then whatever still holds them is killed. */
 export const PIPE_DRAIN_AFTER_EXIT_MS = 1_000
@@ -38,6 +46,8 @@ export interface ChildRunSpec {
   /** Sample resources when a host callback is registered (posix-bash commands). */
   sampleResources: boolean
   resourceSampleIntervalMs?: number
+  /** Called by the one finalize step, before the outcome is resolved; tests count it. */
+  onFinalize?: () => void
 }
 
 export interface ChildOutcome {
@@ -49,6 +59,8 @@ export interface ChildOutcome {
   cancelled: boolean
   outputLimitReached: boolean
   timings: ExecutionTimings
+  termination: TerminationInfo | null
+  lingering: LingeringInfo | null
 }
 
 type StopReason = 'timeout' | 'cancel' | 'output'
@@ -78,6 +90,12 @@ class ChildRun {
   private cancelled = false
   private outputLimitReached = false
   private killer: Promise<KillTreeReport> | null = null
+  private killReport: KillTreeReport | null = null
+  /** The killer was started to end processes left behind after a normal exit, not to stop the run. */
+  private killingLeftovers = false
+  private heldOutput = false
+  /** Set when a kill had been requested and the process then exited with a code. */
+  private exitedAfterKillRequest = false
 
   constructor(
     private readonly spec: ChildRunSpec,
@@ -99,6 +117,7 @@ class ChildRun {
       platform: spec.platform,
       // tasklist comes from the host's SystemRoot, like taskkill.
       env: (spec.hostEnv ?? process.env) as Record<string, string>,
+      runId: spec.runId,
     })
   }
 
@@ -157,6 +176,7 @@ class ChildRun {
     this.watch.exited()
     this.exitCode = code
     this.exitSignal = signal
+    if (this.killer && !this.killingLeftovers && signal === null) this.exitedAfterKillRequest = true
     if (this.spec.output.kind === 'file') {
       this.sweepLeftovers()
       this.settle()
@@ -164,6 +184,10 @@ class ChildRun {
     }
     // Completion is decided by exit, not EOF: a background grandchild may hold the pipe forever.
     this.after(PIPE_DRAIN_AFTER_EXIT_MS, () => {
+      if (!this.killer) {
+        this.killingLeftovers = true
+        this.heldOutput = true
+      }
       this.startKiller()
       this.settle()
     })
@@ -202,8 +226,10 @@ class ChildRun {
       return
     }
     this.after(KILL_SETTLE_MS, () => {
-      // Still no exit after the whole kill sequence: report what the sequence ended with.
-      if (!this.exited) this.exitSignal = 'SIGKILL'
+      // Still no exit after the whole kill sequence: report what the sequence ended with, unless
+      // taskkill said it failed, which is not a kill (termination.problem says what happened).
+      const killFailed = this.spec.platform === 'win32' && Boolean(this.killReport?.failure)
+      if (!this.exited && !killFailed) this.exitSignal = 'SIGKILL'
       this.settle()
     })
   }
@@ -219,6 +245,13 @@ class ChildRun {
     const pid = this.child?.pid
     // Windows has no run tag and taskkill /T on a reused pid would hit a stranger's tree.
     if (pid === undefined || this.killer || this.spec.platform === 'win32') return
+    // One cheap syscall tells whether the group still has members: then the result waits for the
+    // sweep and says what it ended. Escapees that left the group are swept without waiting.
+    if (groupHasMembers(pid)) {
+      this.killingLeftovers = true
+      this.startKiller('plain')
+      return
+    }
     void killProcessTree({
       pid,
       runId: this.spec.runId,
@@ -229,16 +262,29 @@ class ChildRun {
     }).catch(() => undefined)
   }
 
-  private startKiller(): void {
+  private startKiller(profile: TerminationProfile = this.spec.profile): void {
     if (this.killer || !this.child?.pid) return
     this.killer = killProcessTree({
       pid: this.child.pid,
       runId: this.spec.runId,
-      profile: this.spec.profile,
+      profile,
       platform: this.spec.platform,
       env: this.spec.hostEnv ?? process.env,
       spawnFile: this.spec.spawnFile,
-    }).catch(() => ({ signalledPids: [], escalated: true, remaining: [] }))
+    })
+      .catch(
+        (error: unknown): KillTreeReport => ({
+          signalledPids: [],
+          escalated: true,
+          remaining: [],
+          foundPids: [],
+          failure: `the process tree could not be killed: ${String(error)}`,
+        }),
+      )
+      .then((report) => {
+        this.killReport = report
+        return report
+      })
   }
 
   private failSpawn(error: unknown): void {
@@ -253,6 +299,7 @@ class ChildRun {
   private settle(): void {
     if (this.settling) return
     this.settling = true
+    this.spec.onFinalize?.()
     for (const timer of this.timers) clearTimeout(timer)
     this.timers.clear()
     this.watchers.stop()
@@ -276,6 +323,7 @@ class ChildRun {
   private outcome(): ChildOutcome {
     const killed = this.timedOut || this.cancelled || this.outputLimitReached
     const fileModeKill = this.spec.output.kind === 'file' && killed && !this.exited
+    const stoppedByUs = killed && this.killer !== null && !this.killingLeftovers
     return {
       pid: this.child?.pid ?? null,
       spawnError: this.spawnError,
@@ -286,7 +334,31 @@ class ChildRun {
       cancelled: this.cancelled,
       outputLimitReached: this.outputLimitReached,
       timings: this.watch.result(),
+      termination: stoppedByUs ? this.termination() : null,
+      lingering: this.killingLeftovers ? this.lingering() : null,
     }
+  }
+
+  private termination(): TerminationInfo {
+    const report = this.killReport
+    // Windows reports every killed process as exit code 1, so only taskkill can tell who won.
+    const exitedOnItsOwn =
+      this.spec.platform === 'win32' ? report?.rootAlreadyExited === true : this.exitedAfterKillRequest
+    return {
+      signal: report?.escalated || this.exitSignal === 'SIGKILL' ? 'SIGKILL' : 'SIGTERM',
+      exitedOnItsOwn,
+      ownExitCode: exitedOnItsOwn && this.spec.platform !== 'win32' ? this.exitCode : null,
+      problem: report?.failure ?? null,
+    }
+  }
+
+  private lingering(): LingeringInfo | null {
+    const report = this.killReport
+    if (!report) return null
+    const pids = report.foundPids.length
+    // Zombies keep a group alive for kill(0) without being anything to report.
+    if (pids === 0 && !this.heldOutput) return null
+    return { pids: Math.max(pids, 1), killed: report.remaining.length === 0, heldOutput: this.heldOutput }
   }
 
   private after(ms: number, action: () => void): void {

@@ -21,7 +21,7 @@ import type {
 } from './types'
 import { decodeUtf8Cut } from './utf8'
 import { validateRequest } from './validate-request'
-import { setEnvValue } from './windows-env'
+import { mergeWindowsEnvKeys, setEnvValue } from './windows-env'
 import type { IsFile } from './windows-executable'
 
 /** seed 000: a request without a timeout gets 5 minutes. */
@@ -68,7 +68,11 @@ export function createExecutionPort(options: ExecutionPortOptions = {}): Executi
       // seed 004: an already-aborted request has no side effects at all, not even a short-lived child.
       if (request.signal?.aborted) return notStarted(runId, { cancelled: true })
 
-      const env = setEnvValue({ ...request.env }, RUN_MARKER_ENV_KEY, runId, platform)
+      const requested =
+        platform === 'win32'
+          ? mergeWindowsEnvKeys(request.env, options.hostEnv ?? process.env)
+          : { ...request.env }
+      const env = setEnvValue(requested, RUN_MARKER_ENV_KEY, runId, platform)
       const plan = planSpawn(request.command, {
         platform,
         env,

@@ -35,7 +35,11 @@ export async function pipeResult(
     ...(stdoutPath ? { outputPath: stdoutPath } : {}),
     ...(stderrPath ? { stderrPath } : {}),
     diskFull: diskPath
-      ? diagnoseDiskFull(diskPath, { totalBytes: collector.totalBytes, exitCode: outcome.exitCode })
+      ? diagnoseDiskFull(diskPath, {
+          totalBytes: collector.totalBytes,
+          exitCode: outcome.exitCode,
+          writeError: collector.persistError,
+        })
       : null,
   }
 }
@@ -58,6 +62,7 @@ export function fileResult(
     totalBytes,
     binary,
     outputPath: output.outputPath,
+    outputIdentity: file.identity,
     diskFull: diagnoseDiskFull(output.outputPath, { totalBytes, exitCode: outcome.exitCode }),
   }
 }
@@ -79,6 +84,8 @@ function common(outcome: ChildOutcome, context: ResultContext, outputLimitBytes:
     pid: outcome.pid,
     runId: context.runId,
     timings: outcome.timings,
+    termination: outcome.termination,
+    lingering: outcome.lingering,
   }
 }
 
@@ -96,6 +103,8 @@ export function notStarted(
     cancelled: why.cancelled ?? false,
     outputLimitReached: false,
     timings: { spawnMs: 0, firstByteMs: null, runMs: 0, terminationWaitMs: null, totalMs: 0 },
+    termination: null,
+    lingering: null,
   }
   return {
     ...common(outcome, { runId, timeoutMs: 0, label: why.label ?? '' }, 0),

@@ -1,5 +1,6 @@
 import { closeSync, constants, fchmodSync, fstatSync, openSync, readSync } from 'node:fs'
 import { TAIL_BYTES } from './output-tail'
+import type { FileIdentity } from './types'
 
 /** seed 000: a Bash command's output file may grow to 5 GB before the tree is killed. */
 export const OUTPUT_FILE_CAP_BYTES = 5 * 1000 ** 3
@@ -15,6 +16,8 @@ export class OutputFile {
   private constructor(
     readonly path: string,
     readonly fd: number,
+    /** The file created, by device and inode: a path swapped afterwards names another one. */
+    readonly identity: FileIdentity,
   ) {}
 
   /**
@@ -25,13 +28,14 @@ export class OutputFile {
     const noFollow = platform === 'win32' ? 0 : (constants.O_NOFOLLOW ?? 0)
     const fd = openSync(path, constants.O_RDWR | constants.O_CREAT | constants.O_TRUNC | noFollow, 0o600)
     // A FIFO or device planted at the path would hang the child or write where it must not.
-    if (!fstatSync(fd).isFile()) {
+    const stats = fstatSync(fd)
+    if (!stats.isFile()) {
       closeSync(fd)
       throw Object.assign(new Error(`${path} is not a regular file`), { code: 'EINVAL' })
     }
     // An existing file keeps its old mode through O_CREAT; output may hold secrets, so tighten it.
     if (platform !== 'win32') fchmodSync(fd, 0o600)
-    return new OutputFile(path, fd)
+    return new OutputFile(path, fd, { dev: stats.dev, ino: stats.ino })
   }
 
   size(): number {

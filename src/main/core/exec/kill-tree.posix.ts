@@ -26,6 +26,12 @@ export interface KillTreeReport {
   escalated: boolean
   /** Pids still alive (not zombies) when we gave up; empty when the tree is gone. */
   remaining: number[]
+  /** Live processes of the run other than the root when the kill began (group, descendants, tagged). */
+  foundPids: number[]
+  /** Why the kill could not be confirmed (Windows: taskkill's exit code); null when it was. */
+  failure: string | null
+  /** Windows: taskkill found no such process, so the root had exited before the kill. */
+  rootAlreadyExited?: boolean
 }
 
 /**
@@ -44,6 +50,20 @@ export async function killPosixTree(options: PosixKillOptions): Promise<KillTree
   const targets = profile === 'bash' ? descendantsOf(before, pid) : []
   for (const tagged of await taggedEntries(before, runId, platform)) targets.push(tagged)
   for (const entry of targets) known.set(entry.pid, entry.startTime)
+  const foundPids = [
+    ...new Set(
+      [...before.filter((entry) => entry.pgid === pid), ...targets]
+        .filter((entry) => entry.pid !== pid && entry.state !== 'Z')
+        .map((entry) => entry.pid),
+    ),
+  ]
+  const report = (escalated: boolean, remaining: number[]): KillTreeReport => ({
+    signalledPids: [...signalled],
+    escalated,
+    remaining,
+    foundPids,
+    failure: remaining.length > 0 ? `${remaining.length} process(es) survived SIGKILL` : null,
+  })
 
   signalGroup(pid, 'SIGTERM')
   signalGroup(pid, 'SIGCONT')
@@ -56,7 +76,7 @@ export async function killPosixTree(options: PosixKillOptions): Promise<KillTree
     if (aliveIn(table, pid, known).length > 0) continue
     // Everything we knew of is gone; one last look for tagged processes forked in the meantime.
     const late = (await taggedEntries(table, runId, platform)).filter((entry) => !known.has(entry.pid))
-    if (late.length === 0) return { signalledPids: [...signalled], escalated: false, remaining: [] }
+    if (late.length === 0) return report(false, [])
     for (const entry of late) {
       known.set(entry.pid, entry.startTime)
       termPid(entry.pid, signalled)
@@ -78,7 +98,10 @@ export async function killPosixTree(options: PosixKillOptions): Promise<KillTree
     await sleep(POLL_MS)
     remaining = aliveIn(await readProcessTable(platform), pid, known)
   }
-  return { signalledPids: [...signalled], escalated: true, remaining: remaining.map((entry) => entry.pid) }
+  return report(
+    true,
+    remaining.map((entry) => entry.pid),
+  )
 }
 
 function termPid(pid: number, signalled: Set<number>): void {

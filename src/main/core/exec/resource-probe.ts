@@ -2,7 +2,14 @@ import { execFile } from 'node:child_process'
 import { readFileSync } from 'node:fs'
 import { win32 } from 'node:path'
 import { listProcPids, readProcfsEntry } from './process-table'
-import { type GroupUsage, parsePsGroupUsage, parseTasklistCsv } from './resource-probe.parse'
+import { findTaggedProcfs as findTaggedPids, RUN_MARKER_ENV_KEY } from './run-marker'
+import {
+  type GroupUsage,
+  parsePsGroupUsage,
+  parsePsRunUsage,
+  parsePsTaggedPids,
+  parseTasklistCsv,
+} from './resource-probe.parse'
 
 export type { GroupUsage } from './resource-probe.parse'
 
@@ -18,6 +25,13 @@ export interface ProbeOptions {
   platform: NodeJS.Platform
   env?: Record<string, string | undefined>
   run?: ProbeCommandRunner
+  /** Linux: the run's SHELLGATE_RUN_ID, so processes that left the group (setsid) are counted too. */
+  runId?: string
+  /**
+   * Linux: pid → start time of every process counted so far in this run, kept by the caller across
+   * samples; one still running but not counted now makes the sample partial.
+   */
+  known?: Map<number, string>
 }
 
 /**
@@ -26,23 +40,38 @@ export interface ProbeOptions {
  */
 export async function probeProcessGroup(pgid: number, options: ProbeOptions): Promise<GroupUsage | null> {
   const run = options.run ?? execFileText
-  if (options.platform === 'linux') return probeProcfs(pgid)
+  if (options.platform === 'linux') return probeProcfs(pgid, options.runId, options.known ?? new Map())
   if (options.platform === 'win32') {
     const tasklist = win32.join(systemRoot(options.env ?? {}), 'System32', 'tasklist.exe')
     const text = await run(tasklist, ['/FI', `PID eq ${pgid}`, '/FO', 'CSV', '/NH', '/V'], PROBE_TIMEOUT_MS)
     return parseTasklistCsv(text)
   }
+  if (options.runId) {
+    // Follow the run, not only the group: `ps -E` shows each process's environment, tag included.
+    const tagged = parsePsTaggedPids(
+      await run('ps', ['-E', '-A', '-ww', '-o', 'pid=', '-o', 'command='], PROBE_TIMEOUT_MS),
+      `${RUN_MARKER_ENV_KEY}=${options.runId}`,
+    )
+    const usage = await run(
+      'ps',
+      ['-A', '-o', 'pid=', '-o', 'pgid=', '-o', 'rss=', '-o', 'time='],
+      PROBE_TIMEOUT_MS,
+    )
+    return parsePsRunUsage(usage, pgid, tagged)
+  }
   const text = await run('ps', ['-A', '-o', 'pgid=', '-o', 'rss=', '-o', 'time='], PROBE_TIMEOUT_MS)
   return parsePsGroupUsage(text, pgid)
 }
 
-function probeProcfs(pgid: number): GroupUsage | null {
-  let found = false
+function probeProcfs(pgid: number, runId: string | undefined, known: Map<number, string>): GroupUsage | null {
+  const tagged = runId ? new Set(findTaggedPids(runId)) : new Set<number>()
   let rssBytes = 0
   let ticks = 0
+  let partial = false
+  const counted = new Set<number>()
   for (const pid of listProcPids()) {
     const entry = readProcfsEntry(pid)
-    if (!entry || entry.pgid !== pgid || entry.state === 'Z') continue
+    if (!entry || entry.state === 'Z' || (entry.pgid !== pgid && !tagged.has(pid))) continue
     try {
       const stat = readFileSync(`/proc/${pid}/stat`, 'utf8')
       const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
@@ -50,12 +79,23 @@ function probeProcfs(pgid: number): GroupUsage | null {
       ticks += Number(fields[11]) + Number(fields[12])
       const rssKib = /^VmRSS:\s+(\d+) kB/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))
       rssBytes += rssKib ? Number(rssKib[1]) * 1024 : 0
-      found = true
-    } catch {
-      // Exited between the listing and the read: it no longer uses anything.
+      counted.add(pid)
+      known.set(pid, entry.startTime)
+    } catch (error) {
+      // Exited between the listing and the read: it no longer uses anything. Unreadable: not counted.
+      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') partial = true
     }
   }
-  return found ? { rssBytes, cpuMs: (ticks * 1000) / LINUX_TICKS_PER_SECOND } : null
+  // A process of this run seen before, still the same process, but neither in the group nor tagged
+  // now (it exec'd with a scrubbed environment, say): what it uses is missing from this sample.
+  for (const [pid, startTime] of known) {
+    if (counted.has(pid)) continue
+    const entry = readProcfsEntry(pid)
+    if (entry && entry.state !== 'Z' && entry.startTime === startTime) partial = true
+    else known.delete(pid)
+  }
+  if (counted.size === 0) return null
+  return { rssBytes, cpuMs: (ticks * 1000) / LINUX_TICKS_PER_SECOND, processes: counted.size, partial }
 }
 
 function execFileText(file: string, args: string[], timeoutMs: number): Promise<string> {

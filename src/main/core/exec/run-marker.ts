@@ -22,7 +22,7 @@ export async function findTaggedPids(runId: string, platform: NodeJS.Platform): 
   return findTaggedPs(runId)
 }
 
-function findTaggedProcfs(runId: string): number[] {
+export function findTaggedProcfs(runId: string): number[] {
   // Match the whole entry: NUL-delimited, so a longer id or another key cannot match by prefix.
   const needle = Buffer.from(`\0${RUN_MARKER_ENV_KEY}=${runId}\0`)
   const found: number[] = []

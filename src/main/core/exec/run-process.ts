@@ -39,5 +39,6 @@ export async function runProcess(
     outputLimitReached: result.outputLimitReached,
     spawnError: result.spawnError,
     timings: result.timings,
+    termination: result.termination,
   }
 }

@@ -1,10 +1,11 @@
 import type { OutputFile } from './file-output'
 import { OUTPUT_FILE_CHECK_INTERVAL_MS } from './file-output'
-import { OutputTail, previewsOf } from './output-tail'
+import { OutputTail, type Previews, previewsOf, TAIL_BYTES } from './output-tail'
 import { probeProcessGroup } from './resource-probe'
 import { ResourceSampler } from './resource-sampler'
 import type { RunStopwatch } from './stopwatch'
 import type { ExecutionHooks } from './types'
+import { binaryOutputPlaceholder, looksBinary } from './utf8'
 
 /** seed 000: progress starts after 2 s and repeats every 1 s. */
 export const PROGRESS_DELAY_MS = 2_000
@@ -24,6 +25,8 @@ export interface RunWatchersOptions {
   resourceSampleIntervalMs?: number
   platform: NodeJS.Platform
   env: Record<string, string>
+  /** The run tag: resource samples follow the run, not only the group. */
+  runId?: string
 }
 
 /**
@@ -35,8 +38,13 @@ export class RunWatchers {
   private readonly timers = new Set<NodeJS.Timeout>()
   private sampler: ResourceSampler | null = null
   private lastOutputAt: number | null = null
+  private outputSinceTick = false
   private lastFileSize = 0
   private stopped = false
+  /** Pipe mode: the first 4 KiB, to tell binary output from text as the result will. */
+  private head = Buffer.alloc(0)
+  /** Once binary, always binary: a tail that happens to hold no NUL is still not text. */
+  private binary = false
 
   constructor(private readonly options: RunWatchersOptions) {}
 
@@ -45,10 +53,11 @@ export class RunWatchers {
     if (this.options.file) this.every(OUTPUT_FILE_CHECK_INTERVAL_MS, () => this.checkFileSize())
     const onResourceSample = this.options.hooks.onResourceSample
     if (this.options.sampleResources && onResourceSample) {
-      const { platform, env } = this.options
+      const { platform, env, runId } = this.options
+      const known = new Map<number, string>()
       this.sampler = new ResourceSampler({
         pid,
-        probe: (target) => probeProcessGroup(target, { platform, env }),
+        probe: (target) => probeProcessGroup(target, { platform, env, runId, known }),
         onSample: onResourceSample,
         elapsedMs: () => this.options.watch.sinceSpawn(),
         intervalMs: this.options.resourceSampleIntervalMs,
@@ -59,8 +68,12 @@ export class RunWatchers {
 
   /** Pipe mode: every chunk, for the preview tail and the time of the last output. */
   noteOutput(chunk: Buffer): void {
-    this.lastOutputAt = this.options.watch.sinceSpawn()
+    // No clock read per chunk (issue 15.9: it was the collector's largest own cost); the time of
+    // the last output is taken at the next progress tick, so it is exact to the second.
+    this.outputSinceTick = true
     this.tail.push(chunk)
+    if (this.head.length < TAIL_BYTES)
+      this.head = Buffer.concat([this.head, chunk.subarray(0, TAIL_BYTES - this.head.length)])
   }
 
   stop(): void {
@@ -84,6 +97,10 @@ export class RunWatchers {
   private reportProgress(): void {
     const onProgress = this.options.hooks.onProgress
     if (this.stopped) return
+    if (this.outputSinceTick) {
+      this.outputSinceTick = false
+      this.lastOutputAt = this.options.watch.sinceSpawn()
+    }
     if (onProgress) {
       const file = this.options.file
       if (file) this.checkFileSize()
@@ -92,10 +109,23 @@ export class RunWatchers {
         elapsedMs: Math.round(this.options.watch.sinceSpawn()),
         totalBytes: file ? this.lastFileSize : this.options.pipeBytes(),
         lastOutputAt: this.lastOutputAt === null ? null : Math.round(this.lastOutputAt),
-        ...previewsOf(file ? file.tail() : this.tail.bytes()),
+        ...this.previews(),
       })
     }
     this.after(PROGRESS_INTERVAL_MS, () => this.reportProgress())
+  }
+
+  /**
+   * Binary output (a NUL in its first 4 KiB or in the tail) is never shown raw: the UI's live tail
+   * would get control bytes. The placeholder is the one the model sees (issue 15.8).
+   */
+  private previews(): Previews {
+    const file = this.options.file
+    const tail = file ? file.tail() : this.tail.bytes()
+    this.binary ||= looksBinary(file ? file.head() : this.head) || tail.includes(0)
+    if (!this.binary) return previewsOf(tail)
+    const placeholder = binaryOutputPlaceholder(file ? this.lastFileSize : this.options.pipeBytes())
+    return { preview5: placeholder, preview100: placeholder }
   }
 
   private after(ms: number, action: () => void): void {

@@ -22,3 +22,15 @@ function sendSignal(target: number, signal: NodeJS.Signals): boolean {
     return false
   }
 }
+
+/** Whether process group `pgid` still has a member (zombies count: they are checked later). */
+export function groupHasMembers(pgid: number): boolean {
+  if (!Number.isSafeInteger(pgid) || pgid <= 1) return false
+  try {
+    process.kill(-pgid, 0)
+    return true
+  } catch (error) {
+    // EPERM: a member exists that we may not signal.
+    return (error as NodeJS.ErrnoException).code === 'EPERM'
+  }
+}

@@ -1,6 +1,7 @@
 import { win32 } from 'node:path'
 import type { ExecutionSandbox } from '../sandbox/types'
 import { wrapSpawnPlan } from '../sandbox/wrap-plan'
+import { ExecInputError } from './exec-input-error'
 import type { ExecutionCommand } from './types'
 import { cmdScriptInvocation, cmdShellInvocation, comSpec } from './windows-cmd-line'
 import { type IsFile, isRegularFile, resolveWindowsExecutable } from './windows-executable'
@@ -43,8 +44,18 @@ function planUnwrapped(command: ExecutionCommand, context: SpawnPlanContext): Sp
 function planArgv(file: string, args: string[], context: SpawnPlanContext): SpawnPlan {
   if (context.platform !== 'win32') return { file, args, windowsVerbatimArguments: false }
   const resolved = resolveWindowsExecutable(file, context.env, context.cwd, context.isFile ?? isRegularFile)
+  // Windows would look an unresolved bare name up in the cwd first: never hand it one.
+  if (resolved === null && isBareName(file)) {
+    throw new ExecInputError(
+      `"${file}" was not found in any absolute PATH directory; a bare name is never spawned unresolved on Windows, which would search the current directory first`,
+    )
+  }
   if (resolved && /\.(cmd|bat)$/i.test(resolved)) return cmdScriptInvocation(resolved, args, context.env)
   return { file: resolved ?? file, args, windowsVerbatimArguments: false }
+}
+
+function isBareName(file: string): boolean {
+  return !/[\\/]/.test(file) && !win32.isAbsolute(file)
 }
 
 function defaultShell(profile: 'posix-bash' | undefined, context: SpawnPlanContext): string {

@@ -88,6 +88,10 @@ export interface ResourceSample {
   /** Cumulative user + system CPU time of the group. */
   cpuMs: number
   elapsedMs: number
+  /** Processes counted: the group and, on Linux, every process carrying the run tag (setsid escapees). */
+  processes?: number
+  /** A process counted in an earlier sample is still running but was not found or not readable. */
+  partial?: boolean
 }
 
 export interface ExecutionHooks {
@@ -124,6 +128,35 @@ export interface DiskFullDiagnosis {
   message: string
 }
 
+/**
+ * How a run that Shellgate ended (timeout, cancel, output limit) died. A process can beat the kill:
+ * the timer fires, and it exits by itself before the signal lands (or it catches the signal and
+ * exits with a code); then `exitSignal` is null and `exitedOnItsOwn` says so.
+ */
+export interface TerminationInfo {
+  /** The last signal Shellgate sent the tree: SIGTERM, or SIGKILL after the grace (Windows: taskkill /F). */
+  signal: NodeJS.Signals
+  /** The process exited with a code rather than of the signal. */
+  exitedOnItsOwn: boolean
+  /** That code, when it exited on its own. */
+  ownExitCode: number | null
+  /** What could not be confirmed (survivors, a failed taskkill, a tree that may outlive its root); null when the tree is gone. */
+  problem: string | null
+}
+
+/**
+ * Processes the command left behind after its shell exited: ones that still held stdout/stderr
+ * (pipe mode, after the 1 s drain) or that were still in its group (file mode). They were killed.
+ */
+export interface LingeringInfo {
+  /** How many were found. */
+  pids: number
+  /** All of them are gone. */
+  killed: boolean
+  /** One of them kept the output pipe open. */
+  heldOutput: boolean
+}
+
 export interface ExecutionResult {
   status: ExecutionStatus
   /**
@@ -157,6 +190,20 @@ export interface ExecutionResult {
   pid: number | null
   runId: string
   timings: ExecutionTimings
+  /** Set when Shellgate terminated the run (timed_out, cancelled, output limit); null otherwise. */
+  termination: TerminationInfo | null
+  /** Set when something the command started outlived it and was killed; null otherwise. */
+  lingering: LingeringInfo | null
+  /**
+   * File mode: the output file's identity when it was created. Whoever reads the file after the
+   * run re-opens it with O_NOFOLLOW and checks it is still this file (see readOutputFileHead).
+   */
+  outputIdentity?: FileIdentity
+}
+
+export interface FileIdentity {
+  dev: number
+  ino: number
 }
 
 export interface ExecutionPort {
@@ -196,4 +243,6 @@ export interface ProcessResult {
   outputLimitReached: boolean
   spawnError: SpawnErrorInfo | null
   timings: ExecutionTimings
+  /** As ExecutionResult.termination: the signal sent, or that the process beat it. */
+  termination: TerminationInfo | null
 }

@@ -45,3 +45,8 @@ const BINARY_SNIFF_BYTES = 4096
 export function looksBinary(head: Uint8Array): boolean {
   return head.subarray(0, BINARY_SNIFF_BYTES).includes(0)
 }
+
+/** What is shown instead of binary output, to the model and in every preview. */
+export function binaryOutputPlaceholder(totalBytes: number): string {
+  return `[binary output: ${totalBytes} bytes]`
+}

@@ -1,3 +1,6 @@
+import { win32 } from 'node:path'
+import { ExecInputError } from './exec-input-error'
+import { systemRoot } from './kill-tree.win32'
 import { getEnvValue } from './windows-env'
 
 /** Characters cmd.exe acts on in a command line; each is escaped with `^`, the quotes included. */
@@ -38,6 +41,8 @@ export function cmdScriptInvocation(
   args: string[],
   env: Record<string, string | undefined>,
 ): CmdInvocation {
+  for (const [index, arg] of args.entries())
+    refuseLineBreak(`args[${index}] for ${win32.basename(script)}`, arg)
   const doubleEscape = CMD_SHIM.test(script)
   const line = [escapeCmdCommand(script), ...args.map((arg) => quoteCmdArgument(arg, doubleEscape))].join(' ')
   return { file: comSpec(env), args: ['/d', '/s', '/c', `"${line}"`], windowsVerbatimArguments: true }
@@ -45,9 +50,29 @@ export function cmdScriptInvocation(
 
 /** cmd.exe for a shell-mode command line: the line goes to `/d /s /c` as written. */
 export function cmdShellInvocation(command: string, shell: string): CmdInvocation {
+  refuseLineBreak('the cmd.exe command', command)
   return { file: shell, args: ['/d', '/s', '/c', `"${command}"`], windowsVerbatimArguments: true }
 }
 
+/**
+ * cmd.exe ends a command at a line break, whatever the quoting, and runs what follows as a second
+ * command (the class of CVE-2024-24576), so neither CR nor LF may reach a cmd command line.
+ */
+function refuseLineBreak(what: string, text: string): void {
+  if (/[\r\n]/.test(text)) {
+    throw new ExecInputError(
+      `${what} contains a line break; cmd.exe would run the text after it as another command`,
+    )
+  }
+}
+
+/**
+ * ComSpec when it names an absolute path; else %SystemRoot%\System32\cmd.exe. Never a bare
+ * `cmd.exe`: Windows looks a bare name up in the current directory first, and that may be a
+ * repository with its own cmd.exe.
+ */
 export function comSpec(env: Record<string, string | undefined>): string {
-  return getEnvValue(env, 'ComSpec', 'win32') || 'cmd.exe'
+  const value = getEnvValue(env, 'ComSpec', 'win32')?.trim()
+  if (value && win32.isAbsolute(value)) return value
+  return win32.join(systemRoot(env), 'System32', 'cmd.exe')
 }

@@ -35,3 +35,28 @@ export function deleteEnvValue(env: Record<string, string>, key: string, platfor
     if (name.toLowerCase() === lower) delete env[name]
   }
 }
+
+/**
+ * A child env on win32 holds one key per variable: `Path` and `PATH` in one block are two entries
+ * Windows treats as one, and which one a program reads is undefined. Duplicates are merged: the
+ * value set last (insertion order) is kept, under the spelling the parent process uses (`Path` on
+ * a stock Windows), else the first spelling seen.
+ */
+export function mergeWindowsEnvKeys(
+  env: Record<string, string>,
+  parentEnv: Record<string, string | undefined>,
+): Record<string, string> {
+  const groups = new Map<string, string[]>()
+  for (const key of Object.keys(env)) {
+    const lower = key.toLowerCase()
+    groups.set(lower, [...(groups.get(lower) ?? []), key])
+  }
+  const parentSpelling = new Map(Object.keys(parentEnv).map((key) => [key.toLowerCase(), key]))
+  const merged: Record<string, string> = {}
+  for (const [lower, keys] of groups) {
+    const value = env[keys[keys.length - 1]!]!
+    // A single spelling is left as the caller wrote it.
+    merged[keys.length === 1 ? keys[0]! : (parentSpelling.get(lower) ?? keys[0]!)] = value
+  }
+  return merged
+}

@@ -37,10 +37,12 @@ export function resolveWindowsExecutable(
   if (/[\\/]/.test(file) || win32.isAbsolute(file)) {
     return candidatesFor(win32.resolve(cwd, file)).find(isFile) ?? null
   }
+  // Only absolute entries: a relative one (`.`, `bin`) would search the cwd, which may be a
+  // repository with a planted git.exe.
   const directories = (getEnvValue(env, 'PATH', 'win32') ?? '')
     .split(';')
     .map((entry) => entry.trim().replace(/^"(.*)"$/, '$1'))
-    .filter(Boolean)
+    .filter((entry) => entry !== '' && win32.isAbsolute(entry) && !/^[\\/](?![\\/])/.test(entry))
   for (const directory of directories) {
     const found = candidatesFor(win32.join(directory, file)).find(isFile)
     if (found) return found

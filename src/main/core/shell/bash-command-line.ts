@@ -1,5 +1,6 @@
 import type { ExecutionCommand } from '../exec/types'
 import { shQuote, toGitBashPath } from './posix-quote'
+import { SNAPSHOT_SENTINEL_VARIABLE } from './snapshot-script'
 import type { ShellSelection } from './types'
 
 export interface BashCommandLineParts {
@@ -24,11 +25,23 @@ export function composeBashScript(parts: BashCommandLineParts): string {
   if (parts.shell.dialect === 'cmd') return composeCmdScript(parts)
   const path = (p: string) => shQuote(parts.shell.dialect === 'git-bash' ? toGitBashPath(p) : p)
   const lines: string[] = []
-  if (parts.snapshotPath) lines.push(`. ${path(parts.snapshotPath)} 2>/dev/null || true`)
   if (parts.startupScriptPath) lines.push(`. ${path(parts.startupScriptPath)}`)
   const capture = parts.cwdFile ? ` && { pwd -P >| ${path(parts.cwdFile)} 2>/dev/null || true; }` : ''
   lines.push(`eval ${shQuote(parts.command)}${capture}`)
-  return lines.join('\n')
+  if (!parts.snapshotPath) return lines.join('\n')
+  // A snapshot that fails to source (corrupt, or cut short) never sets its last line's variable:
+  // then it is moved aside to `<file>.failed`, which tells the service to capture a new one for the
+  // next command, and this command runs once as a login shell instead, with the same lines.
+  const snapshot = path(parts.snapshotPath)
+  const shell = shQuote(
+    parts.shell.dialect === 'git-bash' ? toGitBashPath(parts.shell.path) : parts.shell.path,
+  )
+  const rest = lines.join('\n')
+  return [
+    `. ${snapshot} 2>/dev/null`,
+    `if [ "\${${SNAPSHOT_SENTINEL_VARIABLE}-}" != 1 ]; then mv -f ${snapshot} ${path(`${parts.snapshotPath}.failed`)} 2>/dev/null; exec ${shell} -l -c ${shQuote(rest)}; fi`,
+    rest,
+  ].join('\n')
 }
 
 /** cmd has no snapshot (seed 000: bash and zsh only); `cd` prints the directory. */

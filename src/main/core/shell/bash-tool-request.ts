@@ -1,4 +1,5 @@
 import type { NetworkSettings } from '../../../shared/settings'
+import { autoRunEnv } from '../env/auto-run-env'
 import { buildChildEnv } from '../env/child-env'
 import type { EnvRecord } from '../env/env-keys'
 import type { EnvProblem } from '../env/network-egress-env'
@@ -26,6 +27,13 @@ export interface BashToolRequestInput {
   startupScript?: { sessionId: string; content: string } | null
   /** Default true: the final directory is written to `cwdFile` on exit 0. */
   captureCwd?: boolean
+  /** Credential-like variable names the user lets through (environment.passThrough). */
+  passThrough?: readonly string[]
+  /**
+   * The command runs without asking (its verdict is read-only): code-injection variables are
+   * removed and git's program-running settings neutralised (autoRunEnv).
+   */
+  autoRun?: boolean
 }
 
 export interface BashToolRequest {
@@ -46,6 +54,7 @@ export async function prepareBashToolRequest(input: BashToolRequestInput): Promi
     network: input.network,
     platform: input.platform,
     overlay: shell.envOverlay,
+    passThrough: input.passThrough,
   })
   const snapshotDialect =
     shell.dialect === 'bash' || shell.dialect === 'zsh' || shell.dialect === 'git-bash' ? shell.dialect : null
@@ -69,7 +78,8 @@ export async function prepareBashToolRequest(input: BashToolRequestInput): Promi
     request: {
       command: bashToolExecutionCommand(shell, script, runsAsLoginShell(snapshot)),
       cwd: input.cwd,
-      env,
+      // After the snapshot: it is generated once per shell with the env an approved command gets.
+      env: input.autoRun ? autoRunEnv(env, input.platform).env : env,
     },
     cwdFile,
     snapshot,

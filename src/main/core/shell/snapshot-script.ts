@@ -3,6 +3,14 @@ import { shQuote } from './posix-quote'
 /** The dialects that get a shell-init snapshot (seed 000: bash and zsh; Git Bash is bash). */
 export type SnapshotDialect = 'bash' | 'zsh' | 'git-bash'
 
+/**
+ * The last line of every complete snapshot. The service checks the file ends with it before each
+ * use (a truncated file does not), and the command checks the variable it sets after sourcing (a
+ * file that fails part-way, corrupt or cut, never reaches it): issue 15.6.
+ */
+export const SNAPSHOT_SENTINEL_VARIABLE = '__shellgate_snapshot_complete'
+export const SNAPSHOT_SENTINEL_LINE = `${SNAPSHOT_SENTINEL_VARIABLE}=1`
+
 /** seed 000: functions, options and aliases are each cut at this many lines. */
 export const SNAPSHOT_SECTION_MAX_LINES = 1_000
 

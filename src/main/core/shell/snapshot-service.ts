@@ -1,10 +1,16 @@
 import { homedir } from 'node:os'
 import { randomBytes } from 'node:crypto'
-import { mkdir, open, readdir, rm, stat } from 'node:fs/promises'
+import { appendFile, mkdir, open, readdir, rm, stat } from 'node:fs/promises'
 import { join } from 'node:path'
 import { type RunProbe, runProbeProcess } from './probe-process'
 import { shQuote, toGitBashPath } from './posix-quote'
-import { buildSnapshotScript, GIT_BASH_PATH_SCRIPT, type SnapshotDialect } from './snapshot-script'
+import { QUIET_RC_ENV } from '../env/login-shell-probe'
+import {
+  buildSnapshotScript,
+  GIT_BASH_PATH_SCRIPT,
+  SNAPSHOT_SENTINEL_LINE,
+  type SnapshotDialect,
+} from './snapshot-script'
 
 /** seed 000: generating a snapshot may take this long before commands fall back to `-l`. */
 export const SNAPSHOT_TIMEOUT_MS = 10_000
@@ -77,10 +83,13 @@ export function createShellSnapshotService(options: ShellSnapshotServiceOptions)
     await (await open(file, 'wx', 0o600)).close()
     generated.add(file)
     const shellFile = options.platform === 'win32' ? toGitBashPath(file) : file
+    // The rc files run as carefully as for the login capture: no update prompts, and a marker
+    // they can test to skip what only a terminal needs.
+    const rcEnv = { ...env, ...QUIET_RC_ENV }
     const result = await run(
       { file: shellPath, args: ['-c', '-l', buildSnapshotScript(dialect, shellFile)] },
       {
-        env,
+        env: rcEnv,
         // rc hooks keyed on $PWD (mise, direnv, nvm auto-use) must not bake the launch folder, maybe
         // a hostile repository, into a snapshot every session reuses.
         cwd: env.HOME || homedir(),
@@ -108,7 +117,7 @@ export function createShellSnapshotService(options: ShellSnapshotServiceOptions)
     if (dialect === 'git-bash') {
       const path = await run(
         { file: shellPath, args: ['-lc', GIT_BASH_PATH_SCRIPT] },
-        { env, timeoutMs, maxOutputBytes: SNAPSHOT_MAX_OUTPUT_BYTES },
+        { env: rcEnv, timeoutMs, maxOutputBytes: SNAPSHOT_MAX_OUTPUT_BYTES },
       )
       const line = path.stdout.trim().split('\n').pop()
       if (path.status === 'completed' && line) {
@@ -117,10 +126,12 @@ export function createShellSnapshotService(options: ShellSnapshotServiceOptions)
         await handle.close()
       }
     }
+    // Written last, by us: a file that ends without it was cut short.
+    await appendFile(file, `${SNAPSHOT_SENTINEL_LINE}\n`)
     return { status: 'ready', path: file, dialect, shellPath }
   }
 
-  return {
+  const service: ShellSnapshotService = {
     dir,
     ready,
     async ensureShellSnapshot(shell, env) {
@@ -131,12 +142,23 @@ export function createShellSnapshotService(options: ShellSnapshotServiceOptions)
         pending.set(key, snapshot)
       }
       const result = await snapshot
-      if (result.status === 'ready' && !(await isNonEmptyFile(result.path))) {
-        // Deleted behind our back (a cleanup, the user): this command runs with -l, the next regenerates.
+      const problem = result.status === 'ready' ? await snapshotFileProblem(result.path) : null
+      if (result.status === 'ready' && problem === 'gone' && (await removeFailedMark(result.path))) {
+        // A command found it would not source and moved it aside (bash-command-line.ts): that
+        // command already ran as a login shell, so this one gets a fresh capture.
         pending.delete(key)
+        generated.delete(result.path)
+        return service.ensureShellSnapshot(shell, env)
+      }
+      if (result.status === 'ready' && problem) {
+        // Deleted or cut behind our back (a cleanup, the user, a full disk, a failed source that
+        // removed it): this command runs with -l, the next regenerates.
+        pending.delete(key)
+        generated.delete(result.path)
+        if (problem === 'truncated') await rm(result.path, { force: true })
         return {
           status: 'unavailable',
-          reason: `the snapshot ${result.path} is gone; it will be regenerated`,
+          reason: `the snapshot ${result.path} is ${problem}; it will be regenerated`,
           loginFallback: true,
         }
       }
@@ -149,14 +171,38 @@ export function createShellSnapshotService(options: ShellSnapshotServiceOptions)
       await Promise.all(files.map((file) => rm(file, { force: true })))
     },
   }
+  return service
 }
 
-async function isNonEmptyFile(path: string): Promise<boolean> {
+/** True when a command moved the snapshot aside as failed; the mark is removed. */
+async function removeFailedMark(path: string): Promise<boolean> {
+  const failed = `${path}.failed`
+  const found = await stat(failed).then(
+    (info) => info.isFile(),
+    () => false,
+  )
+  if (found) await rm(failed, { force: true })
+  return found
+}
+
+/** 'gone', 'truncated' (it does not end with the sentinel line) or null when it is whole. */
+async function snapshotFileProblem(path: string): Promise<'gone' | 'truncated' | null> {
+  const ending = `${SNAPSHOT_SENTINEL_LINE}\n`
+  let handle: Awaited<ReturnType<typeof open>>
   try {
-    const info = await stat(path)
-    return info.isFile() && info.size > 0
+    handle = await open(path, 'r')
   } catch {
-    return false
+    return 'gone'
+  }
+  try {
+    const info = await handle.stat()
+    if (!info.isFile()) return 'gone'
+    if (info.size < ending.length) return 'truncated'
+    const tail = Buffer.alloc(ending.length)
+    await handle.read(tail, 0, tail.length, info.size - tail.length)
+    return tail.toString('utf8') === ending ? null : 'truncated'
+  } finally {
+    await handle.close()
   }
 }
 

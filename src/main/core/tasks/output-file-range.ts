@@ -1,6 +1,6 @@
 import { constants } from 'node:fs'
 import { open } from 'node:fs/promises'
-import { completeUtf8Length, firstCharStart } from '../exec/utf8'
+import { binaryOutputPlaceholder, completeUtf8Length, firstCharStart, looksBinary } from '../exec/utf8'
 
 /** Output files are ours; a symlink planted at that path is refused, never followed (0 where unsupported). */
 const OPEN_FLAGS = constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0)
@@ -43,6 +43,9 @@ async function readSlice(path: string, maxBytes: number, end: 'head' | 'tail'): 
     const buffer = Buffer.alloc(length)
     const { bytesRead } = await handle.read(buffer, 0, length, offset)
     const bytes = buffer.subarray(0, bytesRead)
+    // Binary output never reaches a view raw (issue 15.8): the placeholder the model sees instead.
+    if (bytes.includes(0) || (offset > 0 && (await fileStartsBinary(handle))))
+      return { text: binaryOutputPlaceholder(size), size, offset, omittedBytes: size - bytesRead }
     // A slice cut inside the file must not show half a character at either end.
     const start = offset > 0 ? firstCharStart(bytes) : 0
     const stop = offset + bytesRead < size ? completeUtf8Length(bytes) : bytes.length
@@ -55,4 +58,10 @@ async function readSlice(path: string, maxBytes: number, end: 'head' | 'tail'): 
   } finally {
     await handle.close()
   }
+}
+
+async function fileStartsBinary(handle: Awaited<ReturnType<typeof open>>): Promise<boolean> {
+  const head = Buffer.alloc(4096)
+  const { bytesRead } = await handle.read(head, 0, head.length, 0)
+  return looksBinary(head.subarray(0, bytesRead))
 }

@@ -475,6 +475,9 @@ export function createBashCallService(options: BashCallServiceOptions): BashCall
       dataDir: options.dataDir,
       command: input.command,
       cwd: session.cwd,
+      passThrough: userSettings.environment.passThrough,
+      // Asked-and-approved calls keep 'ask' as their decision's outcome.
+      autoRun: call.decision?.outcome === 'allow' && verdict.readOnly,
     })
     const sandbox = options.sandbox
       ? await prepareCallSandbox(options.sandbox, {

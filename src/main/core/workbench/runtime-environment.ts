@@ -1,6 +1,7 @@
 import type { z } from 'zod'
 import type { EnvironmentReportSchema } from '../../../shared/ipc/domains/system'
 import type { EnvRecord } from '../env/env-keys'
+import { describeEnvironmentNames } from '../env/environment-names'
 import { captureLoginShellEnv } from '../env/login-shell-capture'
 import { mergeLoginShellEnv } from '../env/login-env-merge'
 
@@ -22,8 +23,11 @@ export function startRuntimeEnvironment(options: {
   platform: NodeJS.Platform
   /** False in tests and headless one-shot commands that must not run the user's rc files. */
   captureLoginShell: boolean
+  /** environment.passThrough from the user settings, read at every report. */
+  passThrough?: () => readonly string[]
 }): RuntimeEnvironment {
-  let current: EnvironmentReport = {
+  let runtimeEnv: EnvRecord = options.env
+  let current: Omit<EnvironmentReport, keyof ReturnType<typeof describeEnvironmentNames>> = {
     status: 'pending',
     shell: null,
     durationMs: 0,
@@ -36,7 +40,8 @@ export function startRuntimeEnvironment(options: {
     options.captureLoginShell && options.platform !== 'win32'
       ? captureLoginShellEnv({ env: options.env, platform: options.platform }).then((capture) => {
           current = capture.report
-          return mergeLoginShellEnv(options.env, capture, options.platform)
+          runtimeEnv = mergeLoginShellEnv(options.env, capture, options.platform)
+          return runtimeEnv
         })
       : Promise.resolve(options.env).then((env) => {
           current = {
@@ -48,5 +53,16 @@ export function startRuntimeEnvironment(options: {
           }
           return env
         })
-  return { ready: () => merged, report: () => current }
+  return {
+    ready: () => merged,
+    report: () => ({
+      ...current,
+      ...describeEnvironmentNames({
+        entryEnv: options.env,
+        runtimeEnv,
+        passThrough: options.passThrough?.() ?? [],
+        platform: options.platform,
+      }),
+    }),
+  }
 }

@@ -14,6 +14,7 @@ type SettingsHandlers = Pick<
   | 'settings.setShell'
   | 'settings.setNetwork'
   | 'settings.setLimits'
+  | 'settings.setEnvironment'
   | 'settings.addRule'
   | 'settings.removeRule'
   | 'settings.trustWorkspaceRules'
@@ -120,6 +121,10 @@ export function settingsHandlers(core: Core): SettingsHandlers {
         limits: { defaultTimeoutMs, maxTimeoutMs, maxOutputLength },
         approvals: { timeoutMs: approvalTimeoutMs },
       })
+      return snapshot()
+    },
+    'settings.setEnvironment': async ({ passThrough }) => {
+      await settings.updateUser({ environment: { passThrough: [...new Set(passThrough)] } })
       return snapshot()
     },
     'settings.addRule': async ({ confirmBroad, ...change }) => {

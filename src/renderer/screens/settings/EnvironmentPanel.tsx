@@ -1,5 +1,6 @@
 import { formatDuration } from '../../format/measures'
 import { useRequest } from '../../use-request'
+import { PassThroughForm } from './PassThroughForm'
 
 function KeyList({ label, keys, empty }: { label: string; keys: string[]; empty: string }) {
   return (
@@ -22,7 +23,10 @@ function KeyList({ label, keys, empty }: { label: string; keys: string[]; empty:
   )
 }
 
-/** The login-shell capture: names only, never values. */
+/**
+ * The login-shell capture and what agent commands lose of the environment: names only, never
+ * values. The same report `shellgate env` prints (describeEnvironmentNames).
+ */
 export function EnvironmentPanel() {
   const report = useRequest('env.report', {})
   const data = report.data
@@ -51,8 +55,31 @@ export function EnvironmentPanel() {
           )}
           <KeyList label="Captured keys" keys={data.keys} empty="No variables were captured." />
           <KeyList label="Sealed keys" keys={data.sealedKeys} empty="Nothing was sealed." />
+          <KeyList
+            label="Sealed at entry"
+            keys={data.entry.sealedKeys}
+            empty="No proxy or certificate variables were sealed."
+          />
+          <KeyList label="Dropped at entry" keys={data.entry.droppedKeys} empty="Nothing was dropped." />
+          <KeyList
+            label="Withheld from agent commands"
+            keys={data.withheldKeys}
+            empty="No credential-like variables were found."
+          />
+          <KeyList
+            label="Passed through"
+            keys={data.passedThroughKeys}
+            empty="No credential-like variable is passed through."
+          />
+          <KeyList
+            label="Also removed when a command runs without asking"
+            keys={data.autoRunRemovedKeys}
+            empty="No code-injection variables were found."
+          />
         </>
       )}
+      <h3 className="small-heading">Let credentials through</h3>
+      <PassThroughForm onSaved={report.reload} />
       <button type="button" onClick={report.reload}>
         Refresh
       </button>

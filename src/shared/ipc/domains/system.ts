@@ -10,6 +10,13 @@ export const EnvironmentReportSchema = z.object({
   sealedKeys: z.array(z.string()),
   messages: z.array(z.string()),
   pathPatched: z.boolean(),
+  /** Names sealed (given back to children) or dropped when Shellgate started. */
+  entry: z.object({ sealedKeys: z.array(z.string()), droppedKeys: z.array(z.string()) }),
+  /** Credential-like names withheld from agent commands (environment.passThrough lets them through). */
+  withheldKeys: z.array(z.string()),
+  passedThroughKeys: z.array(z.string()),
+  /** Code-injection names also removed for commands run without asking. */
+  autoRunRemovedKeys: z.array(z.string()),
 })
 
 export const ShellCandidateSchema = z.object({

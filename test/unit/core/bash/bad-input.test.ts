@@ -77,13 +77,17 @@ describe('bad input gets a not-read-only verdict with a reason, never an excepti
     expect(verdict.reason).toBe('the command does not parse: the command is not a string')
   })
 
-  it('a cwd that does not exist or is a file still gets a git verdict', () => {
+  it('a cwd that does not exist or is a file still gets a git verdict, without throwing', () => {
     const file = join(cwd, 'plain-file')
     writeFileSync(file, 'x')
     for (const where of [join(cwd, 'missing', 'deeper'), file]) {
-      const verdict = classifyCommand('git status', { cwd: where, platform: 'linux' })
-      expect(typeof verdict.readOnly).toBe('boolean')
-      expect(verdict.reason).not.toBe('')
+      // No repository there, so no repository config that could make git run a program.
+      expect(classifyCommand('git status', { cwd: where, platform: 'linux' })).toMatchObject({
+        readOnly: true,
+        reason: 'git status only reads the repository',
+      })
+      // And a writer stays a writer wherever it is asked about.
+      expect(classifyCommand('git commit -m x', { cwd: where, platform: 'linux' }).readOnly).toBe(false)
     }
   })
 })

@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process'
 import { describe, expect, it } from 'vitest'
 import {
   readSealedEnv,
@@ -123,11 +124,25 @@ describe('sanitizeEntryEnv', () => {
     }
   })
 
+  it('rewrites process.env in place, so what Node itself hands a child is already clean', () => {
+    const saved = { ...process.env }
+    try {
+      process.env.HTTP_PROXY = 'http://p:1'
+      process.env.NODE_ENV = 'test'
+      sanitizeProcessEnvInPlace(process.env, 'linux')
+      // spawnSync without `env` passes Node's own process.env: it is the object that must change.
+      // biome-ignore lint/suspicious/noTemplateCurlyInString: shell parameter expansions
+      const seen = spawnSync('/bin/sh', ['-c', 'echo "${HTTP_PROXY-unset}|${NODE_ENV-unset}"'])
+      expect(seen.stdout.toString()).toBe('unset|unset\n')
+    } finally {
+      for (const key of Object.keys(process.env)) if (!(key in saved)) delete process.env[key]
+      Object.assign(process.env, saved)
+    }
+  })
+
   it('rewrites a process.env-like object in place', () => {
     const processEnv: NodeJS.ProcessEnv = { PATH: '/bin', HTTP_PROXY: 'http://p:1', NODE_ENV: 'test' }
-    const same = processEnv
     const { sealedKeys, droppedKeys } = sanitizeProcessEnvInPlace(processEnv, 'linux')
-    expect(same).toBe(processEnv)
     expect(sealedKeys).toEqual(['HTTP_PROXY'])
     expect(droppedKeys).toEqual(['NODE_ENV'])
     expect(Object.keys(processEnv).sort()).toEqual(['PATH', TOOL_ENV_PASSTHROUGH_KEY])

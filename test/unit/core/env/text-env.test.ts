@@ -25,10 +25,32 @@ describe('applyExecutionTextEnv', () => {
     }
   })
 
-  it('keeps a locale the user chose', () => {
-    const env = { LANG: 'de_DE.UTF-8', LC_CTYPE: 'ja_JP.UTF-8', LC_ALL: 'C' }
+  it('keeps a UTF-8 locale the user chose', () => {
+    const env = { LANG: 'de_DE.UTF-8', LC_CTYPE: 'ja_JP.UTF-8', LC_ALL: 'fr_FR.UTF-8' }
     applyExecutionTextEnv(env, 'linux')
-    expect(env).toMatchObject({ LANG: 'de_DE.UTF-8', LC_CTYPE: 'ja_JP.UTF-8', LC_ALL: 'C' })
+    expect(env).toMatchObject({ LANG: 'de_DE.UTF-8', LC_CTYPE: 'ja_JP.UTF-8', LC_ALL: 'fr_FR.UTF-8' })
+  })
+
+  it('gives LC_ALL=C and POSIX the UTF-8 treatment, so wc -m counts characters (real wc)', () => {
+    const charsIn = (env: Record<string, string>) =>
+      spawnSync('sh', ['-c', "printf 'é' | wc -m"], {
+        env: { PATH: process.env.PATH ?? '/usr/bin:/bin', ...env },
+      })
+        .stdout.toString()
+        .trim()
+    for (const value of ['C', 'POSIX']) {
+      const env: Record<string, string> = { LANG: 'C.UTF-8', LC_ALL: value }
+      expect(charsIn(env)).toBe('2')
+      applyExecutionTextEnv(env, 'linux')
+      expect(env.LC_ALL).toBe('C.UTF-8')
+      expect(charsIn(env)).toBe('1')
+    }
+  })
+
+  it('SHELLGATE_KEEP_LOCALE=1 keeps LC_ALL=C, LANG and LC_CTYPE exactly as they are', () => {
+    const env = { LANG: 'C', LC_CTYPE: 'POSIX', LC_ALL: 'C', SHELLGATE_KEEP_LOCALE: '1' }
+    applyExecutionTextEnv(env, 'linux')
+    expect(env).toMatchObject({ LANG: 'C', LC_CTYPE: 'POSIX', LC_ALL: 'C' })
   })
 
   it('picks en_US.UTF-8 on macOS, which has no C.UTF-8', () => {

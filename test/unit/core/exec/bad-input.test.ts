@@ -5,6 +5,18 @@ import { createExecutionPort, ExecInputError, runProcess } from '../../../../src
 import { tempDirsRemovedAfterEach } from './temp-dir'
 
 const tempDir = tempDirsRemovedAfterEach()
+
+/** A Windows port whose spawn, if it were ever reached, leaves the marker behind. */
+function win32Port(marker: string) {
+  return createExecutionPort({
+    platform: 'win32',
+    isFile: (path) => /npm\.cmd$/i.test(path),
+    spawnFile: () => {
+      writeFileSync(marker, '')
+      throw new Error('spawned')
+    },
+  })
+}
 const PATH_ONLY = { PATH: process.env.PATH ?? '/usr/bin:/bin' }
 
 describe('bad input is rejected before anything is spawned', () => {
@@ -99,6 +111,26 @@ describe('bad input is rejected before anything is spawned', () => {
           output: { mode: 'pipe', inlineLimitBytes: -1 },
         }),
       /inlineLimitBytes must be a whole number/,
+    ],
+    [
+      'win32: a line break in an argument to a .cmd (cmd.exe would run the rest)',
+      (marker) =>
+        win32Port(marker).execute({
+          command: { mode: 'argv', file: 'C:\\bin\\npm.cmd', args: ['run', 'x\r\ncalc'] },
+          cwd: '/',
+          env: { Path: 'C:\\bin' },
+        }),
+      /args\[1\] for npm\.cmd contains a line break/,
+    ],
+    [
+      'win32: a bare name not found on PATH (Windows would search the cwd first)',
+      (marker) =>
+        win32Port(marker).execute({
+          command: { mode: 'argv', file: 'git', args: [] },
+          cwd: '/',
+          env: { Path: 'C:\\nothing-here' },
+        }),
+      /"git" was not found in any absolute PATH directory/,
     ],
   ]
 

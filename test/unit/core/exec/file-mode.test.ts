@@ -115,6 +115,23 @@ describe('Bash file mode', () => {
     })
   })
 
+  it('a timeout kills the whole tree, checked by pid: children, a grandchild, a double fork and a setsid daemon', async () => {
+    const dir = tempDir()
+    const pidFile = join(dir, 'pids')
+    const result = await port.execute({
+      command: bash(`sh '${join(FIXTURES, 'tree.sh')}' '${pidFile}'`),
+      cwd: dir,
+      env: PATH_ONLY,
+      timeoutMs: 4_000,
+      output: { mode: 'file', outputPath: join(dir, 'out.log') },
+    })
+    expect(result).toMatchObject({ status: 'timed_out', exitCode: 143 })
+    expect(readFileSync(join(dir, 'out.log'), 'utf8')).toBe('ready\n')
+    // File mode settles at the kill request; the tree dies in the background, within the grace.
+    const pids = await readPids(pidFile, 6)
+    expect(await waitAllGone(pids)).toEqual([])
+  })
+
   it('the size cap kills the tree (checked every second)', async () => {
     const dir = tempDir()
     const pidFile = join(dir, 'pids')

@@ -70,6 +70,8 @@ describe('status and messages', () => {
     cancelled: false,
     outputLimitReached: false,
     timings: { spawnMs: 0, firstByteMs: null, runMs: 0, terminationWaitMs: null, totalMs: 0 },
+    termination: null,
+    lingering: null,
   }
 
   it('follows spawn_error > timed_out > cancelled > output limit > exit code', () => {
@@ -107,13 +109,27 @@ describe('disk-full diagnosis', () => {
   const roomy = { bavail: 1_000_000, bsize: 4096, ffree: 1_000_000, files: 2_000_000 }
   const run = { totalBytes: 0, exitCode: 1 }
 
-  it('blames a full disk only for empty output with a non-zero, non-137 exit', () => {
+  it('blames a full disk for a failed run with a non-zero, non-137 exit on a nearly full filesystem', () => {
     const full = () => ({ ...roomy, bavail: 1 })
-    expect(diagnoseDiskFull('/x', run, full)?.message).toMatch(/disk is full/)
-    expect(diagnoseDiskFull('/x', { ...run, totalBytes: 1 }, full)).toBeNull()
+    expect(diagnoseDiskFull('/x', run, full)?.message).toMatch(/output is empty .* disk is full/)
+    // Output that stopped early is reported too (issue 15.4), not only an empty one.
+    expect(diagnoseDiskFull('/x', { ...run, totalBytes: 1 }, full)?.message).toMatch(
+      /may have stopped early: the filesystem holding \/x is nearly full \(4096 bytes free\)/,
+    )
+    expect(diagnoseDiskFull('/x', { ...run, totalBytes: 1 }, () => roomy)).toBeNull()
     expect(diagnoseDiskFull('/x', { ...run, exitCode: 0 }, full)).toBeNull()
     expect(diagnoseDiskFull('/x', { ...run, exitCode: 137 }, full)).toBeNull()
     expect(diagnoseDiskFull('/x', run, () => roomy)).toBeNull()
+  })
+
+  it("reports Shellgate's own failed write (ENOSPC) whatever the exit code and free space say", () => {
+    const written = { totalBytes: 5_000, exitCode: 0, writeError: 'ENOSPC: no space left on device, write' }
+    expect(diagnoseDiskFull('/x', written, () => roomy)?.message).toBe(
+      'Writing the output to /x failed (ENOSPC: no space left on device, write); the output is incomplete because the disk is full.',
+    )
+    expect(
+      diagnoseDiskFull('/x', { ...written, writeError: 'EACCES: permission denied' }, () => roomy),
+    ).toBeNull()
   })
 
   it('counts inodes, except on filesystems without an inode limit', () => {

@@ -83,6 +83,39 @@ describe('resource probe', () => {
   })
 })
 
+describe('the macOS probe follows the run through ps -E (issue 15.7, platform parameter)', () => {
+  it('counts the group and the tagged processes once each, with exactly these ps calls', async () => {
+    const calls: [string, string[]][] = []
+    const run = async (file: string, args: string[]) => {
+      calls.push([file, args])
+      if (args.includes('-E'))
+        return [
+          '  40 /bin/bash -c x SHELLGATE_RUN_ID=run-1 HOME=/u',
+          '  77 /usr/bin/daemon SHELLGATE_RUN_ID=run-1',
+          '  78 /usr/bin/other SHELLGATE_RUN_ID=run-10',
+          '',
+        ].join('\n')
+      return [
+        '  40  40  2048  0:01.50',
+        '  41  40  1024  1:00.00',
+        '  77  77  4096  0:02.00',
+        '  78  78  9999  9:00.00',
+        '',
+      ].join('\n')
+    }
+    expect(await probeProcessGroup(40, { platform: 'darwin', run, runId: 'run-1' })).toEqual({
+      rssBytes: (2048 + 1024 + 4096) * 1024,
+      cpuMs: 63_500,
+      processes: 3,
+      partial: false,
+    })
+    expect(calls).toEqual([
+      ['ps', ['-E', '-A', '-ww', '-o', 'pid=', '-o', 'command=']],
+      ['ps', ['-A', '-o', 'pid=', '-o', 'pgid=', '-o', 'rss=', '-o', 'time=']],
+    ])
+  })
+})
+
 describe('resource sampler', () => {
   function sampler(
     probe: () => Promise<{ rssBytes: number; cpuMs: number } | null>,

@@ -4,11 +4,15 @@ import { join } from 'node:path'
 import { getEventListeners } from 'node:events'
 import { describe, expect, it } from 'vitest'
 import { createExecutionPort, runProcess } from '../../../../src/main/core/exec'
+import { BoundedCollector } from '../../../../src/main/core/exec/bounded-collector'
+import { runChild } from '../../../../src/main/core/exec/child-lifecycle'
+import { nodeSpawn } from '../../../../src/main/core/exec/spawn-function'
+import { planSpawn } from '../../../../src/main/core/exec/spawn-plan'
 import type { ExecutionResult } from '../../../../src/main/core/exec/types'
 import { openFdCount, ourZombies } from './process-checks'
 
 const PATH_ONLY = { PATH: process.env.PATH ?? '/usr/bin:/bin' }
-const RACE_RUNS = 300
+const RACE_RUNS = 150
 const LEAK_RUNS = 1000
 
 /** A result is coherent when its flags, status and codes tell one story. */
@@ -21,52 +25,96 @@ function expectCoherent(result: ExecutionResult, allowed: string[]) {
   }
 }
 
-describe('races settle exactly once', () => {
-  it(`exit vs timeout over ${RACE_RUNS} runs`, async () => {
-    const port = createExecutionPort()
-    for (let run = 0; run < RACE_RUNS; run++) {
-      let spawns = 0
-      // `true` exits in about as long as the 1–3 ms timer takes to fire, so both orders occur.
-      const result = await port.execute(
-        {
-          command: { mode: 'argv', file: 'true', args: [] },
-          cwd: '/',
-          env: PATH_ONLY,
-          timeoutMs: 1 + (run % 3),
-        },
-        { onSpawn: () => spawns++ },
-      )
-      expectCoherent(result, ['completed', 'timed_out'])
-      expect(spawns).toBe(1)
-    }
-    expect(ourZombies()).toEqual([])
+/**
+ * Races observed at the lifecycle's one finalize step (issue 15.15): a promise can only resolve
+ * once, so counting its callbacks proves nothing; counting finalize calls catches a second
+ * settlement that would run its cleanup twice or resolve with a half-built outcome.
+ */
+async function raceOnce(options: { timeoutMs: number; abort?: 'on-spawn' | number }) {
+  const controller = new AbortController()
+  let finalized = 0
+  let spawns = 0
+  const plan = planSpawn(
+    { mode: 'argv', file: 'true', args: [] },
+    { platform: 'linux', env: PATH_ONLY, cwd: '/' },
+  )
+  const outcome = await runChild({
+    plan,
+    cwd: '/',
+    env: PATH_ONLY,
+    runId: `race-${Math.random()}`,
+    platform: 'linux',
+    spawnFile: nodeSpawn,
+    output: {
+      kind: 'pipe',
+      collector: new BoundedCollector({ inlineLimitBytes: 64 }),
+      onOutputLimit: 'truncate',
+    },
+    timeoutMs: options.timeoutMs,
+    signal: controller.signal,
+    profile: 'plain',
+    hooks: {
+      onSpawn: () => {
+        spawns++
+        if (options.abort === 'on-spawn') controller.abort()
+        else if (typeof options.abort === 'number') setTimeout(() => controller.abort(), options.abort)
+      },
+    },
+    sampleResources: false,
+    onFinalize: () => finalized++,
   })
+  // Anything that fires after settlement (a late timer, exit or abort) would finalize again.
+  await new Promise((resolve) => setImmediate(resolve))
+  return { outcome, finalized, spawns, listeners: getEventListeners(controller.signal, 'abort').length }
+}
 
-  it(`exit vs abort over ${RACE_RUNS} runs`, async () => {
-    const port = createExecutionPort()
-    for (let run = 0; run < RACE_RUNS; run++) {
-      const controller = new AbortController()
-      const pending = port.execute(
-        {
-          command: { mode: 'argv', file: 'true', args: [] },
-          cwd: '/',
-          env: PATH_ONLY,
-          signal: controller.signal,
-        },
-        {
-          onSpawn: () => (run % 2 === 0 ? controller.abort() : setTimeout(() => controller.abort(), run % 4)),
-        },
-      )
-      let settlements = 0
-      const result = await pending.then((value) => {
-        settlements++
-        return value
-      })
-      expectCoherent(result, ['completed', 'cancelled'])
-      expect(settlements).toBe(1)
-      expect(getEventListeners(controller.signal, 'abort')).toHaveLength(0)
-    }
+async function inParallel(count: number, run: (index: number) => Promise<void>) {
+  let next = 0
+  await Promise.all(
+    Array.from({ length: 4 }, async () => {
+      while (next < count) await run(next++)
+    }),
+  )
+}
+
+describe('races settle exactly once', () => {
+  it(`exit vs timeout over ${RACE_RUNS} runs, four at a time`, async () => {
+    await inParallel(RACE_RUNS, async (run) => {
+      // `true` exits in about as long as the 1–3 ms timer takes to fire, so both orders occur.
+      const { outcome, finalized, spawns } = await raceOnce({ timeoutMs: 1 + (run % 3) })
+      expect(finalized).toBe(1)
+      expect(spawns).toBe(1)
+      if (outcome.timedOut) expect(outcome.exitCode).toBeNull()
+      else expect(outcome.exitCode).toBe(0)
+    })
     expect(ourZombies()).toEqual([])
+  }, 60_000)
+
+  it(`exit vs abort over ${RACE_RUNS} runs, four at a time`, async () => {
+    await inParallel(RACE_RUNS, async (run) => {
+      const { outcome, finalized, listeners } = await raceOnce({
+        timeoutMs: 0,
+        abort: run % 2 === 0 ? 'on-spawn' : run % 4,
+      })
+      expect(finalized).toBe(1)
+      expect(listeners).toBe(0)
+      if (outcome.cancelled) expect(outcome.exitCode).toBeNull()
+      else expect(outcome.exitCode).toBe(0)
+    })
+    expect(ourZombies()).toEqual([])
+  }, 60_000)
+
+  it('the port turns each outcome into one coherent result', async () => {
+    const port = createExecutionPort()
+    for (let run = 0; run < 20; run++) {
+      const result = await port.execute({
+        command: { mode: 'argv', file: 'true', args: [] },
+        cwd: '/',
+        env: PATH_ONLY,
+        timeoutMs: 1 + (run % 3),
+      })
+      expectCoherent(result, ['completed', 'timed_out'])
+    }
   })
 })
 

@@ -15,16 +15,26 @@ export interface RecordedSpawn {
   options: SpawnOptions
 }
 
-export function recordingSpawn(behaviour: { output?: Buffer; hang?: boolean; unkillable?: boolean } = {}) {
+export function recordingSpawn(
+  behaviour: {
+    output?: Buffer
+    hang?: boolean
+    unkillable?: boolean
+    /** taskkill's exit: 0 kills the child; 128 (no such process) means it had exited by itself (code 0); anything else leaves it running. */
+    taskkillExitCode?: number
+  } = {},
+) {
   const calls: RecordedSpawn[] = []
   let running: FakeChild | null = null
   const spawnFile: SpawnFunction = (file, args, options) => {
     calls.push({ file, args: [...args], options })
     const child = new FakeChild(4242 + calls.length - 1)
     if (/taskkill\.exe$/i.test(file)) {
+      const code = behaviour.taskkillExitCode ?? 0
       setImmediate(() => {
-        if (!behaviour.unkillable) running?.finish(1)
-        child.finish(0)
+        if (code === 128) running?.finish(0)
+        else if (code === 0 && !behaviour.unkillable) running?.finish(1)
+        child.finish(code)
       })
     } else {
       running = child

@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import type { AuditEntry, AuditEntryInput } from '../../../../src/main/core/settings/audit-entry'
 import { AUDIT_LINE_MAX_BYTES } from '../../../../src/main/core/settings/audit-line'
 import { type AuditLog, createAuditLog } from '../../../../src/main/core/settings/audit-log'
-import { collectFixture, spawnFixture } from './fixtures/run-fixture'
+import { collectFixture, spawnFixture, waitForLine } from './fixtures/run-fixture'
 
 let home: string
 let log: AuditLog
@@ -80,13 +80,14 @@ describe('append', () => {
 
   it('keeps every line whole when two processes append concurrently', async () => {
     const count = 1_000
-    // A shared start time well after both Node processes have booted makes their appends overlap.
-    const startAt = `${Date.now() + 3_000}`
-    await Promise.all(
-      ['writer-a', 'writer-b'].map((name) =>
-        collectFixture(spawnFixture('audit-appender.ts', [home, name, `${count}`, startAt])),
-      ),
+    // Both writers boot, say "ready", and only then are told to go together: no wall-clock guess.
+    const writers = ['writer-a', 'writer-b'].map((name) =>
+      spawnFixture('audit-appender.ts', [home, name, `${count}`], { stdin: true }),
     )
+    const done = writers.map((writer) => collectFixture(writer))
+    await Promise.all(writers.map((writer) => waitForLine(writer, 'ready')))
+    for (const writer of writers) writer.stdin?.end('go\n')
+    await Promise.all(done)
     const sessions = (await lines()).map((line) => (JSON.parse(line) as AuditEntry).session)
     expect(sessions).toHaveLength(2 * count)
     // The writers really raced: their lines alternate in the file.

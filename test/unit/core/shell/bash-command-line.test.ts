@@ -7,7 +7,7 @@ import { runsAsLoginShell } from '../../../../src/main/core/shell/bash-tool-requ
 import { shQuote, toGitBashPath } from '../../../../src/main/core/shell/posix-quote'
 
 describe('the Bash tool script', () => {
-  it('sources the snapshot quietly, then the startup script, then evals the command with the cwd capture', () => {
+  it('sources the snapshot quietly, checks it loaded whole (else removes it and runs once as a login shell), then the startup script and the command', () => {
     const script = composeBashScript({
       shell: { dialect: 'bash', path: '/bin/bash' },
       snapshotPath: '/data/snap.sh',
@@ -15,11 +15,15 @@ describe('the Bash tool script', () => {
       command: "echo 'it''s'",
       cwdFile: '/data/cwd-1',
     })
+    const rest = [
+      ". '/data/start.sh'",
+      `eval ${shQuote("echo 'it''s'")} && { pwd -P >| '/data/cwd-1' 2>/dev/null || true; }`,
+    ].join('\n')
     expect(script).toBe(
       [
-        ". '/data/snap.sh' 2>/dev/null || true",
-        ". '/data/start.sh'",
-        `eval ${shQuote("echo 'it''s'")} && { pwd -P >| '/data/cwd-1' 2>/dev/null || true; }`,
+        ". '/data/snap.sh' 2>/dev/null",
+        `if [ "\${__shellgate_snapshot_complete-}" != 1 ]; then mv -f '/data/snap.sh' '/data/snap.sh.failed' 2>/dev/null; exec '/bin/bash' -l -c ${shQuote(rest)}; fi`,
+        rest,
       ].join('\n'),
     )
   })
@@ -33,7 +37,11 @@ describe('the Bash tool script', () => {
       command: 'ls',
       cwdFile: null,
     })
-    expect(script).toBe(". '/d/data/snap.sh' 2>/dev/null || true\neval 'ls'")
+    expect(script.split('\n')).toEqual([
+      ". '/d/data/snap.sh' 2>/dev/null",
+      `if [ "\${__shellgate_snapshot_complete-}" != 1 ]; then mv -f '/d/data/snap.sh' '/d/data/snap.sh.failed' 2>/dev/null; exec '/c/Program Files/Git/bin/bash.exe' -l -c ${shQuote("eval 'ls'")}; fi`,
+      "eval 'ls'",
+    ])
   })
 
   it('uses cmd syntax for CMD: no snapshot, `cd` into the capture file', () => {

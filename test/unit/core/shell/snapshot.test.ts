@@ -161,6 +161,64 @@ describe('shell-init snapshot', () => {
     expect(third.result.stdout).toBe('alias-ok\n')
   })
 
+  it('sources the rc files as carefully as the login capture: quiet variables and a marker rc files can test', async () => {
+    home = makeFakeHome({
+      '.profile': PROFILE_SOURCING_BASHRC,
+      '.bashrc':
+        'if [ "$SHELLGATE_RESOLVING_ENVIRONMENT" = 1 ] && [ "$DISABLE_AUTO_UPDATE" = true ]; then quiet() { echo quiet-ok; }; fi\n',
+    })
+    const run = await runBash(
+      shellOf('bash', '/bin/bash'),
+      // biome-ignore lint/suspicious/noTemplateCurlyInString: a shell parameter expansion
+      'quiet; echo "${SHELLGATE_RESOLVING_ENVIRONMENT-unset}"',
+    )
+    expect(run.prepared.snapshot?.status).toBe('ready')
+    // The function exists only if the rc saw both while generating; the command itself does not see them.
+    expect(run.result.stdout).toBe('quiet-ok\nunset\n')
+  })
+
+  it('a truncated snapshot (no sentinel at its end) is detected before use: a login shell now, a new capture next', async () => {
+    home = makeFakeHome({ '.profile': PROFILE_SOURCING_BASHRC, '.bashrc': BASH_RC })
+    const first = await runBash(shellOf('bash', '/bin/bash'), 'true')
+    const path = first.prepared.snapshot?.status === 'ready' ? first.prepared.snapshot.path : ''
+    const text = readFileSync(path, 'utf8')
+    expect(text.endsWith('__shellgate_snapshot_complete=1\n')).toBe(true)
+    writeFileSync(path, text.slice(0, text.length - 10))
+    const second = await runBash(
+      shellOf('bash', '/bin/bash'),
+      'greet cut; shopt -q login_shell && echo is-login',
+    )
+    expect(second.prepared.snapshot).toMatchObject({
+      status: 'unavailable',
+      reason: expect.stringContaining('is truncated'),
+    })
+    expect(second.result.stdout).toBe('hello cut\nis-login\n')
+    expect(existsSync(path)).toBe(false)
+    const third = await runBash(shellOf('bash', '/bin/bash'), 'll')
+    expect(third.prepared.snapshot?.status).toBe('ready')
+    expect(third.result.stdout).toBe('alias-ok\n')
+  })
+
+  it('a corrupt snapshot that fails to source: the command runs once as a login shell and the snapshot is captured again', async () => {
+    home = makeFakeHome({ '.profile': PROFILE_SOURCING_BASHRC, '.bashrc': BASH_RC })
+    const first = await runBash(shellOf('bash', '/bin/bash'), 'true')
+    const path = first.prepared.snapshot?.status === 'ready' ? first.prepared.snapshot.path : ''
+    // A syntax error stops `.` part-way; the sentinel at the end stays, so only the command can tell.
+    writeFileSync(path, `if then fi\n${readFileSync(path, 'utf8')}`)
+    const second = await runBash(
+      shellOf('bash', '/bin/bash'),
+      'greet corrupt; shopt -q login_shell && echo is-login',
+    )
+    expect(second.prepared.snapshot?.status).toBe('ready')
+    expect(second.result.stdout).toBe('hello corrupt\nis-login\n')
+    expect(existsSync(path)).toBe(false)
+    // The very next command gets a fresh capture: the login-shell fallback happened once.
+    const third = await runBash(shellOf('bash', '/bin/bash'), 'll; shopt -q login_shell || echo not-login')
+    expect(third.prepared.snapshot).toMatchObject({ status: 'ready' })
+    expect(third.prepared.snapshot?.status === 'ready' && third.prepared.snapshot.path).not.toBe(path)
+    expect(third.result.stdout).toBe('alias-ok\nnot-login\n')
+  })
+
   it('survives an rc that prints junk and asks a question while generating', async () => {
     home = makeFakeHome({
       '.bashrc':

@@ -16,7 +16,13 @@ export interface CoreHarness {
 }
 
 /** A real core on temp folders; the login-shell capture is off so the machine's rc files do not matter. */
-export async function startCore(extra: Pick<CoreOptions, 'sandbox'> = {}): Promise<CoreHarness> {
+export async function startCore(
+  options: Pick<CoreOptions, 'sandbox'> & {
+    /** Entry environment on top of the harness's PATH, HOME, SHELL and SHELLGATE_HOME. */
+    env?: Record<string, string>
+  } = {},
+): Promise<CoreHarness> {
+  const { env: extraEnv = {}, ...extra } = options
   const workspace = await mkdtemp(join(tmpdir(), 'shellgate-ws-'))
   const home = await mkdtemp(join(tmpdir(), 'shellgate-home-'))
   const events: { name: string; payload: unknown }[] = []
@@ -25,7 +31,13 @@ export async function startCore(extra: Pick<CoreOptions, 'sandbox'> = {}): Promi
     const core = await createCore({
       workspace,
       env: sanitizeEntryEnv(
-        { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: home, SHELL: '/bin/bash', SHELLGATE_HOME: home },
+        {
+          ...extraEnv,
+          PATH: process.env.PATH ?? '/usr/bin:/bin',
+          HOME: home,
+          SHELL: '/bin/bash',
+          SHELLGATE_HOME: home,
+        },
         'linux',
       ),
       runtime: 'browser',

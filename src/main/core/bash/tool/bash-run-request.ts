@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto'
 import { mkdir } from 'node:fs/promises'
 import { join } from 'node:path'
 import type { NetworkSettings } from '../../../../shared/settings'
+import { autoRunEnv } from '../../env/auto-run-env'
 import { buildChildEnv } from '../../env/child-env'
 import type { EnvRecord } from '../../env/env-keys'
 import type { ExecutionRequest } from '../../exec/types'
@@ -35,6 +36,10 @@ export interface BashRequestOptions {
    * hidden SHELLGATE_HOME); undefined runs unsandboxed. It may throw to refuse the run (strict mode).
    */
   sandbox?: (files: { snapshotPath: string | null; cwdFile: string }) => Promise<ExecutionSandbox | undefined>
+  /** Credential-like variable names the user lets through (environment.passThrough). */
+  passThrough?: readonly string[]
+  /** Runs without asking (read-only verdict): the env goes through autoRunEnv. */
+  autoRun?: boolean
 }
 
 export interface BashRequest {
@@ -51,6 +56,7 @@ export async function buildBashRequest(options: BashRequestOptions): Promise<Bas
     network: options.network,
     platform: options.platform,
     overlay: options.shell.envOverlay,
+    passThrough: options.passThrough,
   })
   notes.push(...child.problems.map((problem) => problem.message))
   const snapshotPath = await snapshotFor(options, child.env, notes)
@@ -71,7 +77,8 @@ export async function buildBashRequest(options: BashRequestOptions): Promise<Bas
     request: {
       command: bashToolExecutionCommand(options.shell, script, snapshotPath === null),
       cwd: options.cwd,
-      env: child.env,
+      // After the snapshot, which is generated with the env an approved command gets.
+      env: options.autoRun ? autoRunEnv(child.env, options.platform).env : child.env,
       timeoutMs: options.timeoutMs,
       signal: options.signal,
       output: { mode: 'file', outputPath },

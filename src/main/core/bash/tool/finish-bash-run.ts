@@ -1,3 +1,4 @@
+import { executorNotes } from '../../exec/executor-notes'
 import type { ExecutionResult } from '../../exec/types'
 import { readCapturedCwd } from '../../shell/cwd-capture'
 import type { CommandVerdict } from '../verdict'
@@ -42,7 +43,13 @@ const processNotifier = createGhRateLimitNotifier()
  */
 export async function finishBashRun(input: FinishBashRunInput): Promise<FinishedBashRun> {
   const { result } = input
-  const output = await settleOutputFile(input.outputPath, input.inlineLimit, input.keepOutputFile ?? false)
+  const output = await settleOutputFile(
+    input.outputPath,
+    input.inlineLimit,
+    input.keepOutputFile ?? false,
+    result.outputIdentity,
+    input.platform,
+  )
   // The model hears of the file only when the output did not fit, whether or not it is kept.
   const persistedPath = output.totalBytes > input.inlineLimit ? input.outputPath : null
   const captured = input.cwdFile ? await readCapturedCwd(input.cwdFile) : null
@@ -65,6 +72,7 @@ export async function finishBashRun(input: FinishBashRunInput): Promise<Finished
       binary: result.binary,
       errorMessage: result.errorMessage,
       diskFull: result.diskFull?.message ?? null,
+      notes: [...(output.refused ? [output.refused] : []), ...executorNotes(result)],
     },
     semantics: interpretExitCode(argvs.at(-1) ?? null, result.exitCode),
     cwdNote: cwd.note,

@@ -28,6 +28,8 @@ export interface BashOutcome {
   errorMessage: string | null
   /** seed 000: empty output and a failure on a nearly full disk says so, so nobody guesses. */
   diskFull?: string | null
+  /** One line each: what the executor had to clean up or could not read (executorNotes). */
+  notes?: readonly string[]
 }
 
 export interface ModelContentInput {
@@ -76,6 +78,7 @@ export function formatBashModelContent(input: ModelContentInput): ModelContent {
     lines.push(outcome.errorMessage)
   }
   if (outcome.diskFull) lines.push(outcome.diskFull)
+  lines.push(...(outcome.notes ?? []))
   if (aborted) lines.push(ABORT_NOTE)
   if (input.cwdNote) lines.push(input.cwdNote)
   if (input.ghHint) lines.push(input.ghHint)

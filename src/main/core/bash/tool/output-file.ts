@@ -1,4 +1,6 @@
-import { open, rm } from 'node:fs/promises'
+import { rm } from 'node:fs/promises'
+import { openOutputFileForRead, SwappedOutputFileError } from '../../exec/output-file-read'
+import type { FileIdentity } from '../../exec/types'
 
 /**
  * The Bash output file after the run: read the head the model may see inline, and delete the file
@@ -11,17 +13,25 @@ export interface SettledOutput {
   totalBytes: number
   /** The kept file when the output was over the limit; null when it was deleted. */
   persistedPath: string | null
+  /** Why nothing was read: the path was swapped for another file after the run. */
+  refused?: string
 }
 
 export async function settleOutputFile(
   path: string,
   inlineLimit: number,
   keep = false,
+  /** The file the run created (ExecutionResult.outputIdentity); without it only symlinks are refused. */
+  identity?: FileIdentity,
+  platform: NodeJS.Platform = process.platform,
 ): Promise<SettledOutput> {
-  const handle = await open(path, 'r').catch((error: NodeJS.ErrnoException) => {
-    if (error.code === 'ENOENT') return null
+  const handle = await openOutputFileForRead(path, identity, platform).catch((error: unknown) => {
+    if (error instanceof SwappedOutputFileError) return error
     throw error
   })
+  // Nothing is read and nothing is deleted: whatever is at the path now is not ours.
+  if (handle instanceof SwappedOutputFileError)
+    return { head: '', totalBytes: 0, persistedPath: null, refused: `output not read: ${handle.message}` }
   if (handle === null) return { head: '', totalBytes: 0, persistedPath: null }
   let head: Buffer
   let totalBytes: number

@@ -8,7 +8,6 @@ import { parseImageOutput } from '../../../../../src/main/core/bash/tool/image-o
 import {
   ABORT_NOTE,
   type BashOutcome,
-  EMPTY_COMMAND_CONTENT,
   formatBashModelContent,
   isEmptyBashCommand,
 } from '../../../../../src/main/core/bash/tool/model-content'
@@ -61,7 +60,6 @@ describe('model-facing content (seed 003 + seed 000 输出)', () => {
   it('an empty command is an empty result', () => {
     expect(isEmptyBashCommand('  \n\t')).toBe(true)
     expect(isEmptyBashCommand(' ls ')).toBe(false)
-    expect(EMPTY_COMMAND_CONTENT).toEqual({ blocks: [], isError: false })
   })
 
   it('success shows the output, ANSI stripped, trailing newlines trimmed', () => {
