@@ -19,6 +19,7 @@ import { BackgroundTaskSchema, TaskOutputSchema } from './domains/tasks'
 const NoInput = z.object({}).strict()
 const Ok = z.object({ ok: z.literal(true) })
 const SessionRef = z.object({ sessionId: SessionIdSchema }).strict()
+const CallRef = z.object({ sessionId: SessionIdSchema, callId: z.string().min(1).max(128) }).strict()
 const UrlInput = z.object({ url: z.string().min(1).max(8_192) }).strict()
 
 /**
@@ -42,6 +43,10 @@ export const contract = defineContract({
 
     /** Runs one Bash tool call exactly as an agent would; resolves when it finishes, is denied or backgrounds. */
     'bash.run': { input: BashRunInputSchema, output: BashCallSchema },
+    /** Ends a call that has not answered: withdraws its approval or kills its foreground tree. Agents: own sessions only. */
+    'bash.cancel': { role: 'agent', input: CallRef, output: BashCallSchema },
+    /** Moves a running foreground call to a background task now, as its deadline would. Agents: own sessions only. */
+    'bash.background': { role: 'agent', input: CallRef, output: BashCallSchema },
     /** The session's calls, oldest first. */
     'bash.history': { input: SessionRef, output: z.array(BashCallSchema) },
     /** The full output file of one call (its last 4 MiB when longer). */

@@ -32,6 +32,18 @@ describe('the Shellgate contract over the real core', () => {
       message: expect.stringMatching(/^bash\.run: timeout: /),
     })
     await expect(
+      client.request('bash.cancel', { sessionId: harness.sessionId, callId: 'nope' }),
+    ).rejects.toMatchObject({
+      code: 'invalid_input',
+      message: 'bash.cancel: callId: no call "nope" is running in this session',
+    })
+    await expect(
+      client.request('bash.background', { sessionId: harness.sessionId, callId: '' }),
+    ).rejects.toMatchObject({
+      code: 'invalid_input',
+      message: expect.stringMatching(/^bash\.background: callId/),
+    })
+    await expect(
       client.request('settings.addRule', { list: 'allow', rule: 'bad\u0000rule', scope: 'user' }),
     ).rejects.toMatchObject({ code: 'invalid_input', message: expect.stringContaining('rule') })
     await expect(

@@ -12,6 +12,8 @@ export interface BackgroundRunOptions {
   description?: string
   /** The caller's abort (e.g. the agent's turn): honoured only while the command is in the foreground. */
   signal?: AbortSignal
+  /** Aborting it commits a foreground command to the background at once (a person's "move to background"). */
+  backgroundNow?: AbortSignal
   /** Default OUTPUT_FILE_CAP_BYTES (5 GB): the port enforces it in the background too. Smaller in tests. */
   capBytes?: number
   /** The caller's hooks; progress and resource samples stop reaching it once the command is backgrounded. */
@@ -140,6 +142,8 @@ export function runWithBackgroundLifecycle(
 
     if (mode.mode === 'auto_on_timeout' && state === 'foreground') {
       deadline = setTimeout(commitBackground, mode.deadlineMs)
+      if (options.backgroundNow?.aborted) commitBackground()
+      else options.backgroundNow?.addEventListener('abort', () => commitBackground(), { once: true })
     }
 
     execution.then(

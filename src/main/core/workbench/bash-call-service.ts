@@ -49,6 +49,16 @@ export interface BashCallService {
   /** One Bash tool call as an agent makes it: decide, maybe ask, run, and answer with the model's view. */
   run(sessionId: string, input: Record<string, unknown>): Promise<BashCall>
   /**
+   * Ends a call that has not answered yet: a pending approval is withdrawn, a foreground command's
+   * whole tree is killed. Resolves with the call as it ended.
+   */
+  cancel(sessionId: string, callId: string): Promise<BashCall>
+  /**
+   * Commits a foreground command to a background task now, as the auto-background deadline would:
+   * the process keeps running and the call answers with its task id.
+   */
+  background(sessionId: string, callId: string): Promise<BashCall>
+  /**
    * Refuses new calls and cancels the running ones (their trees are killed, pending approvals
    * denied), waiting up to DISPOSE_WAIT_MS for them: quitting never leaves a foreground command behind.
    */
@@ -98,7 +108,8 @@ export function createBashCallService(options: BashCallServiceOptions): BashCall
       ...(call.taskId ? { taskId: call.taskId } : {}),
     })
 
-  const inFlight = new Set<{ controller: AbortController; done: Promise<unknown> }>()
+  // Calls that have not answered yet, by call id; `phase` says what cancel and background may do.
+  const inFlight = new Map<string, InFlightCall>()
   let closing = false
   // A backgrounded call's audit line says "backgrounded"; a second line, linked by taskId, says how
   // it ended (exit, bytes, who stopped it), and the session's history gets the same facts.
@@ -140,15 +151,45 @@ export function createBashCallService(options: BashCallServiceOptions): BashCall
       }
       if (closing)
         return Promise.reject(new WorkbenchError('denied', 'Shellgate is shutting down; nothing new runs'))
-      const controller = new AbortController()
-      const done = runCall(sessionId, rawInput, controller.signal)
-      const entry = { controller, done }
-      inFlight.add(entry)
-      return done.finally(() => inFlight.delete(entry))
+      const entry: InFlightCall = {
+        sessionId,
+        controller: new AbortController(),
+        backgroundNow: new AbortController(),
+        phase: 'deciding',
+        done: Promise.resolve(null as never),
+      }
+      const callId = randomUUID()
+      inFlight.set(callId, entry)
+      entry.done = runCall(callId, sessionId, rawInput, entry).finally(() => inFlight.delete(callId))
+      return entry.done
+    },
+    async cancel(sessionId, callId) {
+      const entry = inFlightOf(sessionId, callId)
+      if (entry.phase === 'background') throw movedToBackground(callId)
+      entry.controller.abort(new Error('cancelled by the caller'))
+      return entry.done
+    },
+    async background(sessionId, callId) {
+      const entry = inFlightOf(sessionId, callId)
+      if (entry.phase === 'approval' || entry.phase === 'deciding') {
+        throw new WorkbenchError(
+          'invalid_input',
+          `call "${callId}" has not started yet (it waits for approval)`,
+        )
+      }
+      if (entry.phase === 'foreground_only') {
+        throw new WorkbenchError(
+          'invalid_input',
+          `call "${callId}" starts with sleep, which ends at its timeout instead of moving to the background`,
+        )
+      }
+      if (entry.phase === 'background') throw movedToBackground(callId)
+      entry.backgroundNow.abort()
+      return entry.done
     },
     async dispose() {
       closing = true
-      const calls = [...inFlight]
+      const calls = [...inFlight.values()]
       for (const call of calls) call.controller.abort(new Error('Shellgate is shutting down'))
       let timer: NodeJS.Timeout | undefined
       await Promise.race([
@@ -161,15 +202,26 @@ export function createBashCallService(options: BashCallServiceOptions): BashCall
     },
   }
 
+  function inFlightOf(sessionId: string, callId: string): InFlightCall {
+    const entry = inFlight.get(callId)
+    // Another session's call reads as unknown: its id tells the caller nothing.
+    if (!entry || entry.sessionId !== sessionId) {
+      throw new WorkbenchError('invalid_input', `no call "${callId}" is running in this session`, 'callId')
+    }
+    return entry
+  }
+
   async function runCall(
+    callId: string,
     sessionId: string,
     rawInput: Record<string, unknown>,
-    signal: AbortSignal,
+    entry: InFlightCall,
   ): Promise<BashCall> {
+    const { signal } = entry.controller
     const session = sessions.get(sessionId)
     const input = parseInput(rawInput)
     const call: BashCall = {
-      id: randomUUID(),
+      id: callId,
       sessionId,
       command: input.command,
       description: input.description ?? null,
@@ -232,6 +284,7 @@ export function createBashCallService(options: BashCallServiceOptions): BashCall
     }
 
     if (decision.outcome === 'ask') {
+      entry.phase = 'approval'
       current = { ...current, status: 'waiting_for_approval' }
       await publish(session, current)
       const pending = options.approvals.request(
@@ -263,9 +316,24 @@ export function createBashCallService(options: BashCallServiceOptions): BashCall
       }
     }
 
+    // Cancelled while the approval was being answered: nothing starts.
+    if (signal.aborted) {
+      current = {
+        ...current,
+        status: 'cancelled',
+        content: 'Command was cancelled before it started',
+        isError: true,
+      }
+      await publish(session, current)
+      await auditCall(session, current, { decidedBy, approvedBy })
+      return current
+    }
+    // Known before the "running" event, so cancel and background act on what the caller saw.
+    entry.phase =
+      !input.run_in_background && !isAutoBackgroundEligible(input.command) ? 'foreground_only' : 'foreground'
     current = { ...current, status: 'running' }
     await publish(session, current)
-    current = await execute(session, current, input, verdict, signal)
+    current = await execute(session, current, input, verdict, entry)
     if (current.taskId) backgrounded.set(current.taskId, { session, call: current, decidedBy, approvedBy })
     await publish(session, current)
     await auditCall(session, current, { decidedBy, approvedBy })
@@ -277,8 +345,9 @@ export function createBashCallService(options: BashCallServiceOptions): BashCall
     call: BashCall,
     input: BashToolInput,
     verdict: CommandVerdict,
-    signal: AbortSignal,
+    entry: InFlightCall,
   ): Promise<BashCall> {
+    const { signal } = entry.controller
     const userSettings = settings.user()
     const limits = userSettings.limits
     const runtimeEnv = await options.runtimeEnv()
@@ -322,6 +391,7 @@ export function createBashCallService(options: BashCallServiceOptions): BashCall
       outputPath,
       hooks,
       signal,
+      backgroundNow: entry.backgroundNow.signal,
       taskId: call.id,
       ...(input.description ? { description: input.description } : {}),
     }
@@ -344,6 +414,7 @@ export function createBashCallService(options: BashCallServiceOptions): BashCall
     if (outcome.kind === 'foreground') {
       return finish(outcome.result)
     }
+    entry.phase = 'background'
     const output = await settleOutputFile(outputPath, 0, true)
     return {
       ...call,
@@ -355,6 +426,24 @@ export function createBashCallService(options: BashCallServiceOptions): BashCall
       taskId: outcome.task.taskId,
     }
   }
+}
+
+interface InFlightCall {
+  sessionId: string
+  /** Aborting it withdraws the approval or kills the foreground tree. */
+  controller: AbortController
+  /** Aborting it commits the foreground command to the background. */
+  backgroundNow: AbortController
+  phase: 'deciding' | 'approval' | 'foreground' | 'foreground_only' | 'background'
+  done: Promise<BashCall>
+}
+
+function movedToBackground(callId: string): WorkbenchError {
+  return new WorkbenchError(
+    'invalid_input',
+    `call "${callId}" is a background task now; stop it as task ${callId}`,
+    'callId',
+  )
 }
 
 function parseInput(raw: Record<string, unknown>): BashToolInput {

@@ -14,6 +14,8 @@ type SessionHandlers = Pick<
   | 'sessions.create'
   | 'sessions.close'
   | 'bash.run'
+  | 'bash.cancel'
+  | 'bash.background'
   | 'bash.history'
   | 'bash.output'
   | 'approvals.list'
@@ -33,6 +35,8 @@ export function sessionHandlers(core: Core): SessionHandlers {
       return { ok: true as const }
     },
     'bash.run': ({ sessionId, ...input }) => core.bash.run(sessionId, input),
+    'bash.cancel': ({ sessionId, callId }) => core.bash.cancel(sessionId, callId),
+    'bash.background': ({ sessionId, callId }) => core.bash.background(sessionId, callId),
     'bash.history': ({ sessionId }) => core.sessions.get(sessionId).history.list(),
     'bash.output': async ({ sessionId, callId }) => {
       const call = core.sessions.get(sessionId).history.get(callId)
