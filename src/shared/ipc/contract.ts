@@ -14,7 +14,12 @@ import {
   ShellsReportSchema,
   UrlRouteSchema,
 } from './domains/system'
-import { BackgroundTaskSchema, TaskOutputSchema } from './domains/tasks'
+import {
+  BackgroundTaskSchema,
+  TaskOutputSchema,
+  TaskWaitInputSchema,
+  TaskWaitResultSchema,
+} from './domains/tasks'
 
 const NoInput = z.object({}).strict()
 const Ok = z.object({ ok: z.literal(true) })
@@ -72,6 +77,8 @@ export const contract = defineContract({
     },
     /** Stops a task and its whole process tree; the user is recorded as who stopped it. */
     'tasks.stop': { input: z.object({ taskId: z.string().max(128) }).strict(), output: BackgroundTaskSchema },
+    /** TaskOutput: waits (bounded) for a session's task, or for the person's answer on a promised one. */
+    'tasks.wait': { role: 'agent', input: TaskWaitInputSchema, output: TaskWaitResultSchema },
     /** Stops every running task. */
     'tasks.stopAll': { input: NoInput, output: z.object({ stopped: z.number() }) },
 

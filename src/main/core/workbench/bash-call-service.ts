@@ -17,7 +17,11 @@ import type { AuditLog } from '../settings/audit-log'
 import type { SettingsStore } from '../settings/settings-store'
 import { prepareBashToolRequest } from '../shell/bash-tool-request'
 import type { ShellSnapshotService } from '../shell/snapshot-service'
-import { formatBackgroundedContent } from '../tasks/background-content'
+import {
+  type BackgroundReason,
+  formatAwaitingApprovalContent,
+  formatBackgroundedContent,
+} from '../tasks/background-content'
 import { runWithBackgroundLifecycle } from '../tasks/background-lifecycle'
 import { isAutoBackgroundEligible } from '../tasks/background-policy'
 import type { TaskRegistry } from '../tasks/task-registry'
@@ -45,9 +49,39 @@ export interface BashCallServiceOptions {
   onProgress: (progress: { call: BashCall; sample: ProgressSample }) => void
 }
 
+/** How a caller runs a call, beside the Bash tool's own input. */
+export interface BashRunOptions {
+  /** The caller's id for the call, so it can cancel it or follow its progress before the answer. */
+  callId?: string
+  /**
+   * The caller's clock (an MCP client drops a call after about a minute): a foreground command
+   * still running then becomes a background task, and a call that needs approval answers at once
+   * that it will run as task T if the person allows it.
+   */
+  answerWithinMs?: number
+  /** The caller went away: a call that has not answered is cancelled (a promised or background task stays). */
+  signal?: AbortSignal
+}
+
+/** A call that answered "it will run as task T" before the person decided. */
+export interface PromisedTask {
+  taskId: string
+  sessionId: string
+  command: string
+  /** waiting: for the person; denied: refused (see message); started: task T runs; ended: it never became a task. */
+  state: 'waiting' | 'denied' | 'started' | 'ended'
+  message: string | null
+  /** The call as it stands (for ended: its final content). */
+  call: BashCall
+  /** Settles when the state leaves `waiting`. */
+  decided: Promise<void>
+}
+
 export interface BashCallService {
   /** One Bash tool call as an agent makes it: decide, maybe ask, run, and answer with the model's view. */
-  run(sessionId: string, input: Record<string, unknown>): Promise<BashCall>
+  run(sessionId: string, input: Record<string, unknown>, options?: BashRunOptions): Promise<BashCall>
+  /** A task id promised by a call that is (or was) waiting for approval; null when there is none. */
+  promisedTask(taskId: string): PromisedTask | null
   /**
    * Ends a call that has not answered yet: a pending approval is withdrawn, a foreground command's
    * whole tree is killed. Resolves with the call as it ended.
@@ -108,8 +142,9 @@ export function createBashCallService(options: BashCallServiceOptions): BashCall
       ...(call.taskId ? { taskId: call.taskId } : {}),
     })
 
-  // Calls that have not answered yet, by call id; `phase` says what cancel and background may do.
+  // Calls that have not ended yet, by call id; `phase` says what cancel and background may do.
   const inFlight = new Map<string, InFlightCall>()
+  const promised = new Map<string, PromisedTask>()
   let closing = false
   // A backgrounded call's audit line says "backgrounded"; a second line, linked by taskId, says how
   // it ended (exit, bytes, who stopped it), and the session's history gets the same facts.
@@ -140,7 +175,7 @@ export function createBashCallService(options: BashCallServiceOptions): BashCall
   })
 
   return {
-    run(sessionId, rawInput) {
+    run(sessionId, rawInput, runOptions = {}) {
       if (inFlight.size >= MAX_CALLS_IN_FLIGHT) {
         return Promise.reject(
           new WorkbenchError(
@@ -151,17 +186,42 @@ export function createBashCallService(options: BashCallServiceOptions): BashCall
       }
       if (closing)
         return Promise.reject(new WorkbenchError('denied', 'Shellgate is shutting down; nothing new runs'))
+      const callId = runOptions.callId ?? randomUUID()
+      if (inFlight.has(callId) || promised.has(callId) || sessionHasCall(sessionId, callId)) {
+        return Promise.reject(
+          new WorkbenchError('invalid_input', `call id "${callId}" is already used`, 'callId'),
+        )
+      }
+      let answer!: (call: BashCall) => void
+      const answered = new Promise<BashCall>((resolve) => {
+        answer = resolve
+      })
       const entry: InFlightCall = {
         sessionId,
         controller: new AbortController(),
         backgroundNow: new AbortController(),
         phase: 'deciding',
         done: Promise.resolve(null as never),
+        answerWithinMs: runOptions.answerWithinMs ?? null,
+        answer,
+        detachCaller: () => undefined,
       }
-      const callId = randomUUID()
+      const external = runOptions.signal
+      if (external) {
+        const onLeave = () => entry.controller.abort(new Error('the caller went away'))
+        if (external.aborted) onLeave()
+        else external.addEventListener('abort', onLeave, { once: true })
+        entry.detachCaller = () => external.removeEventListener('abort', onLeave)
+      }
       inFlight.set(callId, entry)
-      entry.done = runCall(callId, sessionId, rawInput, entry).finally(() => inFlight.delete(callId))
-      return entry.done
+      entry.done = runCall(callId, sessionId, rawInput, entry).finally(() => {
+        entry.detachCaller()
+        inFlight.delete(callId)
+      })
+      return Promise.race([answered, entry.done])
+    },
+    promisedTask(taskId) {
+      return promised.get(taskId) ?? null
     },
     async cancel(sessionId, callId) {
       const entry = inFlightOf(sessionId, callId)
@@ -200,6 +260,45 @@ export function createBashCallService(options: BashCallServiceOptions): BashCall
       ])
       clearTimeout(timer)
     },
+  }
+
+  function sessionHasCall(sessionId: string, callId: string): boolean {
+    try {
+      return sessions.get(sessionId).history.get(callId) !== null
+    } catch {
+      return false
+    }
+  }
+
+  /**
+   * The caller's clock cannot wait for the person: answer now with the task id the command will
+   * run as, and keep the call going without its caller.
+   */
+  function promiseTask(
+    session: LiveSession,
+    call: BashCall,
+    entry: InFlightCall,
+  ): (update: Partial<PromisedTask>) => void {
+    let decide!: () => void
+    const record: PromisedTask = {
+      taskId: call.id,
+      sessionId: session.record.id,
+      command: call.command,
+      state: 'waiting',
+      message: null,
+      call,
+      decided: new Promise<void>((resolve) => {
+        decide = resolve
+      }),
+    }
+    promised.set(call.id, record)
+    // The agent may quit now; the person still sees the card, and task T is theirs to allow.
+    entry.detachCaller()
+    entry.answer({ ...call, taskId: call.id, content: formatAwaitingApprovalContent(call.id) })
+    return (update) => {
+      Object.assign(record, update)
+      if (record.state !== 'waiting') decide()
+    }
   }
 
   function inFlightOf(sessionId: string, callId: string): InFlightCall {
@@ -270,6 +369,7 @@ export function createBashCallService(options: BashCallServiceOptions): BashCall
     }
     let decidedBy: string = decidedByOf(decision)
     let approvedBy: string | null = null
+    let settlePromise: ((update: Partial<PromisedTask>) => void) | null = null
 
     if (decision.outcome === 'deny') {
       current = {
@@ -287,6 +387,8 @@ export function createBashCallService(options: BashCallServiceOptions): BashCall
       entry.phase = 'approval'
       current = { ...current, status: 'waiting_for_approval' }
       await publish(session, current)
+      const settle = entry.answerWithinMs === null ? null : promiseTask(session, current, entry)
+      settlePromise = settle
       const pending = options.approvals.request(
         {
           sessionId,
@@ -306,6 +408,7 @@ export function createBashCallService(options: BashCallServiceOptions): BashCall
         current = { ...current, status: 'denied', content: answer.message, isError: true }
         await publish(session, current)
         await auditCall(session, current, { decidedBy, approvedBy })
+        settle?.({ state: 'denied', message: answer.message, call: current })
         return current
       }
       if (answer.decidedBy === 'user_always') {
@@ -326,14 +429,21 @@ export function createBashCallService(options: BashCallServiceOptions): BashCall
       }
       await publish(session, current)
       await auditCall(session, current, { decidedBy, approvedBy })
+      settlePromise?.({ state: 'ended', message: current.content, call: current })
       return current
     }
+    // It was promised as task T: it runs in the background from its first moment.
+    const runInput = settlePromise ? { ...input, run_in_background: true } : input
     // Known before the "running" event, so cancel and background act on what the caller saw.
-    entry.phase =
-      !input.run_in_background && !isAutoBackgroundEligible(input.command) ? 'foreground_only' : 'foreground'
+    entry.phase = endsAtTimeout(runInput, entry) ? 'foreground_only' : 'foreground'
     current = { ...current, status: 'running' }
     await publish(session, current)
-    current = await execute(session, current, input, verdict, entry)
+    current = await execute(session, current, runInput, verdict, entry)
+    settlePromise?.(
+      current.taskId
+        ? { state: 'started', call: current }
+        : { state: 'ended', message: current.content, call: current },
+    )
     if (current.taskId) backgrounded.set(current.taskId, { session, call: current, decidedBy, approvedBy })
     await publish(session, current)
     await auditCall(session, current, { decidedBy, approvedBy })
@@ -396,7 +506,11 @@ export function createBashCallService(options: BashCallServiceOptions): BashCall
       ...(input.description ? { description: input.description } : {}),
     }
 
-    if (!input.run_in_background && !isAutoBackgroundEligible(input.command)) {
+    const leadingSleep = !input.run_in_background && !isAutoBackgroundEligible(input.command)
+    if (leadingSleep && timeoutMs <= (entry.answerWithinMs ?? Number.POSITIVE_INFINITY)) {
+      entry.phase = 'foreground_only'
+    }
+    if (entry.phase === 'foreground_only') {
       // A leading `sleep` that outlives its timeout is meant to die, not to become a task.
       const result = await options.port.execute(
         { ...prepared.request, timeoutMs, signal, output: { mode: 'file', outputPath } },
@@ -404,24 +518,42 @@ export function createBashCallService(options: BashCallServiceOptions): BashCall
       )
       return finish(result)
     }
+    // The caller's clock shortens the foreground: min(its timeout, the answer deadline).
+    const answerBy = entry.answerWithinMs ?? Number.POSITIVE_INFINITY
+    const deadlineMs = Math.min(timeoutMs, answerBy)
     const outcome = await runWithBackgroundLifecycle(
       options.port,
       options.tasks,
       prepared.request,
-      input.run_in_background ? { mode: 'explicit' } : { mode: 'auto_on_timeout', deadlineMs: timeoutMs },
+      input.run_in_background ? { mode: 'explicit' } : { mode: 'auto_on_timeout', deadlineMs },
       common,
     )
     if (outcome.kind === 'foreground') {
       return finish(outcome.result)
     }
+    const reason: BackgroundReason = input.run_in_background
+      ? 'explicit'
+      : entry.backgroundNow.signal.aborted
+        ? 'user'
+        : answerBy < timeoutMs
+          ? 'answer_deadline'
+          : 'timeout'
     entry.phase = 'background'
+    if (leadingSleep) {
+      // A leading sleep backgrounded only for the caller's clock still ends at its own timeout.
+      const stopAt = setTimeout(
+        () => void options.tasks.stop(outcome.task.taskId, 'caller'),
+        timeoutMs - deadlineMs,
+      )
+      stopAt.unref()
+    }
     const output = await settleOutputFile(outputPath, 0, true)
     return {
       ...call,
       status: 'backgrounded',
       durationMs: Date.now() - started,
       totalBytes: output.totalBytes,
-      content: formatBackgroundedContent(outcome.task.taskId, outputPath),
+      content: formatBackgroundedContent(outcome.task.taskId, outputPath, reason),
       outputPath,
       taskId: outcome.task.taskId,
     }
@@ -436,6 +568,21 @@ interface InFlightCall {
   backgroundNow: AbortController
   phase: 'deciding' | 'approval' | 'foreground' | 'foreground_only' | 'background'
   done: Promise<BashCall>
+  /** The caller's clock (BashRunOptions.answerWithinMs), or null for a caller that waits. */
+  answerWithinMs: number | null
+  /** Answers the caller before the call ends (a promised task); later answers are ignored. */
+  answer: (call: BashCall) => void
+  /** Stops the caller's leaving from cancelling the call. */
+  detachCaller: () => void
+}
+
+/**
+ * seed 003: a leading `sleep` is killed at its timeout rather than backgrounded, unless the
+ * caller's clock is shorter than that timeout (then it waits as a task and still ends at it).
+ */
+function endsAtTimeout(input: BashToolInput, entry: InFlightCall): boolean {
+  if (input.run_in_background || isAutoBackgroundEligible(input.command)) return false
+  return entry.answerWithinMs === null
 }
 
 function movedToBackground(callId: string): WorkbenchError {

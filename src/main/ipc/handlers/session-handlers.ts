@@ -2,6 +2,7 @@ import type { ShellgateContract } from '../../../shared/ipc/contract'
 import { RpcError } from '../../../shared/ipc/errors'
 import type { Core } from '../../core/app'
 import { readOutputTail } from '../../core/tasks/output-file-range'
+import { waitForTask } from '../../core/workbench/task-wait'
 import { toTaskView } from '../../core/workbench/task-view'
 import type { Handlers } from '../dispatcher'
 
@@ -24,6 +25,7 @@ type SessionHandlers = Pick<
   | 'tasks.tail'
   | 'tasks.stop'
   | 'tasks.stopAll'
+  | 'tasks.wait'
 >
 
 export function sessionHandlers(core: Core): SessionHandlers {
@@ -34,7 +36,12 @@ export function sessionHandlers(core: Core): SessionHandlers {
       await core.closeSession(sessionId)
       return { ok: true as const }
     },
-    'bash.run': ({ sessionId, ...input }) => core.bash.run(sessionId, input),
+    'bash.run': ({ sessionId, callId, answerWithinMs, ...input }, context) =>
+      core.bash.run(sessionId, input, {
+        ...(callId ? { callId } : {}),
+        // A caller on a clock is a live client: its leaving cancels what has not answered.
+        ...(answerWithinMs ? { answerWithinMs, signal: context.signal } : {}),
+      }),
     'bash.cancel': ({ sessionId, callId }) => core.bash.cancel(sessionId, callId),
     'bash.background': ({ sessionId, callId }) => core.bash.background(sessionId, callId),
     'bash.history': ({ sessionId }) => core.sessions.get(sessionId).history.list(),
@@ -73,6 +80,7 @@ export function sessionHandlers(core: Core): SessionHandlers {
       if (!result.ok) throw new RpcError('invalid_input', `tasks.stop: ${result.message}`)
       return toTaskView(result.task)
     },
+    'tasks.wait': (input, context) => waitForTask(core, input, context.signal),
     'tasks.stopAll': async () => {
       const results = await core.tasks.stopAll('user')
       return { stopped: results.filter((result) => result.ok).length }
