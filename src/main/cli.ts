@@ -21,6 +21,7 @@ const exitCode = await runCli(process.argv.slice(2), {
   stdout: (text) => process.stdout.write(text),
   stderr: (text) => process.stderr.write(text),
   stdin: process.stdin.isTTY ? null : process.stdin,
+  terminal: process.stdin.isTTY ? process.stdin : null,
   env: process.env,
   cwd: process.cwd(),
   signal: controller.signal,

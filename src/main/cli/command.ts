@@ -4,6 +4,8 @@ export interface CliIo {
   stderr: (text: string) => void
   /** Null when stdin is not readable for this invocation. */
   stdin: NodeJS.ReadableStream | null
+  /** The terminal when stdin is one (for key presses, e.g. `serve`'s u); absent in tests. */
+  terminal?: NodeJS.ReadStream | null
   env: NodeJS.ProcessEnv
   cwd: string
   /** Aborted on SIGINT/SIGTERM so a command can cancel what it started before the CLI exits. */

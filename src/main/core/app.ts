@@ -1,3 +1,4 @@
+import { realpath } from 'node:fs/promises'
 import { join } from 'node:path'
 import type { ShellgateContract } from '../../shared/ipc/contract'
 import type { EventName, EventPayload } from '../../shared/ipc/define'
@@ -63,6 +64,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   const platform = options.platform ?? process.platform
   const dataDir = resolveShellgateHome(options.env)
   const { workspace } = options
+  const workspaceReal = await realpath(workspace).catch(() => workspace)
   const settings = await openSettingsStore({ home: dataDir, workspace, validateRule: validateBashRule })
   const audit = createAuditLog({ home: dataDir })
   const trust = await loadWorkspaceTrust(dataDir)
@@ -95,6 +97,9 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     dataDir,
     currentShell: async () => shellForNewSessions(platform, await environment.ready(), settings.user().shell),
     outputDirOf: (sessionId) => join(outputRoot, sessionId),
+    // One workspace's settings, rules and trust are wired below; a session elsewhere would get
+    // the wrong ones, so it is refused until the composition root keeps settings per workspace.
+    acceptsWorkspace: (candidate) => candidate === workspaceReal,
   })
   const bash = createBashCallService({
     sessions,

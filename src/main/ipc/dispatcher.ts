@@ -1,9 +1,11 @@
-import type {
-  ContractShape,
-  RequestSpec,
-  RequestName,
-  RequestOutput,
-  RequestParsedInput,
+import {
+  type ContractShape,
+  type RequestSpec,
+  type Role,
+  roleMayCall,
+  type RequestName,
+  type RequestOutput,
+  type RequestParsedInput,
 } from '../../shared/ipc/define'
 import {
   MAX_ENVELOPE_BYTES,
@@ -14,11 +16,13 @@ import {
 import { RpcError, type WireError } from '../../shared/ipc/errors'
 
 /**
- * Who is asking. Shellgate is single-user: every authenticated UI sees every session (as the
- * Tasks screen does); the connection id scopes cancellation, not data.
+ * Who is asking. A `ui` connection is the person: it sees every session (as the Tasks screen does)
+ * and its connection id scopes cancellation only. An `agent` connection (the hub socket) may call
+ * `agent` methods only, and its connection id is its identity: it owns the sessions it created.
  */
 export interface RequestContext {
   connectionId: string
+  role: Role
   transport: 'electron-ipc' | 'websocket' | 'loopback'
   /** Aborted when the caller disconnects before the answer is ready. */
   signal: AbortSignal
@@ -64,6 +68,13 @@ export function createDispatcher<C extends ContractShape>(
       const handler = Object.hasOwn(handlerTable, method) ? handlerTable[method] : undefined
       if (!spec || !handler)
         return failure(id, { code: 'unknown_method', message: `unknown method "${method}"` })
+      // Before validation: an agent learns nothing about a ui method's input, and no handler runs.
+      if (!roleMayCall(context.role, spec.role)) {
+        return failure(id, {
+          code: 'denied',
+          message: `${method}: only the person (the Shellgate UI) may call this; this connection is an agent`,
+        })
+      }
 
       const input = spec.input.safeParse(params)
       if (!input.success) {

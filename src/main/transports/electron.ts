@@ -40,6 +40,8 @@ export function attachElectronTransport<C extends ContractShape>(
       }
       return dispatcher.dispatch(envelope, {
         connectionId,
+        // The app's own window is the person; the sender check above is what makes that true.
+        role: 'ui',
         transport: 'electron-ipc',
         signal: controller.signal,
       })

@@ -1,5 +1,5 @@
 import type { ClientTransport } from '../../shared/ipc/client'
-import type { ContractShape } from '../../shared/ipc/define'
+import type { ContractShape, Role } from '../../shared/ipc/define'
 import type { EventEnvelope } from '../../shared/ipc/envelope'
 import type { Dispatcher } from '../ipc/dispatcher'
 import type { EventHub } from '../ipc/event-hub'
@@ -19,14 +19,18 @@ let connectionCounter = 0
 export function connectLoopback<C extends ContractShape>(
   dispatcher: Dispatcher,
   hub: EventHub<C>,
+  role: Role = 'ui',
 ): LoopbackConnection {
   const controller = new AbortController()
   const connectionId = `loopback-${++connectionCounter}`
   const listeners = new Set<(event: EventEnvelope) => void>()
-  const unsubscribe = hub.subscribe((event) => {
-    const copy = JSON.parse(JSON.stringify(event)) as EventEnvelope
-    for (const listener of listeners) listener(copy)
-  })
+  const unsubscribe = hub.subscribe(
+    (event) => {
+      const copy = JSON.parse(JSON.stringify(event)) as EventEnvelope
+      for (const listener of listeners) listener(copy)
+    },
+    { role, connectionId },
+  )
 
   return {
     transport: {
@@ -34,6 +38,7 @@ export function connectLoopback<C extends ContractShape>(
         const wire = JSON.parse(JSON.stringify(envelope)) as unknown
         const response = await dispatcher.dispatch(wire, {
           connectionId,
+          role,
           transport: 'loopback',
           signal: controller.signal,
         })

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto'
 import type { IncomingMessage } from 'node:http'
 import type { Duplex } from 'node:stream'
 import { type RawData, type WebSocket, WebSocketServer } from 'ws'
-import type { ContractShape } from '../../shared/ipc/define'
+import type { ContractShape, Role } from '../../shared/ipc/define'
 import { MAX_ENVELOPE_BYTES, type ServerMessage } from '../../shared/ipc/envelope'
 import { type Dispatcher, parseTextEnvelope } from '../ipc/dispatcher'
 import type { EventHub } from '../ipc/event-hub'
@@ -28,11 +28,21 @@ export interface WebSocketRpc {
   close(): Promise<void>
 }
 
+export interface WebSocketRpcOptions {
+  /** Browser mode's page is the person (`ui`); a connection on the hub socket is an `agent`. */
+  role?: Role
+  /** Defaults to MAX_CONNECTIONS. */
+  maxConnections?: number
+}
+
 /** The browser-mode transport: one socket per page, the same envelopes as Electron IPC. */
 export function createWebSocketRpc<C extends ContractShape>(
   dispatcher: Dispatcher,
   hub: EventHub<C>,
+  options: WebSocketRpcOptions = {},
 ): WebSocketRpc {
+  const role = options.role ?? 'ui'
+  const maxConnections = options.maxConnections ?? MAX_CONNECTIONS
   const server = new WebSocketServer({ noServer: true, maxPayload: HARD_FRAME_LIMIT_BYTES })
 
   server.on('connection', (socket: WebSocket) => {
@@ -43,7 +53,7 @@ export function createWebSocketRpc<C extends ContractShape>(
     const run = (envelope: unknown) => {
       running += 1
       void dispatcher
-        .dispatch(envelope, { connectionId, transport: 'websocket', signal: controller.signal })
+        .dispatch(envelope, { connectionId, role, transport: 'websocket', signal: controller.signal })
         .then((response) => {
           running -= 1
           send(response)
@@ -71,7 +81,7 @@ export function createWebSocketRpc<C extends ContractShape>(
       }
       socket.send(JSON.stringify(message))
     }
-    const unsubscribe = hub.subscribe(send)
+    const unsubscribe = hub.subscribe(send, { role, connectionId })
 
     socket.on('message', (data: RawData, isBinary: boolean) => {
       const text = isBinary ? null : rawToText(data)
@@ -109,7 +119,7 @@ export function createWebSocketRpc<C extends ContractShape>(
 
   return {
     accept(request, socket, head) {
-      if (server.clients.size >= MAX_CONNECTIONS) {
+      if (server.clients.size >= maxConnections) {
         socket.end('HTTP/1.1 503 Service Unavailable\r\nConnection: close\r\nContent-Length: 0\r\n\r\n')
         return
       }

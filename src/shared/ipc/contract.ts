@@ -3,8 +3,16 @@ import { PermissionModeSchema, ShellSettingsSchema } from '../settings'
 import { defineContract } from './define'
 import { AboutSchema, NoticeSchema } from './domains/app'
 import { ApprovalAnswerSchema, ApprovalResolvedSchema, PendingApprovalSchema } from './domains/approvals'
-import { BashCallSchema, BashProgressSchema, BashRunInputSchema, OutputSliceSchema } from './domains/bash'
-import { SessionIdSchema, SessionSchema } from './domains/sessions'
+import {
+  BashCallSchema,
+  BashCheckInputSchema,
+  BashCheckSchema,
+  BashProgressSchema,
+  BashRunInputSchema,
+  OutputSliceSchema,
+} from './domains/bash'
+import { HubHelloSchema, UiAddressSchema } from './domains/hub'
+import { SessionCreateInputSchema, SessionIdSchema, SessionSchema } from './domains/sessions'
 import { RuleChangeSchema, SettingsSnapshotSchema } from './domains/settings'
 import {
   AuditEntryViewSchema,
@@ -34,68 +42,79 @@ const UrlInput = z.object({ url: z.string().min(1).max(8_192) }).strict()
 export const contract = defineContract({
   requests: {
     /** Facts about this running instance for Settings → About. */
-    'app.about': { input: NoInput, output: AboutSchema },
+    'app.about': { role: 'agent', input: NoInput, output: AboutSchema },
 
     /** Open sessions, oldest first; they survive a restart. */
-    'sessions.list': { input: NoInput, output: z.array(SessionSchema) },
+    'sessions.list': { role: 'ui', input: NoInput, output: z.array(SessionSchema) },
     /** A new session in the workspace; its shell is chosen now and fixed for its life. */
     'sessions.create': {
-      input: z.object({ title: z.string().max(200).optional() }).strict(),
+      role: 'agent',
+      input: SessionCreateInputSchema,
       output: SessionSchema,
     },
     /** Closes a session: its pending approvals are denied and its session rules forgotten. */
-    'sessions.close': { input: SessionRef, output: Ok },
+    'sessions.close': { role: 'ui', input: SessionRef, output: Ok },
 
     /** Runs one Bash tool call exactly as an agent would; resolves when it finishes, is denied or backgrounds. */
-    'bash.run': { input: BashRunInputSchema, output: BashCallSchema },
+    'bash.run': { role: 'agent', input: BashRunInputSchema, output: BashCallSchema },
     /** Ends a call that has not answered: withdraws its approval or kills its foreground tree. Agents: own sessions only. */
     'bash.cancel': { role: 'agent', input: CallRef, output: BashCallSchema },
     /** Moves a running foreground call to a background task now, as its deadline would. Agents: own sessions only. */
     'bash.background': { role: 'agent', input: CallRef, output: BashCallSchema },
     /** The session's calls, oldest first. */
-    'bash.history': { input: SessionRef, output: z.array(BashCallSchema) },
+    'bash.history': { role: 'agent', input: SessionRef, output: z.array(BashCallSchema) },
     /** The full output file of one call (its last 4 MiB when longer). */
     'bash.output': {
+      role: 'agent',
       input: z.object({ sessionId: SessionIdSchema, callId: z.string().max(128) }).strict(),
       output: OutputSliceSchema,
     },
 
     /** Approvals still waiting, so a reloaded UI shows them again. */
-    'approvals.list': { input: NoInput, output: z.array(PendingApprovalSchema) },
+    'approvals.list': { role: 'ui', input: NoInput, output: z.array(PendingApprovalSchema) },
     /** Answers one approval; each is resolved exactly once. */
     'approvals.answer': {
+      role: 'ui',
       input: z.object({ id: z.string().max(128), answer: ApprovalAnswerSchema }).strict(),
       output: Ok,
     },
 
     /** Every background task, newest first. */
-    'tasks.list': { input: NoInput, output: z.array(BackgroundTaskSchema) },
+    'tasks.list': { role: 'agent', input: NoInput, output: z.array(BackgroundTaskSchema) },
     /** The last 8192 bytes of a task's output, for the session that owns it. */
     'tasks.tail': {
+      role: 'agent',
       input: z.object({ sessionId: SessionIdSchema, taskId: z.string().max(128) }).strict(),
       output: OutputSliceSchema,
     },
     /** Stops a task and its whole process tree; the user is recorded as who stopped it. */
-    'tasks.stop': { input: z.object({ taskId: z.string().max(128) }).strict(), output: BackgroundTaskSchema },
+    'tasks.stop': {
+      role: 'agent',
+      input: z.object({ taskId: z.string().max(128) }).strict(),
+      output: BackgroundTaskSchema,
+    },
     /** TaskOutput: waits (bounded) for a session's task, or for the person's answer on a promised one. */
     'tasks.wait': { role: 'agent', input: TaskWaitInputSchema, output: TaskWaitResultSchema },
     /** Stops every running task. */
-    'tasks.stopAll': { input: NoInput, output: z.object({ stopped: z.number() }) },
+    'tasks.stopAll': { role: 'ui', input: NoInput, output: z.object({ stopped: z.number() }) },
 
     /** User and workspace settings, the rules in effect and any warnings about unreadable files. */
     'settings.get': {
+      role: 'ui',
       input: z.object({ sessionId: SessionIdSchema.optional() }).strict(),
       output: SettingsSnapshotSchema,
     },
     /** Sets the permission mode. */
     'settings.setMode': {
+      role: 'ui',
       input: z.object({ mode: PermissionModeSchema }).strict(),
       output: SettingsSnapshotSchema,
     },
     /** Chooses the shell for new sessions. */
-    'settings.setShell': { input: ShellSettingsSchema.strict(), output: SettingsSnapshotSchema },
+    'settings.setShell': { role: 'ui', input: ShellSettingsSchema.strict(), output: SettingsSnapshotSchema },
     /** Network settings; empty strings clear a field. Validated before anything is saved. */
     'settings.setNetwork': {
+      role: 'ui',
       input: z
         .object({
           httpProxy: z.string().max(2_048),
@@ -108,6 +127,7 @@ export const contract = defineContract({
     },
     /** Bash timeouts, the inline output length and how long an approval waits (0 = until answered). */
     'settings.setLimits': {
+      role: 'ui',
       input: z
         .object({
           defaultTimeoutMs: z.number().int().positive(),
@@ -118,24 +138,35 @@ export const contract = defineContract({
         .strict(),
       output: SettingsSnapshotSchema,
     },
-    'settings.addRule': { input: RuleChangeSchema, output: SettingsSnapshotSchema },
-    'settings.removeRule': { input: RuleChangeSchema, output: SettingsSnapshotSchema },
+    'settings.addRule': { role: 'ui', input: RuleChangeSchema, output: SettingsSnapshotSchema },
+    'settings.removeRule': { role: 'ui', input: RuleChangeSchema, output: SettingsSnapshotSchema },
     /** Accepts the workspace file's allow rules as they are now (a repository's own rules start untrusted). */
-    'settings.trustWorkspaceRules': { input: NoInput, output: SettingsSnapshotSchema },
+    'settings.trustWorkspaceRules': { role: 'ui', input: NoInput, output: SettingsSnapshotSchema },
 
     /** Shell candidates on this machine and the one in effect. */
-    'shells.list': { input: NoInput, output: ShellsReportSchema },
+    'shells.list': { role: 'ui', input: NoInput, output: ShellsReportSchema },
     /** The login-shell capture: status, shell, duration, key names (never values). */
-    'env.report': { input: NoInput, output: EnvironmentReportSchema },
+    'env.report': { role: 'ui', input: NoInput, output: EnvironmentReportSchema },
     /** Where a URL would go (proxy or direct) and which rule decided; sends nothing. */
-    'network.route': { input: UrlInput, output: UrlRouteSchema },
+    'network.route': { role: 'ui', input: UrlInput, output: UrlRouteSchema },
     /** One request through the app's HTTP client. */
-    'network.test': { input: UrlInput, output: ConnectionReportSchema },
+    'network.test': { role: 'ui', input: UrlInput, output: ConnectionReportSchema },
     /** The audit log, newest first, filtered. */
     'audit.query': {
+      role: 'ui',
       input: AuditQuerySchema,
       output: z.object({ entries: z.array(AuditEntryViewSchema), skippedLines: z.number() }),
     },
+
+    /** Which hub this is; a client checks the hubId against run/hub.json ("a key from another hub"). */
+    'hub.hello': { role: 'agent', input: NoInput, output: HubHelloSchema },
+    /**
+     * A fresh address for one more browser (`shellgate ui`, a second `serve`). Reachable on the
+     * same-user hub socket by design: whoever can open that socket is the user (see src/main/hub/README.md).
+     */
+    'hub.mintUiAddress': { role: 'agent', input: NoInput, output: UiAddressSchema },
+    /** What would happen to a command in a session now (run, ask or deny, and why); runs nothing. */
+    'bash.check': { role: 'agent', input: BashCheckInputSchema, output: BashCheckSchema },
   },
   events: {
     /** Something the user should see that belongs to no single screen (e.g. a settings file was unreadable). */

@@ -7,6 +7,9 @@ import { createDispatcher } from '../../../src/main/ipc/dispatcher'
 import { mapDomainError } from '../../../src/main/ipc/domain-errors'
 import { createEventHub } from '../../../src/main/ipc/event-hub'
 import { createHandlers } from '../../../src/main/ipc/handlers'
+import { createSessionOwnership } from '../../../src/main/ipc/session-ownership'
+
+const testHandlerDeps = () => ({ ownership: createSessionOwnership(), hubControl: () => null })
 import { connectLoopback } from '../../../src/main/transports/loopback'
 import { createClient } from '../../../src/shared/ipc/client'
 import { contract } from '../../../src/shared/ipc/contract'
@@ -18,7 +21,9 @@ afterEach(() => harness?.dispose())
 async function connect() {
   harness = await startCore()
   const hub = createEventHub(contract)
-  const dispatcher = createDispatcher(contract, createHandlers(harness.core), { mapError: mapDomainError })
+  const dispatcher = createDispatcher(contract, createHandlers(harness.core, testHandlerDeps()), {
+    mapError: mapDomainError,
+  })
   return createClient(contract, connectLoopback(dispatcher, hub).transport)
 }
 
@@ -210,7 +215,9 @@ describe('the Shellgate contract over the real core', () => {
     await mkdir(harness.home, { recursive: true })
     await writeFile(join(harness.home, 'settings.json'), '{ not json')
     const core = await harness.restart()
-    const dispatcher = createDispatcher(contract, createHandlers(core), { mapError: mapDomainError })
+    const dispatcher = createDispatcher(contract, createHandlers(core, testHandlerDeps()), {
+      mapError: mapDomainError,
+    })
     const client = createClient(contract, connectLoopback(dispatcher, createEventHub(contract)).transport)
     const snapshot = await client.request('settings.get', {})
     expect(snapshot.warnings).toHaveLength(1)

@@ -7,15 +7,20 @@ import type { Handlers } from '../../../src/main/ipc/dispatcher'
 export const testContract = defineContract({
   requests: {
     'test.echo': {
+      role: 'agent',
       input: z
         .object({ text: z.string().max(2_000_000), delayMs: z.number().int().min(0).optional() })
         .strict(),
       output: z.object({ text: z.string() }),
     },
-    'test.waitForAbort': { input: z.object({ key: z.string() }).strict(), output: z.object({}) },
-    'test.deny': { input: z.object({}).strict(), output: z.object({}) },
-    'test.crash': { input: z.object({}).strict(), output: z.object({}) },
-    'test.badOutput': { input: z.object({}).strict(), output: z.object({ n: z.number() }) },
+    'test.waitForAbort': {
+      role: 'agent',
+      input: z.object({ key: z.string() }).strict(),
+      output: z.object({}),
+    },
+    'test.deny': { role: 'ui', input: z.object({}).strict(), output: z.object({}) },
+    'test.crash': { role: 'ui', input: z.object({}).strict(), output: z.object({}) },
+    'test.badOutput': { role: 'ui', input: z.object({}).strict(), output: z.object({ n: z.number() }) },
   },
   events: {
     'test.tick': { payload: z.object({ n: z.number() }) },

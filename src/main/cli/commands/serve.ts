@@ -3,11 +3,20 @@ import { openInSystemBrowser } from '../../browser-mode/system-opener'
 import { locateRendererDir } from '../../browser-mode/renderer-dir'
 import { createCore } from '../../core/app'
 import { sanitizeEntryEnv } from '../../core/env/sanitize-entry'
+import { resolveShellgateHome } from '../../core/paths'
+import { APP_VERSION } from '../../core/version'
+import { HubError } from '../../hub/hub-error'
+import { claimHub } from '../../hub/hub-server'
 import { createIpcHost } from '../../ipc/host'
 import { integerFlag, parseCommandArgs } from '../args'
-import type { CliCommand } from '../command'
+import type { CliCommand, CliIo } from '../command'
+import { hubErrorLine, runningHubAddress, waitForRunningHubAddress } from '../hub-address'
 import { EXIT_USAGE, UsageError } from '../usage-error'
 import { resolveWorkspaceFlag } from '../workspace-flag'
+import { watchAddressKey } from './serve-keys'
+
+/** A hub that holds the lock but is still starting gets this long to answer. */
+const RUNNING_HUB_WAIT_MS = 20_000
 
 export const serveCommand: CliCommand = {
   summary: 'serve the Shellgate UI on 127.0.0.1 (browser mode) until Ctrl+C',
@@ -19,6 +28,8 @@ export const serveCommand: CliCommand = {
     '  --open           open the UI with the system browser',
     '',
     'Prints "Shellgate UI: <url>"; the URL carries a per-run token that the page trades for a cookie.',
+    'One Shellgate serves each SHELLGATE_HOME: when one is running, this prints its UI address and exits 0.',
+    'In a terminal, press u for a fresh address for another browser.',
   ].join('\n'),
   async run(argv, io) {
     const { flags, positionals, rest } = parseCommandArgs('serve', argv, {
@@ -36,40 +47,104 @@ export const serveCommand: CliCommand = {
       throw new UsageError(
         'shellgate serve: the UI is not built (out/renderer is missing); run `npm run build`',
       )
-
-    const host = await createIpcHost((hub) =>
-      createCore({
-        workspace,
-        env: sanitizeEntryEnv(io.env, process.platform),
-        runtime: 'browser',
-        electronVersion: null,
-        emit: hub.emit,
-      }),
-    )
-    let server: Awaited<ReturnType<typeof startBrowserServer>>
+    const home = resolveShellgateHome(io.env)
     try {
-      server = await startBrowserServer({ rendererDir, dispatcher: host.dispatcher, hub: host.hub, port })
+      return await serveOrFindHub({ io, home, workspace, rendererDir, port, open: flags.open === true })
     } catch (error) {
-      await host.core.dispose()
-      if (error instanceof PortBusyError) {
-        io.stderr(`shellgate serve: ${error.message}; choose another with --port\n`)
-        return EXIT_USAGE
-      }
-      throw error
+      if (!(error instanceof HubError)) throw error
+      io.stderr(hubErrorLine('serve', error))
+      return EXIT_USAGE
     }
-    io.stdout(`Shellgate UI: ${server.url}\n`)
-    if (flags.open) {
-      const opened = await openInSystemBrowser(server.url, { platform: process.platform, env: io.env })
-      if (!opened.ok) io.stderr(`shellgate serve: ${opened.reason}; open the URL above yourself\n`)
-    }
-
-    await new Promise<void>((resolve) => {
-      if (io.signal.aborted) resolve()
-      io.signal.addEventListener('abort', () => resolve(), { once: true })
-    })
-    await server.close()
-    await host.core.dispose()
-    io.stderr('Shellgate UI stopped.\n')
-    return 0
   },
+}
+
+async function serveOrFindHub(input: {
+  io: CliIo
+  home: string
+  workspace: string
+  rendererDir: string
+  port: number
+  open: boolean
+}): Promise<number> {
+  const { io, home } = input
+  const announceRunning = (address: { url: string }) => {
+    io.stdout(`Shellgate UI: ${address.url}\n`)
+    io.stderr(
+      `shellgate serve: Shellgate is already running for ${home}; this is its UI, no second one started\n`,
+    )
+    return 0
+  }
+  const running = await runningHubAddress(home)
+  if (running) return announceRunning(running)
+  const claimed = await claimHub({
+    home,
+    platform: process.platform,
+    warn: (message) => io.stderr(`shellgate serve: ${message}\n`),
+  })
+  if (claimed.kind === 'running')
+    return announceRunning(await waitForRunningHubAddress(home, RUNNING_HUB_WAIT_MS))
+  const { claim } = claimed
+
+  const host = await createIpcHost((hub) =>
+    createCore({
+      workspace: input.workspace,
+      env: sanitizeEntryEnv(io.env, process.platform),
+      runtime: 'browser',
+      electronVersion: null,
+      emit: hub.emit,
+    }),
+  ).catch(async (error: unknown) => {
+    await claim.release()
+    throw error
+  })
+  let server: Awaited<ReturnType<typeof startBrowserServer>>
+  try {
+    server = await startBrowserServer({
+      rendererDir: input.rendererDir,
+      dispatcher: host.dispatcher,
+      hub: host.hub,
+      port: input.port,
+    })
+  } catch (error) {
+    await host.core.dispose()
+    await claim.release()
+    if (error instanceof PortBusyError) {
+      io.stderr(`shellgate serve: ${error.message}; choose another with --port\n`)
+      return EXIT_USAGE
+    }
+    throw error
+  }
+  const uiUrl = `http://127.0.0.1:${server.port}/`
+  const hubServer = await claim
+    .serve({ dispatcher: host.dispatcher, hub: host.hub, version: APP_VERSION, uiUrl })
+    .catch(async (error: unknown) => {
+      await server.close()
+      await host.core.dispose()
+      throw error
+    })
+  // The merge wires browser mode's one-time login address here (hub-browser: server.mintLoginUrl).
+  // Until then a fresh address is the bare origin: the long-lived token never crosses the socket.
+  const mintLoginUrl = (): string => uiUrl
+  host.setHubControl({
+    hello: () => ({ hubId: hubServer.info.hubId, version: APP_VERSION, uiUrl }),
+    mintUiAddress: mintLoginUrl,
+  })
+
+  io.stdout(`Shellgate UI: ${server.url}\n`)
+  if (input.open) {
+    const opened = await openInSystemBrowser(server.url, { platform: process.platform, env: io.env })
+    if (!opened.ok) io.stderr(`shellgate serve: ${opened.reason}; open the URL above yourself\n`)
+  }
+  const stopKeys = watchAddressKey(io, () => io.stdout(`Shellgate UI: ${mintLoginUrl()}\n`))
+
+  await new Promise<void>((resolve) => {
+    if (io.signal.aborted) resolve()
+    io.signal.addEventListener('abort', () => resolve(), { once: true })
+  })
+  stopKeys()
+  await hubServer.close()
+  await server.close()
+  await host.core.dispose()
+  io.stderr('Shellgate UI stopped.\n')
+  return 0
 }

@@ -21,6 +21,8 @@ export const SessionRecordSchema = z.object({
   workspace: z.string(),
   /** What the UI calls it; absent in records written before titles existed. */
   title: z.string().max(200).optional(),
+  /** The agent that created it (MCP clientInfo); absent for the person's own sessions. */
+  agent: z.object({ name: z.string(), version: z.string().nullable() }).optional(),
   /**
    * Fixed when the session is created (seed 003): a changed shell setting applies to new sessions
    * only, and a restarted app keeps running this session's commands in the same shell.

@@ -13,6 +13,7 @@ export interface SessionStore {
     shell: ShellSelection
     id?: string
     title?: string
+    agent?: { name: string; version: string | null }
   }): Promise<SessionRecord>
   /** Deletes a closed session's record; false when there was none. */
   remove(id: string): Promise<boolean>
@@ -70,13 +71,14 @@ export function createSessionStore(dataDir: string, now: () => Date = () => new 
 
   return {
     dir,
-    async create({ workspace, shell, id = randomUUID(), title }) {
+    async create({ workspace, shell, id = randomUUID(), title, agent }) {
       const record: SessionRecord = {
         version: 1,
         id,
         createdAt: now().toISOString(),
         workspace,
         ...(title ? { title } : {}),
+        ...(agent ? { agent } : {}),
         shell,
         reminders: [],
       }

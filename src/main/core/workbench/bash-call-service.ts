@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto'
-import type { BashCall } from '../../../shared/ipc/domains/bash'
+import type { BashCall, BashCheck } from '../../../shared/ipc/domains/bash'
 import { classifyCommand } from '../bash/classify'
 import { settleOutputFile } from '../bash/tool/output-file'
 import type { CommandVerdict } from '../bash/verdict'
@@ -92,6 +92,8 @@ export interface BashCallService {
    * the process keeps running and the call answers with its task id.
    */
   background(sessionId: string, callId: string): Promise<BashCall>
+  /** What run() would decide for this command now (mode, rules, trust); nothing runs, nothing is asked. */
+  check(sessionId: string, command: string): BashCheck
   /**
    * Refuses new calls and cancels the running ones (their trees are killed, pending approvals
    * denied), waiting up to DISPOSE_WAIT_MS for them: quitting never leaves a foreground command behind.
@@ -247,6 +249,39 @@ export function createBashCallService(options: BashCallServiceOptions): BashCall
       entry.backgroundNow.abort()
       return entry.done
     },
+    check(sessionId, command) {
+      const session = sessions.get(sessionId)
+      const mode = settings.user().permissions.mode
+      // The same answer run() gives an empty command: nothing to decide, nothing runs.
+      if (command.trim() === '') {
+        return {
+          command,
+          readOnly: true,
+          reason: 'empty command',
+          parts: [],
+          wouldDo: 'run',
+          decidedBy: 'empty',
+          why: 'an empty command runs nothing',
+          mode,
+        }
+      }
+      const { verdict, decision } = decide(session, command)
+      const rule = decision.rules[0]
+      return {
+        command,
+        readOnly: verdict.readOnly,
+        reason: verdict.reason,
+        parts: verdict.parts.map((part) => ({
+          text: part.text,
+          readOnly: part.readOnly,
+          reason: part.reason,
+        })),
+        wouldDo: decision.outcome === 'allow' ? 'run' : decision.outcome,
+        decidedBy: decision.basis,
+        why: rule ? `${decision.reason} (rule "${rule.rule}")` : decision.reason,
+        mode,
+      }
+    },
     async dispose() {
       closing = true
       const calls = [...inFlight.values()]
@@ -310,6 +345,23 @@ export function createBashCallService(options: BashCallServiceOptions): BashCall
     return entry
   }
 
+  /** The one decision path, shared by run() and check(): classify, then mode and trusted rules. */
+  function decide(session: LiveSession, command: string) {
+    const sessionId = session.record.id
+    const verdict = classifyCommand(command, { cwd: session.cwd, platform: options.platform })
+    const userSettings = settings.user()
+    const decision = decideBashPermission({
+      verdict,
+      mode: userSettings.permissions.mode,
+      ruleSets: applyWorkspaceTrust(
+        ruleSetsFromScoped(settings.rules(sessionId)),
+        settings.workspaceFile,
+        options.trust.trustedRules(settings.workspaceFile),
+      ).ruleSets,
+    })
+    return { verdict, decision, userSettings }
+  }
+
   async function runCall(
     callId: string,
     sessionId: string,
@@ -345,17 +397,7 @@ export function createBashCallService(options: BashCallServiceOptions): BashCall
       return done
     }
 
-    const verdict = classifyCommand(input.command, { cwd: session.cwd, platform: options.platform })
-    const userSettings = settings.user()
-    const decision = decideBashPermission({
-      verdict,
-      mode: userSettings.permissions.mode,
-      ruleSets: applyWorkspaceTrust(
-        ruleSetsFromScoped(settings.rules(sessionId)),
-        settings.workspaceFile,
-        options.trust.trustedRules(settings.workspaceFile),
-      ).ruleSets,
-    })
+    const { verdict, decision, userSettings } = decide(session, input.command)
     const firstRule = decision.rules[0]
     let current: BashCall = {
       ...call,

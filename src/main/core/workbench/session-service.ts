@@ -1,5 +1,5 @@
-import { rm } from 'node:fs/promises'
-import { join } from 'node:path'
+import { realpath, rm, stat } from 'node:fs/promises'
+import { isAbsolute, join } from 'node:path'
 import type { Session } from '../../../shared/ipc/domains/sessions'
 import type { SessionRecord } from '../sessions/session-record'
 import type { ShellRestoreState } from '../sessions/session-shell'
@@ -24,10 +24,17 @@ export interface SessionService {
   start(): Promise<void>
   list(): Session[]
   get(sessionId: string): LiveSession
-  create(title?: string): Promise<Session>
+  create(input?: NewSession): Promise<Session>
   /** Forgets the session and its history; the caller denies its approvals and stops its tasks first. */
   close(sessionId: string): Promise<void>
   onChange(listener: (sessions: Session[]) => void): () => void
+}
+
+export interface NewSession {
+  title?: string
+  /** Absolute path of an existing directory; default: the core's workspace. */
+  workspace?: string
+  agent?: { name: string; version: string | null }
 }
 
 /** Each open session is a file, a history and a tab; a client must not be able to open thousands. */
@@ -42,6 +49,8 @@ export interface SessionServiceOptions {
   currentShell: () => Promise<ShellSelection>
   /** Where a session's Bash output files live; removed with the session. */
   outputDirOf: (sessionId: string) => string
+  /** Which workspaces a new session may name; default: any existing directory. */
+  acceptsWorkspace?: (workspace: string) => boolean
 }
 
 export function createSessionService(options: SessionServiceOptions): SessionService {
@@ -88,15 +97,25 @@ export function createSessionService(options: SessionServiceOptions): SessionSer
       if (!session) throw new WorkbenchError('invalid_input', `no open session "${sessionId}"`)
       return session
     },
-    async create(title) {
+    async create(input = {}) {
       if (live.size >= MAX_OPEN_SESSIONS) {
         throw new WorkbenchError('denied', `${MAX_OPEN_SESSIONS} sessions are open; close one first`)
       }
+      const workspace =
+        input.workspace === undefined ? options.workspace : await resolveSessionWorkspace(input.workspace)
+      if (options.acceptsWorkspace && !options.acceptsWorkspace(workspace)) {
+        throw new WorkbenchError(
+          'invalid_input',
+          `${workspace} is not the workspace this Shellgate serves (${options.workspace}); start one there`,
+          'workspace',
+        )
+      }
       const shell = await options.currentShell()
       const record = await options.store.create({
-        workspace: options.workspace,
+        workspace,
         shell,
-        title: title?.trim() || `Session ${live.size + 1}`,
+        title: input.title?.trim() || `Session ${live.size + 1}`,
+        ...(input.agent ? { agent: input.agent } : {}),
       })
       const session = await adopt(record, 'new')
       changed()
@@ -117,6 +136,19 @@ export function createSessionService(options: SessionServiceOptions): SessionSer
   }
 }
 
+/**
+ * A session's workspace as the agent named it: absolute, resolved through symlinks (so rules and
+ * trust attach to the real folder), and an existing directory.
+ */
+export async function resolveSessionWorkspace(path: string): Promise<string> {
+  if (!isAbsolute(path)) throw new WorkbenchError('invalid_input', 'must be an absolute path', 'workspace')
+  const real = await realpath(path).catch(() => null)
+  const info = real ? await stat(real).catch(() => null) : null
+  if (!real || !info?.isDirectory())
+    throw new WorkbenchError('invalid_input', `${path} is not an existing directory`, 'workspace')
+  return real
+}
+
 /** The shell new sessions would get: the settings' choice when it works, else discovery's pick. */
 export function shellForNewSessions(
   platform: NodeJS.Platform,
@@ -132,6 +164,7 @@ function toView(session: LiveSession): Session {
     id: record.id,
     title: record.title ?? 'Session',
     workspace: record.workspace,
+    agent: record.agent ?? null,
     createdAt: record.createdAt,
     shell: {
       path: record.shell.path,

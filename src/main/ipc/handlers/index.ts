@@ -1,11 +1,23 @@
 import type { ShellgateContract } from '../../../shared/ipc/contract'
 import type { Core } from '../../core/app'
 import type { Handlers } from '../dispatcher'
+import type { SessionOwnership } from '../session-ownership'
+import { type HubControl, hubHandlers } from './hub-handlers'
 import { sessionHandlers } from './session-handlers'
 import { settingsHandlers } from './settings-handlers'
 import { systemHandlers } from './system-handlers'
 
+export interface HandlerDeps {
+  ownership: SessionOwnership
+  hubControl: () => HubControl | null
+}
+
 /** Maps each contract request to the core service that answers it; no logic lives here. */
-export function createHandlers(core: Core): Handlers<ShellgateContract> {
-  return { ...systemHandlers(core), ...sessionHandlers(core), ...settingsHandlers(core) }
+export function createHandlers(core: Core, deps: HandlerDeps): Handlers<ShellgateContract> {
+  return {
+    ...systemHandlers(core),
+    ...sessionHandlers(core, deps.ownership),
+    ...settingsHandlers(core),
+    ...hubHandlers(deps.hubControl),
+  }
 }

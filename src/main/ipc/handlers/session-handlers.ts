@@ -5,6 +5,7 @@ import { readOutputTail } from '../../core/tasks/output-file-range'
 import { waitForTask } from '../../core/workbench/task-wait'
 import { toTaskView } from '../../core/workbench/task-view'
 import type { Handlers } from '../dispatcher'
+import type { SessionOwnership } from '../session-ownership'
 
 /** The full-output view shows at most this much of a call's file; the path is given for the rest. */
 const CALL_OUTPUT_VIEW_BYTES = 4 * 1024 * 1024
@@ -19,6 +20,7 @@ type SessionHandlers = Pick<
   | 'bash.background'
   | 'bash.history'
   | 'bash.output'
+  | 'bash.check'
   | 'approvals.list'
   | 'approvals.answer'
   | 'tasks.list'
@@ -28,24 +30,55 @@ type SessionHandlers = Pick<
   | 'tasks.wait'
 >
 
-export function sessionHandlers(core: Core): SessionHandlers {
+/**
+ * Agent calls are checked against the ownership map before the core is asked, so an agent gets
+ * the same `denied` for another session's id as for an id that does not exist.
+ */
+export function sessionHandlers(core: Core, ownership: SessionOwnership): SessionHandlers {
   return {
     'sessions.list': () => core.sessions.list(),
-    'sessions.create': ({ title }) => core.sessions.create(title),
+    'sessions.create': async ({ title, workspace, agent }, context) => {
+      const session = await core.sessions.create({
+        ...(title === undefined ? {} : { title }),
+        ...(workspace === undefined ? {} : { workspace }),
+        ...(agent === undefined ? {} : { agent: { name: agent.name, version: agent.version ?? null } }),
+      })
+      if (context.role === 'agent') ownership.claim(session.id, context.connectionId)
+      return session
+    },
     'sessions.close': async ({ sessionId }) => {
       await core.closeSession(sessionId)
+      ownership.forget(sessionId)
       return { ok: true as const }
     },
-    'bash.run': ({ sessionId, callId, answerWithinMs, ...input }, context) =>
-      core.bash.run(sessionId, input, {
+    'bash.run': ({ sessionId, callId, answerWithinMs, ...input }, context) => {
+      ownership.require(context, sessionId, 'bash.run')
+      // An agent (or any caller on a clock) is a live client: its leaving cancels what has not answered.
+      const tied = context.role === 'agent' || answerWithinMs !== undefined
+      return core.bash.run(sessionId, input, {
         ...(callId ? { callId } : {}),
-        // A caller on a clock is a live client: its leaving cancels what has not answered.
-        ...(answerWithinMs ? { answerWithinMs, signal: context.signal } : {}),
-      }),
-    'bash.cancel': ({ sessionId, callId }) => core.bash.cancel(sessionId, callId),
-    'bash.background': ({ sessionId, callId }) => core.bash.background(sessionId, callId),
-    'bash.history': ({ sessionId }) => core.sessions.get(sessionId).history.list(),
-    'bash.output': async ({ sessionId, callId }) => {
+        ...(answerWithinMs ? { answerWithinMs } : {}),
+        ...(tied ? { signal: context.signal } : {}),
+      })
+    },
+    'bash.cancel': ({ sessionId, callId }, context) => {
+      ownership.require(context, sessionId, 'bash.cancel')
+      return core.bash.cancel(sessionId, callId)
+    },
+    'bash.background': ({ sessionId, callId }, context) => {
+      ownership.require(context, sessionId, 'bash.background')
+      return core.bash.background(sessionId, callId)
+    },
+    'bash.check': ({ sessionId, command }, context) => {
+      ownership.require(context, sessionId, 'bash.check')
+      return core.bash.check(sessionId, command)
+    },
+    'bash.history': ({ sessionId }, context) => {
+      ownership.require(context, sessionId, 'bash.history')
+      return core.sessions.get(sessionId).history.list()
+    },
+    'bash.output': async ({ sessionId, callId }, context) => {
+      ownership.require(context, sessionId, 'bash.output')
       const call = core.sessions.get(sessionId).history.get(callId)
       if (!call) throw new RpcError('invalid_input', `bash.output: no call "${callId}" in this session`)
       if (!call.outputPath) return { text: '', totalBytes: 0, skippedBytes: 0, path: null }
@@ -64,8 +97,13 @@ export function sessionHandlers(core: Core): SessionHandlers {
       }
       return { ok: true as const }
     },
-    'tasks.list': async () => (await core.tasks.list()).map(toTaskView).reverse(),
-    'tasks.tail': async ({ sessionId, taskId }) => {
+    'tasks.list': async (_input, context) =>
+      (await core.tasks.list())
+        .filter((task) => ownership.mayAccess(context, task.sessionId))
+        .map(toTaskView)
+        .reverse(),
+    'tasks.tail': async ({ sessionId, taskId }, context) => {
+      ownership.require(context, sessionId, 'tasks.tail')
       const slice = await core.tasks.readTail(taskId, sessionId)
       const task = core.tasks.get(taskId)
       return {
@@ -75,12 +113,24 @@ export function sessionHandlers(core: Core): SessionHandlers {
         path: task?.outputPath ?? null,
       }
     },
-    'tasks.stop': async ({ taskId }) => {
-      const result = await core.tasks.stop(taskId, 'user')
+    'tasks.stop': async ({ taskId }, context) => {
+      if (context.role === 'agent') {
+        const task = core.tasks.get(taskId)
+        if (!task || !ownership.mayAccess(context, task.sessionId))
+          throw new RpcError(
+            'denied',
+            `tasks.stop: task "${taskId}" is not one of this connection's sessions`,
+          )
+      }
+      // An agent stopping its own task is the caller, not the person.
+      const result = await core.tasks.stop(taskId, context.role === 'agent' ? 'caller' : 'user')
       if (!result.ok) throw new RpcError('invalid_input', `tasks.stop: ${result.message}`)
       return toTaskView(result.task)
     },
-    'tasks.wait': (input, context) => waitForTask(core, input, context.signal),
+    'tasks.wait': (input, context) => {
+      ownership.require(context, input.sessionId, 'tasks.wait')
+      return waitForTask(core, input, context.signal)
+    },
     'tasks.stopAll': async () => {
       const results = await core.tasks.stopAll('user')
       return { stopped: results.filter((result) => result.ok).length }

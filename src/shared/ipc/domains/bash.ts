@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { PermissionModeSchema } from '../../settings'
 import { SessionIdSchema } from './sessions'
 
 /** The command box refuses longer input before it reaches the classifier (which stops at 10 000). */
@@ -93,3 +94,27 @@ export const OutputSliceSchema = z.object({
   skippedBytes: z.number(),
   path: z.string().nullable(),
 })
+
+/** `bash.check`: what Shellgate would do with a command in a session now; nothing runs. */
+export const BashCheckInputSchema = z
+  .object({
+    sessionId: SessionIdSchema,
+    command: z
+      .string()
+      .max(COMMAND_INPUT_MAX_CHARS, `a command is at most ${COMMAND_INPUT_MAX_CHARS} characters`),
+  })
+  .strict()
+
+export const BashCheckSchema = z.object({
+  command: z.string(),
+  readOnly: z.boolean(),
+  reason: z.string(),
+  parts: z.array(z.object({ text: z.string(), readOnly: z.boolean(), reason: z.string() })),
+  /** run: it would run without asking; ask: the person would be asked; deny: it would be refused. */
+  wouldDo: z.enum(['run', 'ask', 'deny']),
+  /** Which branch decided (mode or rule) and why, in words. */
+  decidedBy: z.string(),
+  why: z.string(),
+  mode: PermissionModeSchema,
+})
+export type BashCheck = z.infer<typeof BashCheckSchema>

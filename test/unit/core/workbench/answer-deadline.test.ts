@@ -161,7 +161,7 @@ describe("the caller's clock (answerWithinMs)", () => {
     await expect(
       harness.core.bash.run(harness.sessionId, { command: 'ls' }, { callId: 'reused-id-1' }),
     ).rejects.toThrow('callId: call id "reused-id-1" is already used')
-    const other = await harness.core.sessions.create('Other')
+    const other = await harness.core.sessions.create({ title: 'Other' })
     await expect(waitForTask(harness.core, { sessionId: other.id, taskId: call.id })).rejects.toThrow(
       `No background task found with ID: ${call.id}`,
     )

@@ -233,7 +233,7 @@ describe('the Bash call path', () => {
   it('sessions and their history survive a restart', async () => {
     harness = await startCore()
     await harness.core.bash.run(harness.sessionId, { command: 'echo remembered' })
-    const second = await harness.core.sessions.create('Second')
+    const second = await harness.core.sessions.create({ title: 'Second' })
     await harness.core.dispose()
     const restarted = await harness.restart()
     expect(

@@ -100,7 +100,7 @@ describe('bash.background', () => {
     await expect(harness.core.bash.background(harness.sessionId, waitingId)).rejects.toThrow(
       /waits for approval/,
     )
-    const other = await harness.core.sessions.create('Other')
+    const other = await harness.core.sessions.create({ title: 'Other' })
     await expect(harness.core.bash.cancel(other.id, waitingId)).rejects.toThrow(
       `callId: no call "${waitingId}" is running in this session`,
     )

@@ -1,0 +1,89 @@
+import { spawn } from 'node:child_process'
+import { constants } from 'node:fs'
+import { open, readFile } from 'node:fs/promises'
+import { dirname, join, resolve } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { connectToHub } from './hub-client'
+import { HubError } from './hub-error'
+import { ensureRunDir } from './run-dir'
+
+/** A cold start captures the login shell and opens settings; well under this on any machine. */
+export const HUB_START_TIMEOUT_MS = 30_000
+const POLL_INTERVAL_MS = 100
+const LOG_TAIL_CHARS = 500
+
+/**
+ * Starts `shellgate serve` detached (it outlives the caller, in its own process group, output in
+ * run/hub.log), waits until its endpoint answers, and returns a fresh login address from it.
+ * A hub that another starter won the race to is just as good: we connect to whichever answers.
+ */
+export async function startDetachedHub(options: {
+  home: string
+  workspace: string
+  env: Record<string, string | undefined>
+  /** How to run the CLI; default: the CLI this process runs from. */
+  cliArgv?: string[]
+}): Promise<{ loginUrl: string }> {
+  const runDir = join(options.home, 'run')
+  await ensureRunDir(runDir, () => undefined)
+  const logFile = join(runDir, 'hub.log')
+  const log = await open(
+    logFile,
+    constants.O_WRONLY | constants.O_CREAT | constants.O_APPEND | constants.O_NOFOLLOW | constants.O_NONBLOCK,
+    0o600,
+  )
+  const child: { exit: { code: number | null } | null } = { exit: null }
+  try {
+    if (!(await log.stat()).isFile())
+      throw new HubError('hub_start_failed', `${logFile} is not a regular file`)
+    const started = spawn(
+      process.execPath,
+      [...(options.cliArgv ?? defaultCliArgv()), 'serve', '--workspace', options.workspace],
+      {
+        detached: true,
+        stdio: ['ignore', log.fd, log.fd],
+        env: { ...options.env, SHELLGATE_HOME: options.home },
+        cwd: options.workspace,
+      },
+    )
+    started.once('exit', (code) => {
+      child.exit = { code }
+    })
+    started.once('error', () => {
+      child.exit = { code: null }
+    })
+    started.unref()
+  } finally {
+    await log.close()
+  }
+
+  const deadline = Date.now() + HUB_START_TIMEOUT_MS
+  while (Date.now() < deadline) {
+    const connection = await connectToHub({ home: options.home })
+    if (connection) {
+      try {
+        const { url } = await connection.client.request('hub.mintUiAddress', {})
+        return { loginUrl: url }
+      } finally {
+        await connection.close()
+      }
+    }
+    const ended = child.exit
+    if (ended && ended.code !== 0) {
+      const tail = (await readFile(logFile, 'utf8').catch(() => '')).slice(-LOG_TAIL_CHARS).trim()
+      throw new HubError(
+        'hub_start_failed',
+        `shellgate serve exited with ${ended.code ?? 'an error'} before its endpoint answered${tail ? `: ${tail}` : ''}`,
+      )
+    }
+    await new Promise((resolve) => setTimeout(resolve, POLL_INTERVAL_MS))
+  }
+  throw new HubError('hub_not_ready', `no hub answered for ${options.home} within ${HUB_START_TIMEOUT_MS} ms`)
+}
+
+/** In the built app this module is part of the CLI bundle; in development it runs under tsx. */
+function defaultCliArgv(): string[] {
+  const here = fileURLToPath(import.meta.url)
+  if (here.endsWith('.ts')) return ['--import', 'tsx', resolve(dirname(here), '..', 'cli.ts')]
+  return [process.argv[1] ?? here]
+}
