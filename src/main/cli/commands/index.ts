@@ -2,6 +2,7 @@ import type { CliCommand } from '../command'
 import { classifyCommandCli } from './classify'
 import { envCommand } from './env'
 import { execCommand } from './exec'
+import { mcpCommand } from './mcp'
 import { netCommand } from './net'
 import { runCommand } from './run'
 import { serveCommand } from './serve'
@@ -12,6 +13,7 @@ export const commands: Record<string, CliCommand> = {
   classify: classifyCommandCli,
   env: envCommand,
   exec: execCommand,
+  mcp: mcpCommand,
   net: netCommand,
   run: runCommand,
   serve: serveCommand,

@@ -55,8 +55,8 @@ export interface BashRunOptions {
   callId?: string
   /**
    * The caller's clock (an MCP client drops a call after about a minute): a foreground command
-   * still running then becomes a background task, and a call that needs approval answers at once
-   * that it will run as task T if the person allows it.
+   * still running then becomes a background task, and a call still waiting for the person then
+   * answers that it will run as task T if they allow it.
    */
   answerWithinMs?: number
   /** The caller went away: a call that has not answered is cancelled (a promised or background task stays). */
@@ -205,6 +205,7 @@ export function createBashCallService(options: BashCallServiceOptions): BashCall
         phase: 'deciding',
         done: Promise.resolve(null as never),
         answerWithinMs: runOptions.answerWithinMs ?? null,
+        startedAt: Date.now(),
         answer,
         detachCaller: () => undefined,
       }
@@ -411,7 +412,8 @@ export function createBashCallService(options: BashCallServiceOptions): BashCall
     }
     let decidedBy: string = decidedByOf(decision)
     let approvedBy: string | null = null
-    let settlePromise: ((update: Partial<PromisedTask>) => void) | null = null
+    // Set when the caller's clock ran out during the approval: the call answered "it will run as task T".
+    const promise: { settle: ((update: Partial<PromisedTask>) => void) | null } = { settle: null }
 
     if (decision.outcome === 'deny') {
       current = {
@@ -429,8 +431,14 @@ export function createBashCallService(options: BashCallServiceOptions): BashCall
       entry.phase = 'approval'
       current = { ...current, status: 'waiting_for_approval' }
       await publish(session, current)
-      const settle = entry.answerWithinMs === null ? null : promiseTask(session, current, entry)
-      settlePromise = settle
+      const waiting = current
+      // The person gets until the caller's deadline; an answer by then runs in this call.
+      const promiseTimer =
+        entry.answerWithinMs === null
+          ? null
+          : setTimeout(() => {
+              promise.settle = promiseTask(session, waiting, entry)
+            }, answerTimeLeft(entry))
       const pending = options.approvals.request(
         {
           sessionId,
@@ -444,13 +452,14 @@ export function createBashCallService(options: BashCallServiceOptions): BashCall
         { signal, checkRule: (rule) => ruleAllowsCommand(rule, verdict) },
       )
       const answer = await pending.decision
+      if (promiseTimer) clearTimeout(promiseTimer)
       decidedBy = answer.decidedBy
       approvedBy = answer.approvedBy
       if (answer.behavior === 'deny') {
         current = { ...current, status: 'denied', content: answer.message, isError: true }
         await publish(session, current)
         await auditCall(session, current, { decidedBy, approvedBy })
-        settle?.({ state: 'denied', message: answer.message, call: current })
+        promise.settle?.({ state: 'denied', message: answer.message, call: current })
         return current
       }
       if (answer.decidedBy === 'user_always') {
@@ -471,17 +480,17 @@ export function createBashCallService(options: BashCallServiceOptions): BashCall
       }
       await publish(session, current)
       await auditCall(session, current, { decidedBy, approvedBy })
-      settlePromise?.({ state: 'ended', message: current.content, call: current })
+      promise.settle?.({ state: 'ended', message: current.content, call: current })
       return current
     }
     // It was promised as task T: it runs in the background from its first moment.
-    const runInput = settlePromise ? { ...input, run_in_background: true } : input
+    const runInput = promise.settle ? { ...input, run_in_background: true } : input
     // Known before the "running" event, so cancel and background act on what the caller saw.
     entry.phase = endsAtTimeout(runInput, entry) ? 'foreground_only' : 'foreground'
     current = { ...current, status: 'running' }
     await publish(session, current)
     current = await execute(session, current, runInput, verdict, entry)
-    settlePromise?.(
+    promise.settle?.(
       current.taskId
         ? { state: 'started', call: current }
         : { state: 'ended', message: current.content, call: current },
@@ -549,7 +558,8 @@ export function createBashCallService(options: BashCallServiceOptions): BashCall
     }
 
     const leadingSleep = !input.run_in_background && !isAutoBackgroundEligible(input.command)
-    if (leadingSleep && timeoutMs <= (entry.answerWithinMs ?? Number.POSITIVE_INFINITY)) {
+    const answerBy = answerTimeLeft(entry)
+    if (leadingSleep && timeoutMs <= answerBy) {
       entry.phase = 'foreground_only'
     }
     if (entry.phase === 'foreground_only') {
@@ -561,8 +571,7 @@ export function createBashCallService(options: BashCallServiceOptions): BashCall
       return finish(result)
     }
     // The caller's clock shortens the foreground: min(its timeout, the answer deadline).
-    const answerBy = entry.answerWithinMs ?? Number.POSITIVE_INFINITY
-    const deadlineMs = Math.min(timeoutMs, answerBy)
+    const deadlineMs = Math.max(1, Math.min(timeoutMs, answerBy))
     const outcome = await runWithBackgroundLifecycle(
       options.port,
       options.tasks,
@@ -612,6 +621,7 @@ interface InFlightCall {
   done: Promise<BashCall>
   /** The caller's clock (BashRunOptions.answerWithinMs), or null for a caller that waits. */
   answerWithinMs: number | null
+  startedAt: number
   /** Answers the caller before the call ends (a promised task); later answers are ignored. */
   answer: (call: BashCall) => void
   /** Stops the caller's leaving from cancelling the call. */
@@ -622,6 +632,12 @@ interface InFlightCall {
  * seed 003: a leading `sleep` is killed at its timeout rather than backgrounded, unless the
  * caller's clock is shorter than that timeout (then it waits as a task and still ends at it).
  */
+/** How long the caller still waits for this call's answer; infinite for a caller without a clock. */
+function answerTimeLeft(entry: InFlightCall): number {
+  if (entry.answerWithinMs === null) return Number.POSITIVE_INFINITY
+  return Math.max(0, entry.startedAt + entry.answerWithinMs - Date.now())
+}
+
 function endsAtTimeout(input: BashToolInput, entry: InFlightCall): boolean {
   if (input.run_in_background || isAutoBackgroundEligible(input.command)) return false
   return entry.answerWithinMs === null

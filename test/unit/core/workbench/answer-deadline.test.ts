@@ -10,6 +10,18 @@ afterEach(() => harness?.dispose())
 const approval = (h: CoreHarness) => waitFor(() => h.core.approvals.list()[0], 'a pending approval')
 
 describe("the caller's clock (answerWithinMs)", () => {
+  it('a command approved before the deadline runs in the same call and answers with its output', async () => {
+    harness = await startCore()
+    const running = harness.core.bash.run(
+      harness.sessionId,
+      { command: 'touch approved-now && echo ran' },
+      { answerWithinMs: 20_000 },
+    )
+    await harness.core.approvals.answer((await approval(harness)).id, { kind: 'allow_once' })
+    expect(await running).toMatchObject({ status: 'completed', content: 'ran', taskId: null })
+    expect(harness.core.bash.promisedTask((await running).id)).toBeNull()
+  })
+
   it('a command still running at the answer deadline becomes a task, and tasks.wait reads its output', async () => {
     harness = await startCore()
     await harness.core.settings.updateUser({ permissions: { mode: 'yolo' } })
@@ -50,12 +62,12 @@ describe("the caller's clock (answerWithinMs)", () => {
     expect(ended).toMatchObject({ retrievalStatus: 'success', task: { status: 'stopped' } })
   })
 
-  it('a call that needs approval answers at once and runs as its promised task when allowed', async () => {
+  it('a call still waiting for approval at the deadline answers then, and runs as its promised task when allowed', async () => {
     harness = await startCore()
     const call = await harness.core.bash.run(
       harness.sessionId,
       { command: 'touch approved-later && echo made it' },
-      { answerWithinMs: 30_000, callId: 'promise-allow-1' },
+      { answerWithinMs: 300, callId: 'promise-allow-1' },
     )
     expect(call).toMatchObject({ id: 'promise-allow-1', status: 'waiting_for_approval', taskId: call.id })
     expect(call.content).toBe(
@@ -88,7 +100,7 @@ describe("the caller's clock (answerWithinMs)", () => {
     const call = await harness.core.bash.run(
       harness.sessionId,
       { command: 'touch denied-later' },
-      { answerWithinMs: 30_000 },
+      { answerWithinMs: 300 },
     )
     await harness.core.approvals.answer((await approval(harness)).id, {
       kind: 'deny',
@@ -138,7 +150,7 @@ describe("the caller's clock (answerWithinMs)", () => {
     const promised = await harness.core.bash.run(
       harness.sessionId,
       { command: 'touch after-the-agent-left' },
-      { answerWithinMs: 30_000, signal: second.signal },
+      { answerWithinMs: 300, signal: second.signal },
     )
     second.abort()
     await harness.core.approvals.answer((await approval(harness)).id, { kind: 'allow_once' })
@@ -156,7 +168,7 @@ describe("the caller's clock (answerWithinMs)", () => {
     const call = await harness.core.bash.run(
       harness.sessionId,
       { command: 'touch x' },
-      { answerWithinMs: 30_000, callId: 'reused-id-1' },
+      { answerWithinMs: 300, callId: 'reused-id-1' },
     )
     await expect(
       harness.core.bash.run(harness.sessionId, { command: 'ls' }, { callId: 'reused-id-1' }),
