@@ -74,19 +74,15 @@ export const mcpCommand: CliCommand = {
       label,
       deadlineMs: deadline.ms,
     })
-    let hubLost = false
-    await new Promise<void>((resolve) => {
-      void server.closed.then(resolve)
-      hub.onClose(() => {
-        hubLost = true
-        resolve()
-      })
-      io.signal.addEventListener('abort', () => resolve(), { once: true })
+    const ended = await new Promise<'client' | 'hub' | 'signal'>((resolve) => {
+      void server.closed.then(() => resolve('client'))
+      hub.onClose(() => resolve('hub'))
+      io.signal.addEventListener('abort', () => resolve('signal'), { once: true })
     })
     // Closing our hub connection cancels our foreground calls there; background tasks stay in the hub.
     await server.close().catch(() => undefined)
     await hub.close().catch(() => undefined)
-    if (hubLost) {
+    if (ended === 'hub') {
       io.stderr('shellgate mcp: the Shellgate hub went away; restart the MCP server to reconnect\n')
       return 1
     }
@@ -98,7 +94,9 @@ async function connectOrStartHub(io: CliIo, workspace: string): Promise<HubConne
   const home = resolveShellgateHome(io.env)
   const running = await connectToHub({ home })
   if (running) return running
-  const { loginUrl } = await startDetachedHub({ home, workspace, env: io.env })
+  // The hub runs the same CLI this process runs (built, or from source under its loader).
+  const cliArgv = [...process.execArgv, process.argv[1] ?? '']
+  const { loginUrl } = await startDetachedHub({ home, workspace, env: io.env, cliArgv })
   io.stderr(`Shellgate UI: ${loginUrl}\n`)
   if (io.env.SHELLGATE_NO_OPEN !== '1') {
     const opened = await openInSystemBrowser(loginUrl, { platform: process.platform, env: io.env })
