@@ -28,6 +28,8 @@ export const AuditStatusSchema = z.enum([
   'denied',
   'backgrounded',
   'stopped',
+  /** A hook's answer: the agent runs the command with its own tool, so no exit code reaches us. */
+  'handed_to_agent',
 ])
 export type AuditStatus = z.infer<typeof AuditStatusSchema>
 
@@ -50,6 +52,8 @@ export const AuditEntrySchema = z.strictObject({
   durationMs: z.number().nonnegative().nullable(),
   bytes: z.number().int().nonnegative().nullable(),
   taskId: z.string().optional(),
+  /** The agent whose command it was (e.g. `claude-code 2.1.332`); absent for the person's own. */
+  agent: z.string().max(300).optional(),
   /** Set when command/cwd were cut to keep the line under the audit line cap (4 KiB). */
   truncated: z.literal(true).optional(),
 })

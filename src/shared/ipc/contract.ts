@@ -11,6 +11,7 @@ import {
   BashRunInputSchema,
   OutputSliceSchema,
 } from './domains/bash'
+import { HookDecideInputSchema, HookDecisionSchema } from './domains/hooks'
 import { HubHelloSchema, UiAddressSchema } from './domains/hub'
 import { SessionCreateInputSchema, SessionIdSchema, SessionSchema } from './domains/sessions'
 import { RuleChangeSchema, SettingsSnapshotSchema } from './domains/settings'
@@ -93,6 +94,11 @@ export const contract = defineContract({
       input: z.object({ taskId: z.string().max(128) }).strict(),
       output: BackgroundTaskSchema,
     },
+    /**
+     * A hook's question (the agent runs the command itself): allow or deny, after asking the person
+     * when the rules say so; waits for them as long as the caller stays connected.
+     */
+    'hooks.decide': { role: 'agent', input: HookDecideInputSchema, output: HookDecisionSchema },
     /** TaskOutput: waits (bounded) for a session's task, or for the person's answer on a promised one. */
     'tasks.wait': { role: 'agent', input: TaskWaitInputSchema, output: TaskWaitResultSchema },
     /** Stops every running task. */

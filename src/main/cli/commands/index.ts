@@ -2,6 +2,7 @@ import type { CliCommand } from '../command'
 import { classifyCommandCli } from './classify'
 import { envCommand } from './env'
 import { execCommand } from './exec'
+import { hookCommand } from './hook'
 import { mcpCommand } from './mcp'
 import { netCommand } from './net'
 import { runCommand } from './run'
@@ -13,6 +14,7 @@ export const commands: Record<string, CliCommand> = {
   classify: classifyCommandCli,
   env: envCommand,
   exec: execCommand,
+  hook: hookCommand,
   mcp: mcpCommand,
   net: netCommand,
   run: runCommand,

@@ -95,6 +95,15 @@ export interface BashCallService {
   /** What run() would decide for this command now (mode, rules, trust); nothing runs, nothing is asked. */
   check(sessionId: string, command: string): BashCheck
   /**
+   * A hook's question: the agent runs the command with its own tool. The same decision as run(),
+   * the person asked when it needs them; audited, but nothing runs here.
+   */
+  decideForHook(
+    sessionId: string,
+    input: { command: string; description?: string },
+    signal?: AbortSignal,
+  ): Promise<HookVerdict>
+  /**
    * Refuses new calls and cancels the running ones (their trees are killed, pending approvals
    * denied), waiting up to DISPOSE_WAIT_MS for them: quitting never leaves a foreground command behind.
    */
@@ -142,6 +151,7 @@ export function createBashCallService(options: BashCallServiceOptions): BashCall
       durationMs: call.durationMs,
       bytes: call.totalBytes,
       ...(call.taskId ? { taskId: call.taskId } : {}),
+      ...(session.record.agent ? { agent: agentName(session.record.agent) } : {}),
     })
 
   // Calls that have not ended yet, by call id; `phase` says what cancel and background may do.
@@ -249,6 +259,69 @@ export function createBashCallService(options: BashCallServiceOptions): BashCall
       if (entry.phase === 'background') throw movedToBackground(callId)
       entry.backgroundNow.abort()
       return entry.done
+    },
+    async decideForHook(sessionId, input, signal) {
+      const session = sessions.get(sessionId)
+      const { verdict, decision, userSettings } = decide(session, input.command)
+      const firstRule = decision.rules[0]
+      const call: BashCall = {
+        id: randomUUID(),
+        sessionId,
+        command: input.command,
+        description: input.description ?? null,
+        cwd: session.cwd,
+        startedAt: new Date().toISOString(),
+        status: 'running',
+        exitCode: null,
+        exitSignal: null,
+        durationMs: null,
+        totalBytes: 0,
+        content: '',
+        isError: false,
+        outputPath: null,
+        taskId: null,
+        taskStatus: null,
+        decision: {
+          outcome: decision.outcome,
+          decidedBy: decision.basis,
+          reason: decision.reason,
+          rule: firstRule?.rule ?? null,
+          ruleFile: firstRule ? (firstRule.file ?? `${firstRule.source}:${sessionId}`) : null,
+        },
+      }
+      const answerWith = async (
+        allowed: boolean,
+        reason: string,
+        decidedBy: string,
+        approvedBy: string | null,
+      ): Promise<HookVerdict> => {
+        const ended: BashCall = { ...call, status: allowed ? 'running' : 'denied' }
+        await auditCall(session, ended, {
+          decidedBy,
+          approvedBy,
+          status: allowed ? 'handed_to_agent' : 'denied',
+        })
+        return { decision: allowed ? 'allow' : 'deny', reason, decidedBy, approvedBy }
+      }
+      if (decision.outcome !== 'ask') {
+        return answerWith(decision.outcome === 'allow', decision.reason, decidedByOf(decision), null)
+      }
+      const pending = options.approvals.request(
+        {
+          sessionId,
+          command: input.command,
+          cwd: session.cwd,
+          shell: session.record.shell.path,
+          ...(input.description ? { description: input.description } : {}),
+          mode: userSettings.permissions.mode,
+          why: approvalWhy(verdict, decision, suggestRules(verdict)),
+        },
+        { ...(signal ? { signal } : {}), checkRule: (rule) => ruleAllowsCommand(rule, verdict) },
+      )
+      const answer = await pending.decision
+      if (answer.behavior === 'deny')
+        return answerWith(false, answer.message, answer.decidedBy, answer.approvedBy)
+      return answerWith(true, 'approved by the person in Shellgate', answer.decidedBy, answer.approvedBy)
     },
     check(sessionId, command) {
       const session = sessions.get(sessionId)
@@ -609,6 +682,19 @@ export function createBashCallService(options: BashCallServiceOptions): BashCall
       taskId: outcome.task.taskId,
     }
   }
+}
+
+/** What a hook answers its agent; `deny` carries the reason the agent is shown. */
+export interface HookVerdict {
+  decision: 'allow' | 'deny'
+  reason: string
+  decidedBy: string
+  approvedBy: string | null
+}
+
+/** How the audit log names an agent: its clientInfo name and full version. */
+function agentName(agent: { name: string; version: string | null }): string {
+  return agent.version ? `${agent.name} ${agent.version}` : agent.name
 }
 
 interface InFlightCall {

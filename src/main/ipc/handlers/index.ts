@@ -2,6 +2,7 @@ import type { ShellgateContract } from '../../../shared/ipc/contract'
 import type { Core } from '../../core/app'
 import type { Handlers } from '../dispatcher'
 import type { SessionOwnership } from '../session-ownership'
+import { hookHandlers } from './hook-handlers'
 import { type HubControl, hubHandlers } from './hub-handlers'
 import { sessionHandlers } from './session-handlers'
 import { settingsHandlers } from './settings-handlers'
@@ -19,5 +20,6 @@ export function createHandlers(core: Core, deps: HandlerDeps): Handlers<Shellgat
     ...sessionHandlers(core, deps.ownership),
     ...settingsHandlers(core),
     ...hubHandlers(deps.hubControl),
+    ...hookHandlers(core),
   }
 }
