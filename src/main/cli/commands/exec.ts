@@ -19,17 +19,19 @@ import { createAuditLog } from '../../core/settings/audit-log'
 import { decidedByOf } from '../../core/workbench/decision-record'
 import { selectShell } from '../../core/shell/discover'
 import { createShellSnapshotService } from '../../core/shell/snapshot-service'
+import type { DecidedBy } from '../../../shared/audit'
 import { PermissionModeSchema } from '../../../shared/settings'
 import { integerFlag, parseCommandArgs } from '../args'
 import type { CliCommand, CliIo } from '../command'
 import { UsageError } from '../usage-error'
 import { commandArgument, resolveCwdFlag } from './classify'
+import { askThePerson } from './exec-approval'
 
 /** Exit code when the command was not run (denied, or approval needed): as a shell's "cannot execute". */
 export const EXIT_NOT_RUN = 126
 
 const USAGE = [
-  'Usage: shellgate exec [--json] [--cwd DIR] [--timeout MS] [--background] [--mode build|plan|yolo] [--approve] -- <command>',
+  'Usage: shellgate exec [--json] [--cwd DIR] [--timeout MS] [--background] [--mode build|plan|yolo] -- <command>',
   '',
   '  The Bash tool path, headless: classify, decide with the mode and your rules, run in your shell.',
   '',
@@ -37,7 +39,9 @@ const USAGE = [
   '  --timeout MS  default 120000 (BASH_DEFAULT_TIMEOUT_MS), at most 600000 (BASH_MAX_TIMEOUT_MS); 0 = default',
   '  --mode M      build (default from settings): read-only runs, the rest asks; plan: the rest is denied;',
   '                yolo: everything runs (deny and ask rules still apply)',
-  '  --approve     approve what would ask; never overrides a deny',
+  '  A command that needs approval is sent to the running Shellgate (the app or `shellgate serve`) and',
+  '  exec waits for the person there; with no Shellgate running it is not run. exec never approves',
+  '  anything itself.',
   '  --background  run as a background task: no timeout, output kept in its file; the JSON (with taskId)',
   '                is printed at once, then the CLI waits for the task; Ctrl+C stops it',
   '  --json        print {status, exitCode, exitSignal, stdout, stderr, truncated, outputPath?,',
@@ -56,7 +60,6 @@ export const execCommand: CliCommand = {
       timeout: { type: 'string' },
       background: { type: 'boolean' },
       mode: { type: 'string' },
-      approve: { type: 'boolean' },
     })
     const command = commandArgument('exec', positionals, rest)
     if (command.trim() === '') throw new UsageError('shellgate exec: the command is empty')
@@ -98,12 +101,13 @@ export const execCommand: CliCommand = {
       nearMiss: decision.nearMiss,
       suggestedRules: suggestRules(verdict),
     }
-    const approved = decision.outcome === 'allow' || (decision.outcome === 'ask' && flags.approve === true)
     const shell = selectShell({ platform, env: sanitizeEntryEnv(io.env, platform), settings: user.shell })
     // The same audit log as the app: one line per command, whether it ran or not.
     const auditLog = createAuditLog({ home })
+    // Set when the person answered in the hub: only their answer there counts as theirs.
+    let personal: { decidedBy: DecidedBy; approvedBy: string | null } | null = null
     const audit = async (result: ExecJson) => {
-      const byFlag = decision.outcome === 'ask' && approved
+      const approved = decision.outcome === 'allow' || personal !== null
       await auditLog
         .append({
           session: 'cli',
@@ -111,10 +115,11 @@ export const execCommand: CliCommand = {
           cwd,
           shell: shell.path,
           verdict: approved ? 'allow' : 'deny',
-          decidedBy: byFlag ? 'user_once' : decision.outcome === 'ask' ? 'cancelled' : decidedByOf(decision),
+          decidedBy:
+            personal?.decidedBy ?? (decision.outcome === 'ask' ? 'cancelled' : decidedByOf(decision)),
           rule: decisionJson.rule,
           ruleFile: decisionJson.ruleFile,
-          approvedBy: byFlag ? 'cli --approve' : null,
+          approvedBy: personal?.approvedBy ?? null,
           status: result.status === 'approval_required' ? 'denied' : (result.status as 'completed'),
           exitCode: result.exitCode,
           durationMs: result.durationMs,
@@ -125,10 +130,21 @@ export const execCommand: CliCommand = {
           io.stderr(`shellgate exec: the audit log could not be written: ${String(error)}\n`),
         )
     }
-    if (!approved) {
+    if (decision.outcome === 'deny') {
       await audit(notRun(decision))
       report(io, flags.json === true, notRun(decision), decisionJson)
       return EXIT_NOT_RUN
+    }
+    if (decision.outcome === 'ask') {
+      const asked = await askThePerson({ io, home, cwd, command })
+      if (asked.kind !== 'allowed') {
+        const refused = { ...notRun(decision), ...(asked.kind === 'denied' ? { status: 'denied' } : {}) }
+        // The hub audited the person's refusal; with no hub, this line records that nothing ran.
+        if (asked.kind === 'no_hub') await audit(refused)
+        report(io, flags.json === true, refused, { ...decisionJson, reason: asked.message })
+        return EXIT_NOT_RUN
+      }
+      personal = { decidedBy: asked.decidedBy, approvedBy: asked.approvedBy }
     }
 
     const env = sanitizeEntryEnv(io.env, platform)
@@ -288,8 +304,10 @@ function report(
   if (result.status === 'denied' || result.status === 'approval_required') {
     io.stderr(`shellgate exec: not run (${decision.outcome}): ${decision.reason}\n`)
     if (decision.nearMiss) io.stderr(`  almost matched: ${decision.nearMiss.explanation}\n`)
-    if (decision.outcome === 'ask') {
-      io.stderr(`  run again with --approve, or allow it with: ${decision.suggestedRules.join(', ')}\n`)
+    if (decision.outcome === 'ask' && result.status === 'approval_required') {
+      io.stderr(
+        `  start Shellgate (the app, or \`shellgate serve\`) and run it again to approve it there, or allow it with a rule: ${decision.suggestedRules.join(', ')}\n`,
+      )
     }
     return
   }
