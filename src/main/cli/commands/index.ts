@@ -1,5 +1,6 @@
 import type { CliCommand } from '../command'
 import { classifyCommandCli } from './classify'
+import { connectCommand } from './connect'
 import { envCommand } from './env'
 import { execCommand } from './exec'
 import { hookCommand } from './hook'
@@ -12,6 +13,7 @@ import { shellsCommand } from './shells'
 /** Every `shellgate <name>` subcommand; each lives in its own file beside this one. */
 export const commands: Record<string, CliCommand> = {
   classify: classifyCommandCli,
+  connect: connectCommand,
   env: envCommand,
   exec: execCommand,
   hook: hookCommand,
