@@ -1,9 +1,24 @@
 import { readFile } from 'node:fs/promises'
 import { fileURLToPath } from 'node:url'
-import { app, BrowserWindow, Notification, protocol, session, type WebContents } from 'electron'
+import {
+  app,
+  BrowserWindow,
+  dialog,
+  Notification,
+  protocol,
+  session,
+  shell,
+  type WebContents,
+} from 'electron'
 import { APP_HOST, APP_ORIGIN, APP_SCHEME } from '../shared/ipc/channels'
 import { createCore } from './core/app'
 import { sanitizeEntryEnv } from './core/env/sanitize-entry'
+import { resolveShellgateHome } from './core/paths'
+import { APP_VERSION } from './core/version'
+import { runningHubAddress } from './hub/hub-address'
+import { HubError } from './hub/hub-error'
+import { type ClaimOutcome, claimHub } from './hub/hub-server'
+import { decideElectronStart, secondInstanceSteps } from './hub/single-instance-policy'
 import { createIpcHost } from './ipc/host'
 import { contentTypeFor, resolveAppPath } from './security/app-path'
 import { approvalNotification } from './security/approval-notification'
@@ -23,6 +38,36 @@ protocol.registerSchemesAsPrivileged([
 
 app.enableSandbox()
 
+// One core per SHELLGATE_HOME: Electron's own lock for a second app window, the hub lock for a
+// `shellgate serve` on the same home. The decision is decideElectronStart's; this only acts on it.
+const gotSingleInstanceLock = app.requestSingleInstanceLock()
+const home = resolveShellgateHome(process.env)
+const hubClaim: ClaimOutcome | { kind: 'refused'; message: string } = gotSingleInstanceLock
+  ? await claimHub({ home, platform: process.platform, warn: (message) => console.warn(message) }).catch(
+      (error: unknown) => {
+        if (error instanceof HubError)
+          return { kind: 'refused' as const, message: `${error.message} [${error.code}]` }
+        throw error
+      },
+    )
+  : { kind: 'refused', message: 'not asked: another app window holds the lock' }
+const start = decideElectronStart({ gotSingleInstanceLock, hub: hubClaim })
+if (start.action !== 'become-hub' || hubClaim.kind !== 'claimed') {
+  if (start.action === 'open-running-hub') {
+    const address = await runningHubAddress(home).catch(() => null)
+    if (address?.url) await shell.openExternal(address.url)
+  }
+  if (start.action === 'refuse') {
+    await app.whenReady()
+    dialog.showErrorBox('Shellgate cannot start', start.reason)
+  }
+  console.error(start.action === 'become-hub' ? 'Shellgate: the hub claim was lost' : start.reason)
+  app.exit(start.action === 'refuse' ? 2 : 0)
+  // Nothing below runs in a process that is not the hub.
+  await new Promise<never>(() => undefined)
+}
+const claim = hubClaim.kind === 'claimed' ? hubClaim.claim : null
+
 const host = await createIpcHost((hub) =>
   createCore({
     workspace: process.cwd(),
@@ -32,6 +77,38 @@ const host = await createIpcHost((hub) =>
     emit: hub.emit,
   }),
 )
+
+// The app window is the person; the socket lets agents (MCP) reach the same core. The app
+// serves no browser UI, so hub.mintUiAddress answers that there is none.
+const hubServer = await claim?.serve({
+  dispatcher: host.dispatcher,
+  hub: host.hub,
+  version: APP_VERSION,
+  uiUrl: null,
+})
+if (hubServer) {
+  host.setHubControl({
+    hello: () => ({ hubId: hubServer.info.hubId, version: APP_VERSION, uiUrl: null }),
+    mintUiAddress: () => {
+      throw new Error('the desktop app serves no browser UI')
+    },
+  })
+}
+
+app.on('second-instance', () => {
+  const window = BrowserWindow.getAllWindows()[0]
+  const steps = secondInstanceSteps({
+    exists: window !== undefined,
+    minimized: window?.isMinimized() ?? false,
+    visible: window?.isVisible() ?? false,
+  })
+  for (const step of steps) {
+    if (step === 'create') createMainWindow().focus()
+    else if (step === 'restore') window?.restore()
+    else if (step === 'show') window?.show()
+    else window?.focus()
+  }
+})
 
 function serveAppProtocol(): void {
   protocol.handle(APP_SCHEME, async (request) => {
@@ -115,5 +192,7 @@ app.on('will-quit', (event) => {
   if (disposing) return
   disposing = true
   event.preventDefault()
-  void host.core.dispose().finally(() => app.exit(0))
+  void Promise.resolve(hubServer?.close())
+    .then(() => host.core.dispose())
+    .finally(() => app.exit(0))
 })

@@ -17,6 +17,7 @@ import { createShellSnapshotService, type ShellSnapshotService } from './shell/s
 import { createTaskRegistry, type TaskRegistry } from './tasks/task-registry'
 import { APP_VERSION } from './version'
 import { type BashCallService, createBashCallService } from './workbench/bash-call-service'
+import { createWorkspaceSettings } from './workbench/workspace-settings'
 import { forwardCoreEvents } from './workbench/core-events'
 import { type RuntimeEnvironment, startRuntimeEnvironment } from './workbench/runtime-environment'
 import { createSessionService, type SessionService, shellForNewSessions } from './workbench/session-service'
@@ -68,13 +69,24 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   const settings = await openSettingsStore({ home: dataDir, workspace, validateRule: validateBashRule })
   const audit = createAuditLog({ home: dataDir })
   const trust = await loadWorkspaceTrust(dataDir)
+  const workspaceSettings = createWorkspaceSettings({
+    home: dataDir,
+    main: settings,
+    mainWorkspace: workspaceReal,
+    validateRule: validateBashRule,
+  })
   const approvals = createApprovalBroker({
-    // A workspace allow rule the user saves by answering a card is one the user accepted.
+    // A workspace allow rule the user saves by answering a card is one the user accepted; it goes
+    // to the file of the workspace the asking session lives in.
     rules: {
       async addRule(change) {
-        const saved = await settings.addRule(change)
+        const store =
+          change.scope === 'workspace' && change.sessionId
+            ? await workspaceSettings.storeFor(sessions.get(change.sessionId).record.workspace)
+            : settings
+        const saved = await store.addRule(change)
         if (change.scope === 'workspace' && change.list === 'allow')
-          await trust.trust(settings.workspaceFile, [saved.rule])
+          await trust.trust(store.workspaceFile, [saved.rule])
         return saved
       },
     },
@@ -97,9 +109,6 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     dataDir,
     currentShell: async () => shellForNewSessions(platform, await environment.ready(), settings.user().shell),
     outputDirOf: (sessionId) => join(outputRoot, sessionId),
-    // One workspace's settings, rules and trust are wired below; a session elsewhere would get
-    // the wrong ones, so it is refused until the composition root keeps settings per workspace.
-    acceptsWorkspace: (candidate) => candidate === workspaceReal,
   })
   const bash = createBashCallService({
     sessions,
@@ -113,7 +122,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     runtimeEnv: () => environment.ready(),
     platform,
     dataDir,
-    workspace,
+    workspaceSettings,
     outputRoot,
     onCall: (call) => options.emit('bash.call', call),
     onProgress: ({ call, sample }) =>

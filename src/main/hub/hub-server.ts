@@ -122,7 +122,14 @@ async function serveHub(
     }
     rpc.accept(request, socket, head)
   })
-  await listenOnEndpoint(server, endpoint, options.listenOps ?? nodeListenOps)
+  try {
+    await listenOnEndpoint(server, endpoint, options.listenOps ?? nodeListenOps)
+  } catch (error) {
+    // Nobody will answer for this hubId: leave no endpoint file that names it.
+    await rpc.close()
+    await unlink(endpoint.infoFile).catch(() => undefined)
+    throw error
+  }
   let closed: Promise<void> | null = null
   return {
     info,

@@ -31,9 +31,16 @@ export function openHubSocket(endpoint: HubEndpoint, timeoutMs: number): Promise
       perMessageDeflate: false,
     })
     let settled = false
+    // Our own bound: ws's handshakeTimeout does not fire when we supply the connection ourselves.
+    const timer = setTimeout(() => {
+      settle({ kind: 'timeout' })
+      socket.terminate()
+    }, timeoutMs)
     const settle = (outcome: OpenOutcome) => {
       if (settled) return
       settled = true
+      clearTimeout(timer)
+      if (outcome.kind !== 'open') socket.on('error', () => undefined)
       resolve(outcome)
     }
     socket.once('unexpected-response', (_request, response) => {
@@ -44,6 +51,7 @@ export function openHubSocket(endpoint: HubEndpoint, timeoutMs: number): Promise
       if (error.code === 'ECONNREFUSED' || error.code === 'ENOENT') settle({ kind: 'stale' })
       else if (/timeout/i.test(error.message)) settle({ kind: 'timeout' })
       else settle({ kind: 'foreign', reason: 'it does not speak the hub protocol' })
+      socket.terminate()
     })
     socket.once('open', () => settle({ kind: 'open', transport: wrap(socket) }))
   })

@@ -84,6 +84,8 @@ export async function startDetachedHub(options: {
 /** In the built app this module is part of the CLI bundle; in development it runs under tsx. */
 function defaultCliArgv(): string[] {
   const here = fileURLToPath(import.meta.url)
-  if (here.endsWith('.ts')) return ['--import', 'tsx', resolve(dirname(here), '..', 'cli.ts')]
+  // Resolved here, not in the child: it starts in the workspace, which has no node_modules of ours.
+  if (here.endsWith('.ts'))
+    return ['--import', import.meta.resolve('tsx'), resolve(dirname(here), '..', 'cli.ts')]
   return [process.argv[1] ?? here]
 }

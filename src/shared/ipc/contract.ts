@@ -53,8 +53,8 @@ export const contract = defineContract({
       input: SessionCreateInputSchema,
       output: SessionSchema,
     },
-    /** Closes a session: its pending approvals are denied and its session rules forgotten. */
-    'sessions.close': { role: 'ui', input: SessionRef, output: Ok },
+    /** Closes a session: its pending approvals are denied and its session rules forgotten. An agent closes only its own. */
+    'sessions.close': { role: 'agent', input: SessionRef, output: Ok },
 
     /** Runs one Bash tool call exactly as an agent would; resolves when it finishes, is denied or backgrounds. */
     'bash.run': { role: 'agent', input: BashRunInputSchema, output: BashCallSchema },

@@ -32,14 +32,12 @@ describe('shellgate exec asks the person in the running Shellgate', () => {
     const { code, stdout, stderr } = await running
     expect(code).toBe(0)
     expect(stderr).toContain('shellgate exec: waiting for your approval in Shellgate')
-    expect(JSON.parse(stdout)).toMatchObject({ status: 'completed', stdout: 'ok\n' })
+    expect(JSON.parse(stdout)).toMatchObject({ status: 'completed', stdout: 'ok\n', via: 'hub' })
     expect(existsSync(join(hub.workspace, 'approved-in-ui'))).toBe(true)
     const lines = await auditLines(hub.home)
+    // One line, written by the hub: the person's answer, naming who asked.
     expect(lines.map((line) => [line.decidedBy, line.approvedBy, line.status, line.agent ?? null])).toEqual([
-      // The hub's line: the person's answer, naming who asked.
-      ['user_once', 'user', 'handed_to_agent', 'shellgate exec 0.1.0'],
-      // The CLI's line: the run itself.
-      ['user_once', 'user', 'completed', null],
+      ['user_once', 'user', 'completed', 'shellgate exec 0.1.0'],
     ])
   })
 
@@ -57,7 +55,7 @@ describe('shellgate exec asks the person in the running Shellgate', () => {
     expect(existsSync(join(hub.workspace, 'denied-in-ui'))).toBe(false)
   })
 
-  it('Ctrl+C withdraws the card and runs nothing', async () => {
+  it('Ctrl+C hangs up: the card is withdrawn and nothing runs', async () => {
     hub = await startTestHub()
     const controller = new AbortController()
     const running = runCliCaptured(['exec', '--', 'touch withdrawn'], {

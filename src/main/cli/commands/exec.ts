@@ -19,13 +19,14 @@ import { createAuditLog } from '../../core/settings/audit-log'
 import { decidedByOf } from '../../core/workbench/decision-record'
 import { selectShell } from '../../core/shell/discover'
 import { createShellSnapshotService } from '../../core/shell/snapshot-service'
-import type { DecidedBy } from '../../../shared/audit'
 import { PermissionModeSchema } from '../../../shared/settings'
 import { integerFlag, parseCommandArgs } from '../args'
 import type { CliCommand, CliIo } from '../command'
 import { UsageError } from '../usage-error'
+import { connectToHub } from '../../hub/hub-client'
+import { HubError } from '../../hub/hub-error'
 import { commandArgument, resolveCwdFlag } from './classify'
-import { askThePerson } from './exec-approval'
+import { execViaHub } from './exec-via-hub'
 
 /** Exit code when the command was not run (denied, or approval needed): as a shell's "cannot execute". */
 export const EXIT_NOT_RUN = 126
@@ -76,6 +77,31 @@ export const execCommand: CliCommand = {
     const home = resolveShellgateHome(io.env)
     const platform = process.platform
 
+    // One writer per home: while a hub runs, the command goes through it (see exec-via-hub.ts).
+    const hub = await connectToHub({ home }).catch((error: unknown) => {
+      if (error instanceof HubError) throw new UsageError(`shellgate exec: ${error.message} [${error.code}]`)
+      throw error
+    })
+    if (hub) {
+      try {
+        if (flags.mode !== undefined) {
+          throw new UsageError(
+            'shellgate exec: a Shellgate is running for this home and decides with its own mode; approvals are answered in its UI (drop --mode)',
+          )
+        }
+        return await execViaHub(hub, {
+          command,
+          cwd,
+          ...(requestedTimeout === undefined ? {} : { timeout: requestedTimeout }),
+          background: flags.background === true,
+          json: flags.json === true,
+          io,
+        })
+      } finally {
+        await hub.close()
+      }
+    }
+
     // Read-only and strict: an unusable settings file refuses the run every time (its deny rules
     // would otherwise be silently gone), and nothing is moved or rewritten.
     const settings = await readCommandSettings(home, cwd).catch((error: unknown) => {
@@ -104,10 +130,9 @@ export const execCommand: CliCommand = {
     const shell = selectShell({ platform, env: sanitizeEntryEnv(io.env, platform), settings: user.shell })
     // The same audit log as the app: one line per command, whether it ran or not.
     const auditLog = createAuditLog({ home })
-    // Set when the person answered in the hub: only their answer there counts as theirs.
-    let personal: { decidedBy: DecidedBy; approvedBy: string | null } | null = null
     const audit = async (result: ExecJson) => {
-      const approved = decision.outcome === 'allow' || personal !== null
+      // Without a hub nobody approves: what runs here is what the mode and rules allow.
+      const approved = decision.outcome === 'allow'
       await auditLog
         .append({
           session: 'cli',
@@ -115,11 +140,10 @@ export const execCommand: CliCommand = {
           cwd,
           shell: shell.path,
           verdict: approved ? 'allow' : 'deny',
-          decidedBy:
-            personal?.decidedBy ?? (decision.outcome === 'ask' ? 'cancelled' : decidedByOf(decision)),
+          decidedBy: decision.outcome === 'ask' ? 'cancelled' : decidedByOf(decision),
           rule: decisionJson.rule,
           ruleFile: decisionJson.ruleFile,
-          approvedBy: personal?.approvedBy ?? null,
+          approvedBy: null,
           status: result.status === 'approval_required' ? 'denied' : (result.status as 'completed'),
           exitCode: result.exitCode,
           durationMs: result.durationMs,
@@ -136,15 +160,11 @@ export const execCommand: CliCommand = {
       return EXIT_NOT_RUN
     }
     if (decision.outcome === 'ask') {
-      const asked = await askThePerson({ io, home, cwd, command })
-      if (asked.kind !== 'allowed') {
-        const refused = { ...notRun(decision), ...(asked.kind === 'denied' ? { status: 'denied' } : {}) }
-        // The hub audited the person's refusal; with no hub, this line records that nothing ran.
-        if (asked.kind === 'no_hub') await audit(refused)
-        report(io, flags.json === true, refused, { ...decisionJson, reason: asked.message })
-        return EXIT_NOT_RUN
-      }
-      personal = { decidedBy: asked.decidedBy, approvedBy: asked.approvedBy }
+      // No hub runs (it would have taken the command above), so nobody can approve it now.
+      const reason = 'it needs approval and Shellgate is not running, so nobody can approve it'
+      await audit(notRun(decision))
+      report(io, flags.json === true, notRun(decision), { ...decisionJson, reason })
+      return EXIT_NOT_RUN
     }
 
     const env = sanitizeEntryEnv(io.env, platform)
@@ -320,7 +340,7 @@ function report(
 }
 
 /** The command's exit code; the conventional shell codes when it has none. */
-function exitCodeOf(status: string, exitCode: number | null): number {
+export function exitCodeOf(status: string, exitCode: number | null): number {
   if (exitCode !== null) return exitCode
   if (status === 'timed_out') return 124
   if (status === 'cancelled') return 130

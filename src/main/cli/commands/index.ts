@@ -9,6 +9,7 @@ import { netCommand } from './net'
 import { runCommand } from './run'
 import { serveCommand } from './serve'
 import { shellsCommand } from './shells'
+import { uiCommand } from './ui'
 
 /** Every `shellgate <name>` subcommand; each lives in its own file beside this one. */
 export const commands: Record<string, CliCommand> = {
@@ -22,4 +23,5 @@ export const commands: Record<string, CliCommand> = {
   run: runCommand,
   serve: serveCommand,
   shells: shellsCommand,
+  ui: uiCommand,
 }

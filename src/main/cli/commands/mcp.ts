@@ -8,7 +8,7 @@ import { resolveMcpDeadline } from '../../mcp/mcp-deadline'
 import { startMcpServer } from '../../mcp/mcp-server'
 import { parseCommandArgs } from '../args'
 import type { CliCommand, CliIo } from '../command'
-import { hubErrorLine } from '../hub-address'
+import { hubErrorLine } from '../../hub/hub-address'
 import { EXIT_USAGE, UsageError } from '../usage-error'
 import { resolveWorkspaceFlag } from '../workspace-flag'
 

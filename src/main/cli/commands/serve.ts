@@ -10,7 +10,12 @@ import { claimHub } from '../../hub/hub-server'
 import { createIpcHost } from '../../ipc/host'
 import { integerFlag, parseCommandArgs } from '../args'
 import type { CliCommand, CliIo } from '../command'
-import { hubErrorLine, runningHubAddress, waitForRunningHubAddress } from '../hub-address'
+import {
+  hubErrorLine,
+  type RunningHubAddress,
+  runningHubAddress,
+  waitForRunningHubAddress,
+} from '../../hub/hub-address'
 import { EXIT_USAGE, UsageError } from '../usage-error'
 import { resolveWorkspaceFlag } from '../workspace-flag'
 import { watchAddressKey } from './serve-keys'
@@ -67,7 +72,13 @@ async function serveOrFindHub(input: {
   open: boolean
 }): Promise<number> {
   const { io, home } = input
-  const announceRunning = (address: { url: string }) => {
+  const announceRunning = (address: RunningHubAddress) => {
+    if (address.url === null) {
+      io.stderr(
+        `shellgate serve: Shellgate is already running for ${home} as the desktop app; use its window (no second one started)\n`,
+      )
+      return 0
+    }
     io.stdout(`Shellgate UI: ${address.url}\n`)
     io.stderr(
       `shellgate serve: Shellgate is already running for ${home}; this is its UI, no second one started\n`,
@@ -82,7 +93,7 @@ async function serveOrFindHub(input: {
     warn: (message) => io.stderr(`shellgate serve: ${message}\n`),
   })
   if (claimed.kind === 'running')
-    return announceRunning(await waitForRunningHubAddress(home, RUNNING_HUB_WAIT_MS))
+    return announceRunning(await waitForRunningHubAddress(home, claimed.pid, RUNNING_HUB_WAIT_MS))
   const { claim } = claimed
 
   const host = await createIpcHost((hub) =>

@@ -29,6 +29,7 @@ import { prepareTaskOutputPath } from '../tasks/task-output-path'
 import { approvalWhy, decidedByOf, ruleAllowsCommand } from './decision-record'
 import { foregroundContent } from './foreground-content'
 import type { LiveSession, SessionService } from './session-service'
+import type { WorkspaceSettings } from './workspace-settings'
 import { WorkbenchError } from './workbench-error'
 
 export interface BashCallServiceOptions {
@@ -43,7 +44,8 @@ export interface BashCallServiceOptions {
   runtimeEnv: () => Promise<EnvRecord>
   platform: NodeJS.Platform
   dataDir: string
-  workspace: string
+  /** Rules and trust per session workspace (a session may be in another workspace than the core's). */
+  workspaceSettings: WorkspaceSettings
   outputRoot: string
   onCall: (call: BashCall) => void
   onProgress: (progress: { call: BashCall; sample: ProgressSample }) => void
@@ -93,7 +95,7 @@ export interface BashCallService {
    */
   background(sessionId: string, callId: string): Promise<BashCall>
   /** What run() would decide for this command now (mode, rules, trust); nothing runs, nothing is asked. */
-  check(sessionId: string, command: string): BashCheck
+  check(sessionId: string, command: string): Promise<BashCheck>
   /**
    * A hook's question: the agent runs the command with its own tool. The same decision as run(),
    * the person asked when it needs them; audited, but nothing runs here.
@@ -262,7 +264,7 @@ export function createBashCallService(options: BashCallServiceOptions): BashCall
     },
     async decideForHook(sessionId, input, signal) {
       const session = sessions.get(sessionId)
-      const { verdict, decision, userSettings } = decide(session, input.command)
+      const { verdict, decision, userSettings } = await decide(session, input.command)
       const firstRule = decision.rules[0]
       const call: BashCall = {
         id: randomUUID(),
@@ -323,7 +325,7 @@ export function createBashCallService(options: BashCallServiceOptions): BashCall
         return answerWith(false, answer.message, answer.decidedBy, answer.approvedBy)
       return answerWith(true, 'approved by the person in Shellgate', answer.decidedBy, answer.approvedBy)
     },
-    check(sessionId, command) {
+    async check(sessionId, command) {
       const session = sessions.get(sessionId)
       const mode = settings.user().permissions.mode
       // The same answer run() gives an empty command: nothing to decide, nothing runs.
@@ -339,7 +341,7 @@ export function createBashCallService(options: BashCallServiceOptions): BashCall
           mode,
         }
       }
-      const { verdict, decision } = decide(session, command)
+      const { verdict, decision } = await decide(session, command)
       const rule = decision.rules[0]
       return {
         command,
@@ -420,17 +422,21 @@ export function createBashCallService(options: BashCallServiceOptions): BashCall
   }
 
   /** The one decision path, shared by run() and check(): classify, then mode and trusted rules. */
-  function decide(session: LiveSession, command: string) {
+  async function decide(session: LiveSession, command: string) {
     const sessionId = session.record.id
     const verdict = classifyCommand(command, { cwd: session.cwd, platform: options.platform })
+    const { rules, workspaceFile } = await options.workspaceSettings.rulesFor(
+      sessionId,
+      session.record.workspace,
+    )
     const userSettings = settings.user()
     const decision = decideBashPermission({
       verdict,
       mode: userSettings.permissions.mode,
       ruleSets: applyWorkspaceTrust(
-        ruleSetsFromScoped(settings.rules(sessionId)),
-        settings.workspaceFile,
-        options.trust.trustedRules(settings.workspaceFile),
+        ruleSetsFromScoped(rules),
+        workspaceFile,
+        options.trust.trustedRules(workspaceFile),
       ).ruleSets,
     })
     return { verdict, decision, userSettings }
@@ -471,7 +477,7 @@ export function createBashCallService(options: BashCallServiceOptions): BashCall
       return done
     }
 
-    const { verdict, decision, userSettings } = decide(session, input.command)
+    const { verdict, decision, userSettings } = await decide(session, input.command)
     const firstRule = decision.rules[0]
     let current: BashCall = {
       ...call,
@@ -615,7 +621,7 @@ export function createBashCallService(options: BashCallServiceOptions): BashCall
         outputPath,
         input,
         inlineLimit: limits.maxOutputLength,
-        workspace: options.workspace,
+        workspace: session.record.workspace,
         platform: options.platform,
         started,
       })

@@ -49,8 +49,6 @@ export interface SessionServiceOptions {
   currentShell: () => Promise<ShellSelection>
   /** Where a session's Bash output files live; removed with the session. */
   outputDirOf: (sessionId: string) => string
-  /** Which workspaces a new session may name; default: any existing directory. */
-  acceptsWorkspace?: (workspace: string) => boolean
 }
 
 export function createSessionService(options: SessionServiceOptions): SessionService {
@@ -79,7 +77,9 @@ export function createSessionService(options: SessionServiceOptions): SessionSer
     async start() {
       const current = await options.currentShell()
       const records = (await options.store.list())
-        .filter((record) => record.workspace === options.workspace)
+        // An agent's session lives in its own workspace and belongs to this home's one core: it
+        // comes back too, so the person still sees it (and can close it) after a restart.
+        .filter((record) => record.workspace === options.workspace || record.agent !== undefined)
         .sort((a, b) => a.createdAt.localeCompare(b.createdAt))
       for (const record of records) {
         const restored = await options.store.restore(record.id, current, {
@@ -103,13 +103,6 @@ export function createSessionService(options: SessionServiceOptions): SessionSer
       }
       const workspace =
         input.workspace === undefined ? options.workspace : await resolveSessionWorkspace(input.workspace)
-      if (options.acceptsWorkspace && !options.acceptsWorkspace(workspace)) {
-        throw new WorkbenchError(
-          'invalid_input',
-          `${workspace} is not the workspace this Shellgate serves (${options.workspace}); start one there`,
-          'workspace',
-        )
-      }
       const shell = await options.currentShell()
       const record = await options.store.create({
         workspace,

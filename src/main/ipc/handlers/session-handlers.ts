@@ -46,7 +46,8 @@ export function sessionHandlers(core: Core, ownership: SessionOwnership): Sessio
       if (context.role === 'agent') ownership.claim(session.id, context.connectionId)
       return session
     },
-    'sessions.close': async ({ sessionId }) => {
+    'sessions.close': async ({ sessionId }, context) => {
+      ownership.require(context, sessionId, 'sessions.close')
       await core.closeSession(sessionId)
       ownership.forget(sessionId)
       return { ok: true as const }

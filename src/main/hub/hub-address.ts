@@ -1,11 +1,18 @@
-import { connectToHub } from '../hub/hub-client'
-import { HubError } from '../hub/hub-error'
+import { connectToHub } from './hub-client'
+import { HubError } from './hub-error'
+
+/** What a running hub offers: a fresh UI address, or none when it is the desktop app (no browser UI). */
+export interface RunningHubAddress {
+  url: string | null
+  hubId: string
+}
 
 /** A running hub's fresh UI address, or null when no hub serves this home. */
-export async function runningHubAddress(home: string): Promise<{ url: string; hubId: string } | null> {
+export async function runningHubAddress(home: string): Promise<RunningHubAddress | null> {
   const connection = await connectToHub({ home })
   if (!connection) return null
   try {
+    if (connection.uiUrl === null) return { url: null, hubId: connection.hubId }
     const { url } = await connection.client.request('hub.mintUiAddress', {})
     return { url, hubId: connection.hubId }
   } finally {
@@ -16,8 +23,9 @@ export async function runningHubAddress(home: string): Promise<{ url: string; hu
 /** A hub that holds the lock may still be starting: wait for its endpoint, within a bound. */
 export async function waitForRunningHubAddress(
   home: string,
+  pid: number | null,
   timeoutMs: number,
-): Promise<{ url: string; hubId: string }> {
+): Promise<RunningHubAddress> {
   const deadline = Date.now() + timeoutMs
   for (;;) {
     const address = await runningHubAddress(home)
@@ -25,7 +33,7 @@ export async function waitForRunningHubAddress(
     if (Date.now() >= deadline)
       throw new HubError(
         'hub_not_ready',
-        `a hub holds the lock for ${home} but did not answer within ${timeoutMs} ms`,
+        `process ${pid ?? '(unknown)'} holds ${home}/run/hub.lock but no hub answered within ${timeoutMs} ms; if no Shellgate runs, remove that file`,
       )
     await new Promise((resolve) => setTimeout(resolve, 100))
   }

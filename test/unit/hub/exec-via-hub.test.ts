@@ -1,0 +1,53 @@
+import { afterEach, describe, expect, it } from 'vitest'
+import { runCliCaptured } from '../cli/run-cli'
+import { type InProcessHub, startInProcessHub, waitFor } from './hub-harness'
+
+let hub: InProcessHub | undefined
+afterEach(async () => {
+  await hub?.close()
+  hub = undefined
+})
+const env = (home: string) => ({ PATH: process.env.PATH, SHELLGATE_HOME: home, HOME: home })
+
+describe('shellgate exec while a hub runs', () => {
+  it('goes through the hub: its mode decides, its audit log records, its session is closed after', async () => {
+    hub = await startInProcessHub()
+    const { core } = hub.host
+    await core.settings.updateUser({ permissions: { mode: 'yolo' } })
+    const sessionsBefore = core.sessions.list().map((s) => s.id)
+    const outcome = await runCliCaptured(['exec', '--json', '--cwd', hub.workspace, '--', 'echo via-hub'], {
+      env: env(hub.home),
+    })
+    expect(outcome.code).toBe(0)
+    const json = JSON.parse(outcome.stdout)
+    expect(json).toMatchObject({
+      status: 'completed',
+      exitCode: 0,
+      via: 'hub',
+      decision: { decidedBy: 'mode.yolo' },
+    })
+    expect(json).toMatchObject({ stdout: 'via-hub\n', truncated: false })
+    const audit = await core.audit.read({})
+    expect(audit.entries.map((entry) => entry.command)).toContain('echo via-hub')
+    expect(core.sessions.list().map((s) => s.id)).toEqual(sessionsBefore)
+  })
+
+  it('cannot approve itself: --approve and --mode are refused, and an ask waits for the person', async () => {
+    hub = await startInProcessHub()
+    const { core } = hub.host
+    const refused = await runCliCaptured(['exec', '--approve', '--cwd', hub.workspace, '--', 'touch x'], {
+      env: env(hub.home),
+    })
+    expect(refused.code).toBe(2)
+    expect(refused.stderr).toContain('approvals are answered in its UI')
+    const running = runCliCaptured(['exec', '--json', '--cwd', hub.workspace, '--', 'touch asked-file'], {
+      env: env(hub.home),
+    })
+    const card = await waitFor(() => core.approvals.list()[0], 'the approval card in the hub')
+    expect(card.command).toBe('touch asked-file')
+    await core.approvals.answer(card.id, { kind: 'deny', message: 'not now' }, 'user')
+    const outcome = await running
+    expect(outcome.code).toBe(126)
+    expect(JSON.parse(outcome.stdout)).toMatchObject({ status: 'denied', via: 'hub' })
+  })
+})
