@@ -21,10 +21,13 @@ type ApprovalAnswer = z.infer<typeof ApprovalAnswerSchema>
 export function ApprovalCard({
   approval,
   sessionTitle,
+  agent = null,
   isFirst,
 }: {
   approval: PendingApproval
   sessionTitle: string | null
+  /** The agent whose command this is, and its workspace; null for the person's own. */
+  agent?: { name: string; version: string | null; workspace: string } | null
   isFirst: boolean
 }) {
   const client = useClient()
@@ -61,6 +64,12 @@ export function ApprovalCard({
   const keysArmed = useApprovalShortcuts(card, isFirst, act)
 
   const facts: Array<[string, string]> = [
+    ...(agent
+      ? ([
+          ['Agent', agent.version ? `${agent.name} ${agent.version}` : agent.name],
+          ['Workspace', agent.workspace],
+        ] as Array<[string, string]>)
+      : []),
     ['Working directory', approval.cwd],
     ['Shell', approval.shell],
     ['Mode', approval.mode],

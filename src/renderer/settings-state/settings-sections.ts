@@ -1,6 +1,14 @@
 import { useEffect, useState } from 'react'
 
-export const SETTINGS_SECTIONS = ['Shell', 'Permissions', 'Network', 'Environment', 'Audit', 'About'] as const
+export const SETTINGS_SECTIONS = [
+  'Shell',
+  'Permissions',
+  'Network',
+  'Environment',
+  'Agents',
+  'Audit',
+  'About',
+] as const
 export type SettingsSection = (typeof SETTINGS_SECTIONS)[number]
 
 function sectionFromHash(hash: string): SettingsSection {

@@ -11,6 +11,7 @@ import {
   BashRunInputSchema,
   OutputSliceSchema,
 } from './domains/bash'
+import { AgentsReportSchema } from './domains/agents'
 import { HookDecideInputSchema, HookDecisionSchema } from './domains/hooks'
 import { HubHelloSchema, UiAddressSchema } from './domains/hub'
 import { SessionCreateInputSchema, SessionIdSchema, SessionSchema } from './domains/sessions'
@@ -164,6 +165,8 @@ export const contract = defineContract({
       output: z.object({ entries: z.array(AuditEntryViewSchema), skippedLines: z.number() }),
     },
 
+    /** Agent sessions (connected now or not, what each runs) and how to connect each client. */
+    'agents.list': { role: 'ui', input: NoInput, output: AgentsReportSchema },
     /** Which hub this is; a client checks the hubId against run/hub.json ("a key from another hub"). */
     'hub.hello': { role: 'agent', input: NoInput, output: HubHelloSchema },
     /**

@@ -2,6 +2,8 @@ import type { ShellgateContract } from '../../../shared/ipc/contract'
 import type { Core } from '../../core/app'
 import type { Handlers } from '../dispatcher'
 import type { SessionOwnership } from '../session-ownership'
+import { createAgentPresence } from '../agent-presence'
+import { agentHandlers } from './agent-handlers'
 import { hookHandlers } from './hook-handlers'
 import { type HubControl, hubHandlers } from './hub-handlers'
 import { sessionHandlers } from './session-handlers'
@@ -15,11 +17,13 @@ export interface HandlerDeps {
 
 /** Maps each contract request to the core service that answers it; no logic lives here. */
 export function createHandlers(core: Core, deps: HandlerDeps): Handlers<ShellgateContract> {
+  const presence = createAgentPresence()
   return {
     ...systemHandlers(core),
-    ...sessionHandlers(core, deps.ownership),
+    ...sessionHandlers(core, deps.ownership, presence),
     ...settingsHandlers(core),
     ...hubHandlers(deps.hubControl),
     ...hookHandlers(core),
+    ...agentHandlers(core, presence),
   }
 }

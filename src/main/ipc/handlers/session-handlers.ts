@@ -5,6 +5,7 @@ import { readOutputTail } from '../../core/tasks/output-file-range'
 import { waitForTask } from '../../core/workbench/task-wait'
 import { toTaskView } from '../../core/workbench/task-view'
 import type { Handlers } from '../dispatcher'
+import type { AgentPresence } from '../agent-presence'
 import type { SessionOwnership } from '../session-ownership'
 
 /** The full-output view shows at most this much of a call's file; the path is given for the rest. */
@@ -34,7 +35,11 @@ type SessionHandlers = Pick<
  * Agent calls are checked against the ownership map before the core is asked, so an agent gets
  * the same `denied` for another session's id as for an id that does not exist.
  */
-export function sessionHandlers(core: Core, ownership: SessionOwnership): SessionHandlers {
+export function sessionHandlers(
+  core: Core,
+  ownership: SessionOwnership,
+  presence: AgentPresence,
+): SessionHandlers {
   return {
     'sessions.list': () => core.sessions.list(),
     'sessions.create': async ({ title, workspace, agent }, context) => {
@@ -43,7 +48,10 @@ export function sessionHandlers(core: Core, ownership: SessionOwnership): Sessio
         ...(workspace === undefined ? {} : { workspace }),
         ...(agent === undefined ? {} : { agent: { name: agent.name, version: agent.version ?? null } }),
       })
-      if (context.role === 'agent') ownership.claim(session.id, context.connectionId)
+      if (context.role === 'agent') {
+        ownership.claim(session.id, context.connectionId)
+        presence.join(session.id, context)
+      }
       return session
     },
     'sessions.close': async ({ sessionId }, context) => {
