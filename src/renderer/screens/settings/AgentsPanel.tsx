@@ -42,9 +42,7 @@ function AgentRow({ agent }: { agent: AgentView }) {
       aria-label={`${name}, ${agent.connected ? 'connected' : 'not connected'}`}
     >
       <strong>{name}</strong> <span className="muted">{agent.workspace}</span>{' '}
-      <span className={agent.connected ? 'badge ok' : 'badge'}>
-        {agent.connected ? 'connected' : 'not connected'}
-      </span>
+      <span data-field="connected">{agent.connected ? 'connected now' : 'not connected'}</span>
       {agent.calls.length + agent.tasks.length === 0 ? (
         <p className="muted">Nothing running.</p>
       ) : (
