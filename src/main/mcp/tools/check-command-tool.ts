@@ -41,7 +41,8 @@ export function checkCommandTool(link: AgentLink) {
         return {
           text: [
             `This command ${WOULD[check.wouldDo]} (mode ${check.mode}): ${check.why}.`,
-            `Read-only: ${check.readOnly ? 'yes' : 'no'} — ${check.reason}.`,
+            // The decision already says why for a read-only command; otherwise say why it is not.
+            ...(check.readOnly ? [] : [`It is not read-only: ${check.reason}.`]),
             ...(parts.length > 1 ? ['Parts:', ...parts] : []),
           ].join('\n'),
           structured: check,
