@@ -4,8 +4,11 @@ import type { ClientTransport } from '../../shared/ipc/client'
 import type { EventEnvelope, RequestId, ResponseEnvelope, ServerMessage } from '../../shared/ipc/envelope'
 import type { HubEndpoint } from './endpoint'
 
-/** Matches the hub's own cap (4 × the envelope cap) so a large answer is never cut by the client. */
-const MAX_PAYLOAD_BYTES = 4 * 1024 * 1024
+/**
+ * Answers can be large (bash.output is up to 4 MiB of text, more once JSON-escaped); this matches
+ * the most the hub buffers for one client before it drops it.
+ */
+const MAX_PAYLOAD_BYTES = 16 * 1024 * 1024
 
 export interface HubSocketTransport extends ClientTransport {
   close(): Promise<void>

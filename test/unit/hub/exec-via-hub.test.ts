@@ -50,4 +50,17 @@ describe('shellgate exec while a hub runs', () => {
     expect(outcome.code).toBe(126)
     expect(JSON.parse(outcome.stdout)).toMatchObject({ status: 'denied', via: 'hub' })
   })
+
+  it('a large output comes back whole over the socket (JSON escaping makes it larger than the text)', async () => {
+    hub = await startInProcessHub()
+    await hub.host.core.settings.updateUser({ permissions: { mode: 'yolo' } })
+    const outcome = await runCliCaptured(
+      ['exec', '--json', '--cwd', hub.workspace, '--', `head -c 3000000 /dev/zero | tr '\\0' '"'`],
+      { env: env(hub.home) },
+    )
+    expect(outcome.code).toBe(0)
+    const json = JSON.parse(outcome.stdout)
+    expect(json.stdout).toHaveLength(3_000_000)
+    expect(json.stdout).toMatch(/^"+$/)
+  })
 })
