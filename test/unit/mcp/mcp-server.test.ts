@@ -1,4 +1,4 @@
-import { existsSync, readFileSync } from 'node:fs'
+import { existsSync, mkdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import type { Session } from '../../../src/shared/ipc/domains/sessions'
@@ -248,6 +248,17 @@ describe('shellgate mcp with the MCP SDK client over stdio', { timeout: 90_000 }
     const tasks = await hub!.ui.request('tasks.list', {})
     expect(tasks.find((task) => task.id === taskId)?.status).toBe('running')
     await hub!.ui.request('tasks.stop', { taskId })
+  })
+
+  it('the workspace comes from the client’s MCP roots, and --name labels the agent', async () => {
+    if (!hub) hub = await startTestHub()
+    const root = join(hub.workspace, 'project root')
+    mkdirSync(root)
+    const { client } = await agent({ roots: [root], args: ['--name', 'my reviewer'] })
+    expect(textOf(await client.callTool({ name: 'bash', arguments: { command: 'pwd' } }))).toBe(root)
+    const session = (await hub.ui.request('sessions.list', {})).find((each: Session) => each.agent)
+    expect(session).toMatchObject({ workspace: root, agent: { name: 'my reviewer', version: null } })
+    expect(session?.title).toBe('my reviewer · project root')
   })
 
   it('bad input is an isError result with a clear message, nothing runs, and the server stays up', async () => {

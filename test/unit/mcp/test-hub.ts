@@ -4,6 +4,7 @@ import { join, resolve } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { Client } from '@modelcontextprotocol/sdk/client/index.js'
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
+import { ListRootsRequestSchema } from '@modelcontextprotocol/sdk/types.js'
 import { createCore } from '../../../src/main/core/app'
 import { sanitizeEntryEnv } from '../../../src/main/core/env/sanitize-entry'
 import { APP_VERSION } from '../../../src/main/core/version'
@@ -87,7 +88,7 @@ export interface McpChild {
 /** The MCP SDK's own Client, spawning `shellgate mcp` (from source, under tsx) over stdio. */
 export async function connectMcpClient(
   hub: { env: Record<string, string>; workspace: string },
-  options: { name?: string; version?: string; deadlineMs?: number; args?: string[] } = {},
+  options: { name?: string; version?: string; deadlineMs?: number; args?: string[]; roots?: string[] } = {},
 ): Promise<McpChild> {
   const transport = new StdioClientTransport({
     command: process.execPath,
@@ -104,7 +105,16 @@ export async function connectMcpClient(
     stderr += chunk.toString('utf8')
     if (process.env.SG_DEBUG) process.stderr.write(chunk)
   })
-  const client = new Client({ name: options.name ?? 'test-agent', version: options.version ?? '1.2.3' })
+  const client = new Client(
+    { name: options.name ?? 'test-agent', version: options.version ?? '1.2.3' },
+    options.roots ? { capabilities: { roots: { listChanged: false } } } : {},
+  )
+  const roots = options.roots
+  if (roots) {
+    client.setRequestHandler(ListRootsRequestSchema, () => ({
+      roots: roots.map((root) => ({ uri: pathToFileURL(root).href, name: root })),
+    }))
+  }
   await client.connect(transport)
   return { client, transport, stderr: () => stderr, close: () => client.close() }
 }
