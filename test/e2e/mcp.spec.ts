@@ -2,6 +2,7 @@ import { resolve } from 'node:path'
 import { Client } from '@modelcontextprotocol/sdk/client/index.js'
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
 import { ApprovalsPage } from './pages/approvals-page'
+import { SettingsPage } from './pages/settings-page'
 import { expect, test } from './support/fixtures'
 
 // The MCP SDK's own client runs the built `shellgate mcp`, which finds the hub `serve` started.
@@ -38,6 +39,13 @@ test('an MCP agent’s command shows a card naming the agent; Allow once returns
     const result = await call
     expect(result.isError).toBe(false)
     expect((result.content as Array<{ text: string }>)[0]?.text).toBe('made by the agent')
+
+    // Settings → Agents: the agent is listed as connected now, with the one-command setup to copy.
+    const settings = new SettingsPage(appPage)
+    await settings.open('Agents')
+    const row = appPage.getByTestId('agent-row').filter({ hasText: 'e2e-agent 3.4.5' })
+    await expect(row.locator('[data-field="connected"]')).toHaveText('connected now')
+    await expect(appPage.getByRole('button', { name: 'Copy Claude Code command' })).toBeVisible()
   } finally {
     await client.close()
   }
