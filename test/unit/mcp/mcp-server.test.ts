@@ -175,6 +175,20 @@ describe('shellgate mcp with the MCP SDK client over stdio', { timeout: 90_000 }
     }
     expect(read).toBe(`Task ${promised} completed with exit code 0.`)
     expect(existsSync(join(hub!.workspace, 'later-by-mcp'))).toBe(true)
+
+    // task_stop on a task still waiting for the person withdraws its card: it never runs.
+    const pending = await client.callTool({ name: 'bash', arguments: { command: 'touch withdrawn-by-mcp' } })
+    const withdrawnId = (pending.structuredContent as { taskId: string }).taskId
+    await pendingApproval(hub!)
+    const stopped = await client.callTool({ name: 'task_stop', arguments: { task_id: withdrawnId } })
+    expect(textOf(stopped)).toBe(
+      `Task ${withdrawnId} was withdrawn before the person answered; it will not run.`,
+    )
+    await waitFor(() => hub?.host.core.approvals.list().length === 0, 'the card to go')
+    const after = await client.callTool({ name: 'task_output', arguments: { task_id: withdrawnId } })
+    expect(after.structuredContent).toMatchObject({ task: { status: 'withdrawn' } })
+    expect(textOf(after)).toMatch(`Task ${withdrawnId} withdrawn.`)
+    expect(existsSync(join(hub!.workspace, 'withdrawn-by-mcp'))).toBe(false)
   })
 
   it('notifications/cancelled kills the call and its whole tree; progress rises while it runs', async () => {

@@ -538,7 +538,10 @@ export function createBashCallService(options: BashCallServiceOptions): BashCall
         current = { ...current, status: 'denied', content: answer.message, isError: true }
         await publish(session, current)
         await auditCall(session, current, { decidedBy, approvedBy })
-        promise.settle?.({ state: 'denied', message: answer.message, call: current })
+        // Withdrawn (the caller's task_stop, a closed session) is not the person's denial.
+        const state =
+          answer.decidedBy === 'user_deny' || answer.decidedBy === 'approval_timeout' ? 'denied' : 'ended'
+        promise.settle?.({ state, message: answer.message, call: current })
         return current
       }
       if (answer.decidedBy === 'user_always') {

@@ -57,7 +57,12 @@ function promisedView(promised: PromisedTask, block: boolean): TaskWaitResult {
     retrievalStatus: waiting ? (block ? 'timeout' : 'not_ready') : 'success',
     task: {
       taskId: promised.taskId,
-      status: waiting ? 'waiting_for_approval' : call.status,
+      // A promise that ended as a refused call was withdrawn, not denied by the person.
+      status: waiting
+        ? 'waiting_for_approval'
+        : promised.state === 'ended' && call.status === 'denied'
+          ? 'withdrawn'
+          : call.status,
       command: promised.command,
       exitCode: call.exitCode,
       output: waiting
