@@ -28,6 +28,8 @@ export const AuditStatusSchema = z.enum([
   'denied',
   'backgrounded',
   'stopped',
+  /** A hook's answer: the agent runs the command with its own tool, so no exit code reaches us. */
+  'handed_to_agent',
 ])
 export type AuditStatus = z.infer<typeof AuditStatusSchema>
 
@@ -54,6 +56,8 @@ export const AuditEntrySchema = z.strictObject({
   sandbox: z.enum(['read-only', 'workspace-write', 'off']).optional(),
   /** The person chose to run this one command outside the sandbox. */
   unsandboxedByPerson: z.literal(true).optional(),
+  /** The agent whose command it was (e.g. `claude-code 2.1.332`); absent for the person's own. */
+  agent: z.string().max(300).optional(),
   /** Set when command/cwd were cut to keep the line under the audit line cap (4 KiB). */
   truncated: z.literal(true).optional(),
 })

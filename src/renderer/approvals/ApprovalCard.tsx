@@ -32,11 +32,14 @@ type ApprovalAnswer = z.infer<typeof ApprovalAnswerSchema>
 export function ApprovalCard({
   approval,
   sessionTitle,
+  agent = null,
   isFirst,
   inline = false,
 }: {
   approval: PendingApproval
   sessionTitle: string | null
+  /** The agent whose command this is, and its workspace; null for the person's own. */
+  agent?: { name: string; version: string | null; workspace: string } | null
   isFirst: boolean
   inline?: boolean
 }) {
@@ -98,6 +101,12 @@ export function ApprovalCard({
   }, [inline, isFirst])
 
   const facts: Array<[string, string]> = [
+    ...(agent
+      ? ([
+          ['Agent', agent.version ? `${agent.name} ${agent.version}` : agent.name],
+          ['Workspace', agent.workspace],
+        ] as Array<[string, string]>)
+      : []),
     ['Working directory', approval.cwd],
     ['Shell', approval.shell],
     ['Mode', approval.mode],

@@ -3,6 +3,7 @@ import { usePendingApprovals } from '../approvals/PendingApprovalsProvider'
 import { APPROVAL_CARD_ATTRIBUTE } from '../approvals/use-approval-shortcuts'
 import { ApprovalCard } from '../approvals/ApprovalCard'
 import { EmptyState } from '../components/EmptyState'
+import type { Session } from '../../shared/ipc/domains/sessions'
 import { useSessions } from '../session/SessionsProvider'
 
 export function ApprovalsScreen() {
@@ -40,8 +41,15 @@ export function ApprovalsScreen() {
           approval={approval}
           isFirst={index === 0}
           sessionTitle={sessions?.find((s) => s.id === approval.sessionId)?.title ?? null}
+          agent={agentOf(sessions?.find((s) => s.id === approval.sessionId))}
         />
       ))}
     </section>
   )
+}
+
+function agentOf(
+  session: Session | undefined,
+): { name: string; version: string | null; workspace: string } | null {
+  return session?.agent ? { ...session.agent, workspace: session.workspace } : null
 }

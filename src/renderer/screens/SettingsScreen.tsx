@@ -1,6 +1,7 @@
 import { Tabs } from '../components/Tabs'
 import { SETTINGS_SECTIONS, useSettingsSection } from '../settings-state/settings-sections'
 import { AboutPanel } from './settings/AboutPanel'
+import { AgentsPanel } from './settings/AgentsPanel'
 import { AuditPanel } from './settings/AuditPanel'
 import { EnvironmentPanel } from './settings/EnvironmentPanel'
 import { NetworkPanel } from './settings/NetworkPanel'
@@ -28,6 +29,7 @@ export function SettingsScreen() {
         {section === 'Network' && <NetworkPanel />}
         {section === 'Environment' && <EnvironmentPanel />}
         {section === 'Sandbox' && <SandboxPanel />}
+        {section === 'Agents' && <AgentsPanel />}
         {section === 'Audit' && <AuditPanel />}
         {section === 'About' && <AboutPanel />}
       </div>

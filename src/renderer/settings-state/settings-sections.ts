@@ -6,6 +6,7 @@ export const SETTINGS_SECTIONS = [
   'Network',
   'Environment',
   'Sandbox',
+  'Agents',
   'Audit',
   'About',
 ] as const

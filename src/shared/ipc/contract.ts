@@ -16,6 +16,8 @@ import {
   BashRunInputSchema,
   OutputSliceSchema,
 } from './domains/bash'
+import { AgentsReportSchema } from './domains/agents'
+import { HookDecideInputSchema, HookDecisionSchema } from './domains/hooks'
 import { HubHelloSchema, UiAddressSchema } from './domains/hub'
 import { SandboxStatusSchema } from './domains/sandbox'
 import { SessionCreateInputSchema, SessionIdSchema, SessionSchema } from './domains/sessions'
@@ -28,7 +30,12 @@ import {
   ShellsReportSchema,
   UrlRouteSchema,
 } from './domains/system'
-import { BackgroundTaskSchema, TaskOutputSchema } from './domains/tasks'
+import {
+  BackgroundTaskSchema,
+  TaskOutputSchema,
+  TaskWaitInputSchema,
+  TaskWaitResultSchema,
+} from './domains/tasks'
 
 const NoInput = z.object({}).strict()
 const Ok = z.object({ ok: z.literal(true) })
@@ -113,6 +120,13 @@ export const contract = defineContract({
       input: z.object({ taskId: z.string().max(128) }).strict(),
       output: BackgroundTaskSchema,
     },
+    /**
+     * A hook's question (the agent runs the command itself): allow or deny, after asking the person
+     * when the rules say so; waits for them as long as the caller stays connected.
+     */
+    'hooks.decide': { role: 'agent', input: HookDecideInputSchema, output: HookDecisionSchema },
+    /** TaskOutput: waits (bounded) for a session's task, or for the person's answer on a promised one. */
+    'tasks.wait': { role: 'agent', input: TaskWaitInputSchema, output: TaskWaitResultSchema },
     /** Stops every running task. */
     'tasks.stopAll': { role: 'ui', input: NoInput, output: z.object({ stopped: z.number() }) },
 
@@ -198,6 +212,8 @@ export const contract = defineContract({
       output: z.object({ entries: z.array(AuditEntryViewSchema), skippedLines: z.number() }),
     },
 
+    /** Agent sessions (connected now or not, what each runs) and how to connect each client. */
+    'agents.list': { role: 'ui', input: NoInput, output: AgentsReportSchema },
     /** Which hub this is; a client checks the hubId against run/hub.json ("a key from another hub"). */
     'hub.hello': { role: 'agent', input: NoInput, output: HubHelloSchema },
     /**

@@ -8,6 +8,7 @@ export type SettingsSection =
   | 'Network'
   | 'Environment'
   | 'Sandbox'
+  | 'Agents'
   | 'Audit'
   | 'About'
 export type PermissionMode = 'build' | 'plan' | 'yolo'

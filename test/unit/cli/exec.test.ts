@@ -87,7 +87,7 @@ describe('shellgate exec', () => {
     expect(json.outputPath).toBeUndefined()
   })
 
-  it('a command that needs approval is not run without --approve, and the decision says why', async () => {
+  it('a command that needs approval is not run when no Shellgate is running to ask, and the decision says why', async () => {
     const ws = await workspace()
     const { code, json } = await exec(['--json', '--cwd', ws, '--', 'touch made'])
     expect(code).toBe(126)
@@ -97,12 +97,12 @@ describe('shellgate exec', () => {
       exitCode: null,
       decision: { outcome: 'ask', decidedBy: 'mode.build.highRisk', suggestedRules: ['touch:*'] },
     })
-    expect(json.decision.reason).toContain('touch')
-
-    const approved = await exec(['--json', '--approve', '--cwd', ws, '--', 'touch made'])
-    expect(approved.code).toBe(0)
-    expect(approved.json.status).toBe('completed')
-    expect(await exists(join(ws, 'made'))).toBe(true)
+    expect(json.decision.reason).toContain('Shellgate is not running')
+    // exec never approves anything itself: the flag that did is gone.
+    const flag = await exec(['--json', '--approve', '--cwd', ws, '--', 'touch made'])
+    expect(flag.code).toBe(2)
+    expect(flag.stderr).toContain("Unknown option '--approve'")
+    expect(await exists(join(ws, 'made'))).toBe(false)
   })
 
   it('a workspace allow rule runs it, naming the rule and its file', async () => {
@@ -118,18 +118,9 @@ describe('shellgate exec', () => {
     expect(await exists(join(ws, 'by-rule'))).toBe(true)
   })
 
-  it('plan mode denies a writer even with --approve and an allow rule, and says which rule almost applied', async () => {
+  it('plan mode denies a writer even with an allow rule, and says which rule almost applied', async () => {
     const ws = await workspace({ allow: ['touch:*'] }, { trusted: true })
-    const { code, json } = await exec([
-      '--json',
-      '--mode',
-      'plan',
-      '--approve',
-      '--cwd',
-      ws,
-      '--',
-      'touch planned',
-    ])
+    const { code, json } = await exec(['--json', '--mode', 'plan', '--cwd', ws, '--', 'touch planned'])
     expect(code).toBe(126)
     expect(json).toMatchObject({
       status: 'denied',
@@ -139,13 +130,12 @@ describe('shellgate exec', () => {
     expect(await exists(join(ws, 'planned'))).toBe(false)
   })
 
-  it('a deny rule stops the command in yolo mode with --approve', async () => {
+  it('a deny rule stops the command in yolo mode', async () => {
     const ws = await workspace({ deny: ['touch:*'] })
     const { code, json } = await exec([
       '--json',
       '--mode',
       'yolo',
-      '--approve',
       '--cwd',
       ws,
       '--',
@@ -204,9 +194,10 @@ describe('shellgate exec', () => {
       decision: { decidedBy: 'mode.build.readOnly' },
     })
     expect(await exists(join(ws, 'fsmonitor-ran'))).toBe(false)
-    // Approved, the same git keeps the user's environment: the override is what stopped it above.
+    // Allowed by the mode, not run as read-only, the same git keeps the user's environment: the
+    // override is what stopped it above.
     await runCliCaptured(
-      ['exec', '--json', '--approve', '--cwd', ws, '--', 'git status --porcelain; touch wrote'],
+      ['exec', '--json', '--mode', 'yolo', '--cwd', ws, '--', 'git status --porcelain; touch wrote'],
       {
         env: hostile,
         cwd: root,
@@ -217,7 +208,7 @@ describe('shellgate exec', () => {
 
   it("a failing command's exit code is the CLI's, with Exit code N in the content", async () => {
     const ws = await workspace()
-    const { code, json } = await exec(['--json', '--approve', '--cwd', ws, '--', 'echo bad; exit 7'])
+    const { code, json } = await exec(['--json', '--mode', 'yolo', '--cwd', ws, '--', 'echo bad; exit 7'])
     expect(code).toBe(7)
     expect(json).toMatchObject({ status: 'failed', exitCode: 7, isError: true, content: 'Exit code 7\nbad' })
   })
@@ -226,7 +217,8 @@ describe('shellgate exec', () => {
     const ws = await workspace()
     const { code, json } = await exec([
       '--json',
-      '--approve',
+      '--mode',
+      'yolo',
       '--timeout',
       '1000',
       '--cwd',
@@ -244,7 +236,7 @@ describe('shellgate exec', () => {
 
   it('output over the inline limit is kept in a file and flagged', async () => {
     const ws = await workspace()
-    const { json } = await exec(['--json', '--approve', '--cwd', ws, '--', 'seq 1 20000'])
+    const { json } = await exec(['--json', '--mode', 'yolo', '--cwd', ws, '--', 'seq 1 20000'])
     expect(json.truncated).toBe(true)
     expect(json.outputPath).toContain(join(home, 'exec', 'bash-output'))
     expect(Buffer.byteLength(json.stdout)).toBeLessThanOrEqual(30_000)
@@ -257,14 +249,15 @@ describe('shellgate exec', () => {
     const { code, json } = await exec([
       '--json',
       '--background',
-      '--approve',
+      '--mode',
+      'yolo',
       '--cwd',
       ws,
       '--',
       'sleep 0.2; echo done; touch bg-made',
     ])
     expect(code).toBe(0)
-    expect(json).toMatchObject({ status: 'backgrounded', exitCode: null, decision: { outcome: 'ask' } })
+    expect(json).toMatchObject({ status: 'backgrounded', exitCode: null, decision: { outcome: 'allow' } })
     expect(json.taskId).toMatch(/\S/)
     expect(await readFile(json.outputPath, 'utf8')).toBe('done\n')
     expect(await exists(join(ws, 'bg-made'))).toBe(true)
@@ -278,7 +271,8 @@ describe('shellgate exec', () => {
         'exec',
         '--json',
         '--background',
-        '--approve',
+        '--mode',
+        'yolo',
         '--cwd',
         ws,
         '--',
@@ -315,7 +309,8 @@ describe('shellgate exec', () => {
     expect(refused.code).toBe(126)
     expect(refused.stdout).toBe('')
     expect(refused.stderr).toContain('shellgate exec: not run (ask)')
-    expect(refused.stderr).toContain('--approve')
+    expect(refused.stderr).toContain('start Shellgate (the app, or `shellgate serve`) and run it again')
+    expect(refused.stderr).toContain('touch:*')
   })
 
   it('an unusable settings file refuses the run instead of dropping its deny rules', async () => {
@@ -353,7 +348,6 @@ describe('shellgate exec', () => {
     const ws = await workspace()
     await exec(['--json', '--cwd', ws, '--', 'echo audited-output'])
     await exec(['--json', '--cwd', ws, '--', 'touch audit-refused'])
-    await exec(['--json', '--approve', '--cwd', ws, '--', 'touch audit-approved'])
     const lines = (await readFile(join(home, 'audit.jsonl'), 'utf8'))
       .trim()
       .split('\n')
@@ -364,7 +358,6 @@ describe('shellgate exec', () => {
     ).toEqual([
       ['echo audited-output', 'allow', 'read_only', 'completed', null],
       ['touch audit-refused', 'deny', 'cancelled', 'denied', null],
-      ['touch audit-approved', 'allow', 'user_once', 'completed', 'cli --approve'],
     ])
     expect(mine[0].bytes).toBe('audited-output\n'.length)
     expect(JSON.stringify(lines)).not.toContain('audited-output\\n')
@@ -395,7 +388,7 @@ describe('shellgate exec as a real process (npx tsx src/main/cli.ts)', () => {
     }
   }
 
-  it('writes a file in the temp dir only with --approve', async () => {
+  it('writes a file in the temp dir only when the mode allows it', async () => {
     const target = join(root, 'written.txt')
     const refused = await cli(['exec', '--json', '--cwd', root, '--', 'echo data > written.txt'])
     expect(refused.code).toBe(126)
@@ -408,7 +401,8 @@ describe('shellgate exec as a real process (npx tsx src/main/cli.ts)', () => {
     const approved = await cli([
       'exec',
       '--json',
-      '--approve',
+      '--mode',
+      'yolo',
       '--cwd',
       root,
       '--',

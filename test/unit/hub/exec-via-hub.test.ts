@@ -39,7 +39,13 @@ describe('shellgate exec while a hub runs', () => {
       env: env(hub.home),
     })
     expect(refused.code).toBe(2)
-    expect(refused.stderr).toContain('approvals are answered in its UI')
+    // --approve no longer exists at all (issue 11): exec never approves anything itself.
+    expect(refused.stderr).toContain("Unknown option '--approve'")
+    const moded = await runCliCaptured(['exec', '--mode', 'yolo', '--cwd', hub.workspace, '--', 'touch x'], {
+      env: env(hub.home),
+    })
+    expect(moded.code).toBe(2)
+    expect(moded.stderr).toContain('approvals are answered in its UI')
     const running = runCliCaptured(['exec', '--json', '--cwd', hub.workspace, '--', 'touch asked-file'], {
       env: env(hub.home),
     })

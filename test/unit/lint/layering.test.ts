@@ -55,6 +55,14 @@ describe('layering rules (biome)', () => {
       'src/renderer/probe.ts',
       "import { ipcRenderer } from 'electron/renderer'\nexport const x = ipcRenderer\n",
     ],
+    [
+      'src/main/cli/commands/probe.ts',
+      "import { Server } from '@modelcontextprotocol/sdk/server/index.js'\nexport const x = Server\n",
+    ],
+    [
+      'src/main/core/probe.ts',
+      "import { Client } from '@modelcontextprotocol/sdk/client/index.js'\nexport const x = Client\n",
+    ],
   ])('reports bad layering for %s importing %j', async (path, source) => {
     const result = await lintAt(root, path, source)
     expect(result.failed).toBe(true)
@@ -73,6 +81,10 @@ describe('layering rules (biome)', () => {
     ['src/main/transports/electron.ts', "import { ipcMain } from 'electron'\nexport const x = ipcMain\n"],
     ['src/preload/index.ts', "import { ipcRenderer } from 'electron'\nexport const x = ipcRenderer\n"],
     ['src/main/index.ts', "import { app } from 'electron'\nexport const x = app\n"],
+    [
+      'src/main/mcp/sdk/probe.ts',
+      "import { Server } from '@modelcontextprotocol/sdk/server/index.js'\nexport const x = Server\n",
+    ],
   ])('allows %s importing %j', async (path, source) => {
     const result = await lintAt(root, path, source)
     expect(result.output).not.toContain('bad layering')

@@ -21,16 +21,33 @@ export async function execViaHub(
     workspace: input.cwd,
     agent: { name: 'shellgate exec', version: APP_VERSION },
   })
-  // Ctrl+C drops the connection; an approval card it left stays in the UI for the person to deny.
+  // Ctrl+C drops the connection; the hub then withdraws a card still waiting and kills a foreground run.
   const hangUp = () => void hub.close()
   io.signal.addEventListener('abort', hangUp, { once: true })
+  // Say where to answer, once, when the hub puts the command in front of the person.
+  const stopWatching = client.on('approvals.requested', (approval) => {
+    if (approval.sessionId !== session.id) return
+    stopWatching()
+    io.stderr(
+      `shellgate exec: waiting for your approval in Shellgate${hub.uiUrl ? ` (${hub.uiUrl})` : ''}; Ctrl+C leaves it to the person there\n`,
+    )
+  })
   try {
-    const call = await client.request('bash.run', {
-      sessionId: session.id,
-      command: input.command,
-      ...(input.timeout === undefined ? {} : { timeout: input.timeout }),
-      ...(input.background ? { run_in_background: true } : {}),
-    })
+    const call = await client
+      .request('bash.run', {
+        sessionId: session.id,
+        command: input.command,
+        ...(input.timeout === undefined ? {} : { timeout: input.timeout }),
+        ...(input.background ? { run_in_background: true } : {}),
+      })
+      .catch((error: unknown) => {
+        if (io.signal.aborted) return null
+        throw error
+      })
+    if (!call) {
+      io.stderr('shellgate exec: interrupted; the hub cancelled the command\n')
+      return EXIT_NOT_RUN
+    }
     // Both streams went to one file; its text (the last 4 MiB when longer) is what stdout was.
     const output =
       call.outputPath && call.status !== 'backgrounded'
@@ -42,6 +59,7 @@ export async function execViaHub(
     if (call.status === 'backgrounded') return 0
     return exitCodeOf(call.status, call.exitCode)
   } finally {
+    stopWatching()
     io.signal.removeEventListener('abort', hangUp)
     // A background task belongs to its session: the session stays open while the task runs.
     const call = await client.request('bash.history', { sessionId: session.id }).catch(() => [])

@@ -34,7 +34,7 @@ import { execViaHub } from './exec-via-hub'
 export const EXIT_NOT_RUN = 126
 
 const USAGE = [
-  'Usage: shellgate exec [--json] [--cwd DIR] [--timeout MS] [--background] [--mode build|plan|yolo] [--approve] -- <command>',
+  'Usage: shellgate exec [--json] [--cwd DIR] [--timeout MS] [--background] [--mode build|plan|yolo] -- <command>',
   '',
   '  The Bash tool path, headless: classify, decide with the mode and your rules, run in your shell.',
   '',
@@ -42,7 +42,9 @@ const USAGE = [
   '  --timeout MS  default 120000 (BASH_DEFAULT_TIMEOUT_MS), at most 600000 (BASH_MAX_TIMEOUT_MS); 0 = default',
   '  --mode M      build (default from settings): read-only runs, the rest asks; plan: the rest is denied;',
   '                yolo: everything runs (deny and ask rules still apply)',
-  '  --approve     approve what would ask; never overrides a deny',
+  '  A command that needs approval is sent to the running Shellgate (the app or `shellgate serve`) and',
+  '  exec waits for the person there; with no Shellgate running it is not run. exec never approves',
+  '  anything itself.',
   '  --background  run as a background task: no timeout, output kept in its file; the JSON (with taskId)',
   '                is printed at once, then the CLI waits for the task; Ctrl+C stops it',
   '  --json        print {status, exitCode, exitSignal, stdout, stderr, truncated, outputPath?,',
@@ -61,7 +63,6 @@ export const execCommand: CliCommand = {
       timeout: { type: 'string' },
       background: { type: 'boolean' },
       mode: { type: 'string' },
-      approve: { type: 'boolean' },
     })
     const command = commandArgument('exec', positionals, rest)
     if (command.trim() === '') throw new UsageError('shellgate exec: the command is empty')
@@ -85,9 +86,9 @@ export const execCommand: CliCommand = {
     })
     if (hub) {
       try {
-        if (flags.mode !== undefined || flags.approve) {
+        if (flags.mode !== undefined) {
           throw new UsageError(
-            'shellgate exec: a Shellgate is running for this home and decides with its own mode; approvals are answered in its UI (drop --mode and --approve)',
+            'shellgate exec: a Shellgate is running for this home and decides with its own mode; approvals are answered in its UI (drop --mode)',
           )
         }
         return await execViaHub(hub, {
@@ -128,7 +129,6 @@ export const execCommand: CliCommand = {
       nearMiss: decision.nearMiss,
       suggestedRules: suggestRules(verdict),
     }
-    const approved = decision.outcome === 'allow' || (decision.outcome === 'ask' && flags.approve === true)
     const shell = selectShell({ platform, env: sanitizeEntryEnv(io.env, platform), settings: user.shell })
     // The same audit log as the app: one line per command, whether it ran or not.
     const auditLog = createAuditLog({ home })
@@ -148,7 +148,8 @@ export const execCommand: CliCommand = {
       return prepared.sandbox
     }
     const audit = async (result: ExecJson) => {
-      const byFlag = decision.outcome === 'ask' && approved
+      // Without a hub nobody approves: what runs here is what the mode and rules allow.
+      const approved = decision.outcome === 'allow'
       await auditLog
         .append({
           session: 'cli',
@@ -156,10 +157,10 @@ export const execCommand: CliCommand = {
           cwd,
           shell: shell.path,
           verdict: approved ? 'allow' : 'deny',
-          decidedBy: byFlag ? 'user_once' : decision.outcome === 'ask' ? 'cancelled' : decidedByOf(decision),
+          decidedBy: decision.outcome === 'ask' ? 'cancelled' : decidedByOf(decision),
           rule: decisionJson.rule,
           ruleFile: decisionJson.ruleFile,
-          approvedBy: byFlag ? 'cli --approve' : null,
+          approvedBy: null,
           status: result.status === 'approval_required' ? 'denied' : (result.status as 'completed'),
           exitCode: result.exitCode,
           durationMs: result.durationMs,
@@ -171,9 +172,16 @@ export const execCommand: CliCommand = {
           io.stderr(`shellgate exec: the audit log could not be written: ${String(error)}\n`),
         )
     }
-    if (!approved) {
+    if (decision.outcome === 'deny') {
       await audit(notRun(decision))
       report(io, flags.json === true, notRun(decision), decisionJson)
+      return EXIT_NOT_RUN
+    }
+    if (decision.outcome === 'ask') {
+      // No hub runs (it would have taken the command above), so nobody can approve it now.
+      const reason = 'it needs approval and Shellgate is not running, so nobody can approve it'
+      await audit(notRun(decision))
+      report(io, flags.json === true, notRun(decision), { ...decisionJson, reason })
       return EXIT_NOT_RUN
     }
 
@@ -365,8 +373,10 @@ function report(
   if (result.status === 'denied' || result.status === 'approval_required') {
     io.stderr(`shellgate exec: not run (${decision.outcome}): ${decision.reason}\n`)
     if (decision.nearMiss) io.stderr(`  almost matched: ${decision.nearMiss.explanation}\n`)
-    if (decision.outcome === 'ask') {
-      io.stderr(`  run again with --approve, or allow it with: ${decision.suggestedRules.join(', ')}\n`)
+    if (decision.outcome === 'ask' && result.status === 'approval_required') {
+      io.stderr(
+        `  start Shellgate (the app, or \`shellgate serve\`) and run it again to approve it there, or allow it with a rule: ${decision.suggestedRules.join(', ')}\n`,
+      )
     }
     return
   }

@@ -19,7 +19,11 @@ import { taskEnd } from '../bash/tool/run-bash-background'
 import { prepareBashToolRequest } from '../shell/bash-tool-request'
 import { readCapturedCwd } from '../shell/cwd-capture'
 import type { ShellSnapshotService } from '../shell/snapshot-service'
-import { formatBackgroundedContent } from '../tasks/background-content'
+import {
+  type BackgroundReason,
+  formatAwaitingApprovalContent,
+  formatBackgroundedContent,
+} from '../tasks/background-content'
 import { runWithBackgroundLifecycle } from '../tasks/background-lifecycle'
 import { isAutoBackgroundEligible } from '../tasks/background-policy'
 import type { TaskRegistry } from '../tasks/task-registry'
@@ -53,11 +57,39 @@ export interface BashCallServiceOptions {
   sandbox?: SandboxService
 }
 
+/** How a caller runs a call, beside the Bash tool's own input. */
+export interface BashRunOptions {
+  /** The caller's id for the call, so it can cancel it or follow its progress before the answer. */
+  callId?: string
+  /**
+   * The caller's clock (an MCP client drops a call after about a minute): a foreground command
+   * still running then becomes a background task, and a call still waiting for the person then
+   * answers that it will run as task T if they allow it.
+   */
+  answerWithinMs?: number
+  /** The caller went away: a call that has not answered is cancelled (a promised or background task stays). */
+  signal?: AbortSignal
+}
+
+/** A call that answered "it will run as task T" before the person decided. */
+export interface PromisedTask {
+  taskId: string
+  sessionId: string
+  command: string
+  /** waiting: for the person; denied: refused (see message); started: task T runs; ended: it never became a task. */
+  state: 'waiting' | 'denied' | 'started' | 'ended'
+  message: string | null
+  /** The call as it stands (for ended: its final content). */
+  call: BashCall
+  /** Settles when the state leaves `waiting`. */
+  decided: Promise<void>
+}
+
 export interface BashCallService {
   /** One Bash tool call as an agent makes it: decide, maybe ask, run, and answer with the model's view. */
-  run(sessionId: string, input: Record<string, unknown>): Promise<BashCall>
-  /** What run() would decide for this command now (mode, rules, trust); nothing runs, nothing is asked. */
-  check(sessionId: string, command: string): Promise<BashCheck>
+  run(sessionId: string, input: Record<string, unknown>, options?: BashRunOptions): Promise<BashCall>
+  /** A task id promised by a call that is (or was) waiting for approval; null when there is none. */
+  promisedTask(taskId: string): PromisedTask | null
   /**
    * Ends a call that has not answered yet: a pending approval is withdrawn, a foreground command's
    * whole tree is killed. Resolves with the call as it ended.
@@ -68,6 +100,17 @@ export interface BashCallService {
    * the process keeps running and the call answers with its task id.
    */
   background(sessionId: string, callId: string): Promise<BashCall>
+  /** What run() would decide for this command now (mode, rules, trust); nothing runs, nothing is asked. */
+  check(sessionId: string, command: string): Promise<BashCheck>
+  /**
+   * A hook's question: the agent runs the command with its own tool. The same decision as run(),
+   * the person asked when it needs them; audited, but nothing runs here.
+   */
+  decideForHook(
+    sessionId: string,
+    input: { command: string; description?: string },
+    signal?: AbortSignal,
+  ): Promise<HookVerdict>
   /**
    * Refuses new calls and cancels the running ones (their trees are killed, pending approvals
    * denied), waiting up to DISPOSE_WAIT_MS for them: quitting never leaves a foreground command behind.
@@ -123,10 +166,12 @@ export function createBashCallService(options: BashCallServiceOptions): BashCall
       ...(call.taskId ? { taskId: call.taskId } : {}),
       ...(call.sandbox ? { sandbox: call.sandbox } : {}),
       ...(extra.unsandboxedByPerson ? { unsandboxedByPerson: true as const } : {}),
+      ...(session.record.agent ? { agent: agentName(session.record.agent) } : {}),
     })
 
-  // Calls that have not answered yet, by call id; `phase` says what cancel and background may do.
+  // Calls that have not ended yet, by call id; `phase` says what cancel and background may do.
   const inFlight = new Map<string, InFlightCall>()
+  const promised = new Map<string, PromisedTask>()
   let closing = false
   // A backgrounded call's audit line says "backgrounded"; a second line, linked by taskId, says how
   // it ended (exit, bytes, who stopped it), and the session's history gets the same facts.
@@ -167,7 +212,7 @@ export function createBashCallService(options: BashCallServiceOptions): BashCall
   })
 
   return {
-    run(sessionId, rawInput) {
+    run(sessionId, rawInput, runOptions = {}) {
       if (inFlight.size >= MAX_CALLS_IN_FLIGHT) {
         return Promise.reject(
           new WorkbenchError(
@@ -178,17 +223,43 @@ export function createBashCallService(options: BashCallServiceOptions): BashCall
       }
       if (closing)
         return Promise.reject(new WorkbenchError('denied', 'Shellgate is shutting down; nothing new runs'))
+      const callId = runOptions.callId ?? randomUUID()
+      if (inFlight.has(callId) || promised.has(callId) || sessionHasCall(sessionId, callId)) {
+        return Promise.reject(
+          new WorkbenchError('invalid_input', `call id "${callId}" is already used`, 'callId'),
+        )
+      }
+      let answer!: (call: BashCall) => void
+      const answered = new Promise<BashCall>((resolve) => {
+        answer = resolve
+      })
       const entry: InFlightCall = {
         sessionId,
         controller: new AbortController(),
         backgroundNow: new AbortController(),
         phase: 'deciding',
         done: Promise.resolve(null as never),
+        answerWithinMs: runOptions.answerWithinMs ?? null,
+        startedAt: Date.now(),
+        answer,
+        detachCaller: () => undefined,
       }
-      const callId = randomUUID()
+      const external = runOptions.signal
+      if (external) {
+        const onLeave = () => entry.controller.abort(new Error('the caller went away'))
+        if (external.aborted) onLeave()
+        else external.addEventListener('abort', onLeave, { once: true })
+        entry.detachCaller = () => external.removeEventListener('abort', onLeave)
+      }
       inFlight.set(callId, entry)
-      entry.done = runCall(callId, sessionId, rawInput, entry).finally(() => inFlight.delete(callId))
-      return entry.done
+      entry.done = runCall(callId, sessionId, rawInput, entry).finally(() => {
+        entry.detachCaller()
+        inFlight.delete(callId)
+      })
+      return Promise.race([answered, entry.done])
+    },
+    promisedTask(taskId) {
+      return promised.get(taskId) ?? null
     },
     async cancel(sessionId, callId) {
       const entry = inFlightOf(sessionId, callId)
@@ -213,6 +284,69 @@ export function createBashCallService(options: BashCallServiceOptions): BashCall
       if (entry.phase === 'background') throw movedToBackground(callId)
       entry.backgroundNow.abort()
       return entry.done
+    },
+    async decideForHook(sessionId, input, signal) {
+      const session = sessions.get(sessionId)
+      const { verdict, decision, userSettings } = await decide(session, input.command)
+      const firstRule = decision.rules[0]
+      const call: BashCall = {
+        id: randomUUID(),
+        sessionId,
+        command: input.command,
+        description: input.description ?? null,
+        cwd: session.cwd,
+        startedAt: new Date().toISOString(),
+        status: 'running',
+        exitCode: null,
+        exitSignal: null,
+        durationMs: null,
+        totalBytes: 0,
+        content: '',
+        isError: false,
+        outputPath: null,
+        taskId: null,
+        taskStatus: null,
+        decision: {
+          outcome: decision.outcome,
+          decidedBy: decision.basis,
+          reason: decision.reason,
+          rule: firstRule?.rule ?? null,
+          ruleFile: firstRule ? (firstRule.file ?? `${firstRule.source}:${sessionId}`) : null,
+        },
+      }
+      const answerWith = async (
+        allowed: boolean,
+        reason: string,
+        decidedBy: string,
+        approvedBy: string | null,
+      ): Promise<HookVerdict> => {
+        const ended: BashCall = { ...call, status: allowed ? 'running' : 'denied' }
+        await auditCall(session, ended, {
+          decidedBy,
+          approvedBy,
+          status: allowed ? 'handed_to_agent' : 'denied',
+        })
+        return { decision: allowed ? 'allow' : 'deny', reason, decidedBy, approvedBy }
+      }
+      if (decision.outcome !== 'ask') {
+        return answerWith(decision.outcome === 'allow', decision.reason, decidedByOf(decision), null)
+      }
+      const pending = options.approvals.request(
+        {
+          sessionId,
+          command: input.command,
+          cwd: session.cwd,
+          shell: session.record.shell.path,
+          ...(input.description ? { description: input.description } : {}),
+          mode: userSettings.permissions.mode,
+          why: approvalWhy(verdict, decision, suggestRules(verdict)),
+        },
+        { ...(signal ? { signal } : {}), checkRule: (rule) => ruleAllowsCommand(rule, verdict) },
+      )
+      const answer = await pending.decision
+      if (answer.behavior === 'deny')
+        return answerWith(false, answer.message, answer.decidedBy, answer.approvedBy)
+      return answerWith(true, 'approved by the person in Shellgate', answer.decidedBy, answer.approvedBy)
     },
     async check(sessionId, command) {
       const session = sessions.get(sessionId)
@@ -262,6 +396,54 @@ export function createBashCallService(options: BashCallServiceOptions): BashCall
     },
   }
 
+  function sessionHasCall(sessionId: string, callId: string): boolean {
+    try {
+      return sessions.get(sessionId).history.get(callId) !== null
+    } catch {
+      return false
+    }
+  }
+
+  /**
+   * The caller's clock cannot wait for the person: answer now with the task id the command will
+   * run as, and keep the call going without its caller.
+   */
+  function promiseTask(
+    session: LiveSession,
+    call: BashCall,
+    entry: InFlightCall,
+  ): (update: Partial<PromisedTask>) => void {
+    let decide!: () => void
+    const record: PromisedTask = {
+      taskId: call.id,
+      sessionId: session.record.id,
+      command: call.command,
+      state: 'waiting',
+      message: null,
+      call,
+      decided: new Promise<void>((resolve) => {
+        decide = resolve
+      }),
+    }
+    promised.set(call.id, record)
+    // The agent may quit now; the person still sees the card, and task T is theirs to allow.
+    entry.detachCaller()
+    entry.answer({ ...call, taskId: call.id, content: formatAwaitingApprovalContent(call.id) })
+    return (update) => {
+      Object.assign(record, update)
+      if (record.state !== 'waiting') decide()
+    }
+  }
+
+  function inFlightOf(sessionId: string, callId: string): InFlightCall {
+    const entry = inFlight.get(callId)
+    // Another session's call reads as unknown: its id tells the caller nothing.
+    if (!entry || entry.sessionId !== sessionId) {
+      throw new WorkbenchError('invalid_input', `no call "${callId}" is running in this session`, 'callId')
+    }
+    return entry
+  }
+
   /** The one decision path, shared by run() and check(): classify, then mode and trusted rules. */
   async function decide(session: LiveSession, command: string) {
     const sessionId = session.record.id
@@ -286,15 +468,6 @@ export function createBashCallService(options: BashCallServiceOptions): BashCall
       })
     }
     return { verdict, decision: decideAgain(), userSettings, decideAgain }
-  }
-
-  function inFlightOf(sessionId: string, callId: string): InFlightCall {
-    const entry = inFlight.get(callId)
-    // Another session's call reads as unknown: its id tells the caller nothing.
-    if (!entry || entry.sessionId !== sessionId) {
-      throw new WorkbenchError('invalid_input', `no call "${callId}" is running in this session`, 'callId')
-    }
-    return entry
   }
 
   async function runCall(
@@ -349,6 +522,8 @@ export function createBashCallService(options: BashCallServiceOptions): BashCall
     // issue 12: only what the policy let run without asking gets the read-only profile.
     const ranWithoutAsking = decision.outcome === 'allow' && decidedBy === 'read_only'
     let unsandboxedByPerson = false
+    // Set when the caller's clock ran out during the approval: the call answered "it will run as task T".
+    const promise: { settle: ((update: Partial<PromisedTask>) => void) | null } = { settle: null }
 
     if (decision.outcome === 'deny') {
       current = {
@@ -366,6 +541,14 @@ export function createBashCallService(options: BashCallServiceOptions): BashCall
       entry.phase = 'approval'
       current = { ...current, status: 'waiting_for_approval' }
       await publish(session, current)
+      const waiting = current
+      // The person gets until the caller's deadline; an answer by then runs in this call.
+      const promiseTimer =
+        entry.answerWithinMs === null
+          ? null
+          : setTimeout(() => {
+              promise.settle = promiseTask(session, waiting, entry)
+            }, answerTimeLeft(entry))
       const pending = options.approvals.request(
         {
           sessionId,
@@ -391,6 +574,7 @@ export function createBashCallService(options: BashCallServiceOptions): BashCall
         },
       )
       const answer = await pending.decision
+      if (promiseTimer) clearTimeout(promiseTimer)
       decidedBy = answer.decidedBy
       approvedBy = answer.approvedBy
       unsandboxedByPerson =
@@ -399,6 +583,10 @@ export function createBashCallService(options: BashCallServiceOptions): BashCall
         current = { ...current, status: 'denied', content: answer.message, isError: true }
         await publish(session, current)
         await auditCall(session, current, { decidedBy, approvedBy })
+        // Withdrawn (the caller's task_stop, a closed session) is not the person's denial.
+        const state =
+          answer.decidedBy === 'user_deny' || answer.decidedBy === 'approval_timeout' ? 'denied' : 'ended'
+        promise.settle?.({ state, message: answer.message, call: current })
         return current
       }
       if (answer.decidedBy === 'user_always' || answer.decidedBy === 'rule') {
@@ -419,18 +607,25 @@ export function createBashCallService(options: BashCallServiceOptions): BashCall
       }
       await publish(session, current)
       await auditCall(session, current, { decidedBy, approvedBy })
+      promise.settle?.({ state: 'ended', message: current.content, call: current })
       return current
     }
+    // It was promised as task T: it runs in the background from its first moment.
+    const runInput = promise.settle ? { ...input, run_in_background: true } : input
     // Known before the "running" event, so cancel and background act on what the caller saw.
-    entry.phase =
-      !input.run_in_background && !isAutoBackgroundEligible(input.command) ? 'foreground_only' : 'foreground'
+    entry.phase = endsAtTimeout(runInput, entry) ? 'foreground_only' : 'foreground'
     current = { ...current, status: 'running' }
     await publish(session, current)
-    const ran = await execute(session, current, input, verdict, entry, {
+    const ran = await execute(session, current, runInput, verdict, entry, {
       ranWithoutAsking,
       unsandboxedByPerson,
     })
     current = ran.call
+    promise.settle?.(
+      current.taskId
+        ? { state: 'started', call: current }
+        : { state: 'ended', message: current.content, call: current },
+    )
     if (current.taskId) {
       backgrounded.set(current.taskId, {
         session,
@@ -526,7 +721,12 @@ export function createBashCallService(options: BashCallServiceOptions): BashCall
         ...(input.description ? { description: input.description } : {}),
       }
 
-      if (!input.run_in_background && !isAutoBackgroundEligible(input.command)) {
+      const leadingSleep = !input.run_in_background && !isAutoBackgroundEligible(input.command)
+      const answerBy = answerTimeLeft(entry)
+      if (leadingSleep && timeoutMs <= answerBy) {
+        entry.phase = 'foreground_only'
+      }
+      if (entry.phase === 'foreground_only') {
         // A leading `sleep` that outlives its timeout is meant to die, not to become a task.
         const result = await options.port.execute(
           { ...request, timeoutMs, signal, output: { mode: 'file', outputPath } },
@@ -534,17 +734,34 @@ export function createBashCallService(options: BashCallServiceOptions): BashCall
         )
         return finish(result)
       }
+      // The caller's clock shortens the foreground: min(its timeout, the answer deadline).
+      const deadlineMs = Math.max(1, Math.min(timeoutMs, answerBy))
       const outcome = await runWithBackgroundLifecycle(
         options.port,
         options.tasks,
         request,
-        input.run_in_background ? { mode: 'explicit' } : { mode: 'auto_on_timeout', deadlineMs: timeoutMs },
+        input.run_in_background ? { mode: 'explicit' } : { mode: 'auto_on_timeout', deadlineMs },
         common,
       )
       if (outcome.kind === 'foreground') {
         return finish(outcome.result)
       }
+      const reason: BackgroundReason = input.run_in_background
+        ? 'explicit'
+        : entry.backgroundNow.signal.aborted
+          ? 'user'
+          : answerBy < timeoutMs
+            ? 'answer_deadline'
+            : 'timeout'
       entry.phase = 'background'
+      if (leadingSleep) {
+        // A leading sleep backgrounded only for the caller's clock still ends at its own timeout.
+        const stopAt = setTimeout(
+          () => void options.tasks.stop(outcome.task.taskId, 'caller'),
+          timeoutMs - deadlineMs,
+        )
+        stopAt.unref()
+      }
       const output = await settleOutputFile(outputPath, 0, true)
       // The task's final directory is not used, but its capture file must not outlive it (exec/cwd).
       const { cwdFile } = prepared
@@ -555,7 +772,7 @@ export function createBashCallService(options: BashCallServiceOptions): BashCall
         status: 'backgrounded',
         durationMs: Date.now() - started,
         totalBytes: output.totalBytes,
-        content: formatBackgroundedContent(outcome.task.taskId, outputPath),
+        content: formatBackgroundedContent(outcome.task.taskId, outputPath, reason),
         outputPath,
         taskId: outcome.task.taskId,
       }
@@ -568,6 +785,19 @@ export function createBashCallService(options: BashCallServiceOptions): BashCall
   }
 }
 
+/** What a hook answers its agent; `deny` carries the reason the agent is shown. */
+export interface HookVerdict {
+  decision: 'allow' | 'deny'
+  reason: string
+  decidedBy: string
+  approvedBy: string | null
+}
+
+/** How the audit log names an agent: its clientInfo name and full version. */
+function agentName(agent: { name: string; version: string | null }): string {
+  return agent.version ? `${agent.name} ${agent.version}` : agent.name
+}
+
 interface InFlightCall {
   sessionId: string
   /** Aborting it withdraws the approval or kills the foreground tree. */
@@ -576,6 +806,28 @@ interface InFlightCall {
   backgroundNow: AbortController
   phase: 'deciding' | 'approval' | 'foreground' | 'foreground_only' | 'background'
   done: Promise<BashCall>
+  /** The caller's clock (BashRunOptions.answerWithinMs), or null for a caller that waits. */
+  answerWithinMs: number | null
+  startedAt: number
+  /** Answers the caller before the call ends (a promised task); later answers are ignored. */
+  answer: (call: BashCall) => void
+  /** Stops the caller's leaving from cancelling the call. */
+  detachCaller: () => void
+}
+
+/**
+ * seed 003: a leading `sleep` is killed at its timeout rather than backgrounded, unless the
+ * caller's clock is shorter than that timeout (then it waits as a task and still ends at it).
+ */
+/** How long the caller still waits for this call's answer; infinite for a caller without a clock. */
+function answerTimeLeft(entry: InFlightCall): number {
+  if (entry.answerWithinMs === null) return Number.POSITIVE_INFINITY
+  return Math.max(0, entry.startedAt + entry.answerWithinMs - Date.now())
+}
+
+function endsAtTimeout(input: BashToolInput, entry: InFlightCall): boolean {
+  if (input.run_in_background || isAutoBackgroundEligible(input.command)) return false
+  return entry.answerWithinMs === null
 }
 
 function movedToBackground(callId: string): WorkbenchError {

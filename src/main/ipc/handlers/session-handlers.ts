@@ -2,8 +2,10 @@ import type { ShellgateContract } from '../../../shared/ipc/contract'
 import { RpcError } from '../../../shared/ipc/errors'
 import type { Core } from '../../core/app'
 import { readOutputTail } from '../../core/tasks/output-file-range'
+import { waitForTask } from '../../core/workbench/task-wait'
 import { toTaskView } from '../../core/workbench/task-view'
 import type { Handlers } from '../dispatcher'
+import type { AgentPresence } from '../agent-presence'
 import type { SessionOwnership } from '../session-ownership'
 
 /** The full-output view shows at most this much of a call's file; the path is given for the rest. */
@@ -26,13 +28,18 @@ type SessionHandlers = Pick<
   | 'tasks.tail'
   | 'tasks.stop'
   | 'tasks.stopAll'
+  | 'tasks.wait'
 >
 
 /**
  * Agent calls are checked against the ownership map before the core is asked, so an agent gets
  * the same `denied` for another session's id as for an id that does not exist.
  */
-export function sessionHandlers(core: Core, ownership: SessionOwnership): SessionHandlers {
+export function sessionHandlers(
+  core: Core,
+  ownership: SessionOwnership,
+  presence: AgentPresence,
+): SessionHandlers {
   return {
     'sessions.list': () => core.sessions.list(),
     'sessions.create': async ({ title, workspace, agent }, context) => {
@@ -41,7 +48,10 @@ export function sessionHandlers(core: Core, ownership: SessionOwnership): Sessio
         ...(workspace === undefined ? {} : { workspace }),
         ...(agent === undefined ? {} : { agent: { name: agent.name, version: agent.version ?? null } }),
       })
-      if (context.role === 'agent') ownership.claim(session.id, context.connectionId)
+      if (context.role === 'agent') {
+        ownership.claim(session.id, context.connectionId)
+        presence.join(session.id, context)
+      }
       return session
     },
     'sessions.close': async ({ sessionId }, context) => {
@@ -50,17 +60,15 @@ export function sessionHandlers(core: Core, ownership: SessionOwnership): Sessio
       ownership.forget(sessionId)
       return { ok: true as const }
     },
-    'bash.run': ({ sessionId, ...input }, context) => {
+    'bash.run': ({ sessionId, callId, answerWithinMs, ...input }, context) => {
       ownership.require(context, sessionId, 'bash.run')
-      return core.bash.run(sessionId, input)
-    },
-    'bash.check': ({ sessionId, command }, context) => {
-      ownership.require(context, sessionId, 'bash.check')
-      return core.bash.check(sessionId, command)
-    },
-    'bash.history': ({ sessionId }, context) => {
-      ownership.require(context, sessionId, 'bash.history')
-      return core.sessions.get(sessionId).history.list()
+      // An agent (or any caller on a clock) is a live client: its leaving cancels what has not answered.
+      const tied = context.role === 'agent' || answerWithinMs !== undefined
+      return core.bash.run(sessionId, input, {
+        ...(callId ? { callId } : {}),
+        ...(answerWithinMs ? { answerWithinMs } : {}),
+        ...(tied ? { signal: context.signal } : {}),
+      })
     },
     'bash.cancel': ({ sessionId, callId }, context) => {
       ownership.require(context, sessionId, 'bash.cancel')
@@ -69,6 +77,14 @@ export function sessionHandlers(core: Core, ownership: SessionOwnership): Sessio
     'bash.background': ({ sessionId, callId }, context) => {
       ownership.require(context, sessionId, 'bash.background')
       return core.bash.background(sessionId, callId)
+    },
+    'bash.check': ({ sessionId, command }, context) => {
+      ownership.require(context, sessionId, 'bash.check')
+      return core.bash.check(sessionId, command)
+    },
+    'bash.history': ({ sessionId }, context) => {
+      ownership.require(context, sessionId, 'bash.history')
+      return core.sessions.get(sessionId).history.list()
     },
     'bash.output': async ({ sessionId, callId }, context) => {
       ownership.require(context, sessionId, 'bash.output')
@@ -119,6 +135,10 @@ export function sessionHandlers(core: Core, ownership: SessionOwnership): Sessio
       const result = await core.tasks.stop(taskId, context.role === 'agent' ? 'caller' : 'user')
       if (!result.ok) throw new RpcError('invalid_input', `tasks.stop: ${result.message}`)
       return toTaskView(result.task)
+    },
+    'tasks.wait': (input, context) => {
+      ownership.require(context, input.sessionId, 'tasks.wait')
+      return waitForTask(core, input, context.signal)
     },
     'tasks.stopAll': async () => {
       const results = await core.tasks.stopAll('user')

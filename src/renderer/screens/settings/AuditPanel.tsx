@@ -51,6 +51,7 @@ export function AuditPanel() {
               <tr>
                 <th scope="col">Time</th>
                 <th scope="col">Session</th>
+                <th scope="col">Agent</th>
                 <th scope="col">Command</th>
                 <th scope="col">Verdict</th>
                 <th scope="col">Decided by</th>
@@ -68,6 +69,7 @@ export function AuditPanel() {
                 <tr key={index}>
                   <td>{formatTime(entry.time)}</td>
                   <td title={entry.session}>{titleOf(entry.session)}</td>
+                  <td>{entry.agent ?? 'you'}</td>
                   <td>
                     <CommandText command={entry.command} as="code" />
                     <div className="muted">

@@ -15,6 +15,21 @@ export const BashRunInputSchema = z
     description: z.string().max(1_000).optional(),
     timeout: z.union([z.number(), z.string().max(32)]).optional(),
     run_in_background: z.union([z.boolean(), z.string().max(8)]).optional(),
+    /** The caller's id for this call (bash.cancel, bash.progress before the answer); it becomes the task id. */
+    callId: z
+      .string()
+      .regex(/^[A-Za-z0-9_-]{8,64}$/, 'callId must be 8-64 letters, digits, "-" or "_"')
+      .optional(),
+    /**
+     * The caller's clock: answer within this many ms. A command still running then becomes a
+     * background task; one that needs approval answers at once and runs as its task if allowed.
+     */
+    answerWithinMs: z
+      .number()
+      .int('answerWithinMs must be whole milliseconds')
+      .min(100, 'answerWithinMs must be ≥ 100')
+      .max(600_000, 'answerWithinMs is at most 600000')
+      .optional(),
   })
   .strict()
 

@@ -28,3 +28,38 @@ export const TaskOutputSchema = z.object({
   totalBytes: z.number(),
   tail: z.string(),
 })
+
+/** `tasks.wait`: TaskOutput for a caller (seed 003), including a task still waiting for the person. */
+export const TaskWaitInputSchema = z
+  .object({
+    sessionId: SessionIdSchema,
+    taskId: z.string().min(1).max(128),
+    /** Default true: wait until the task ends or timeoutMs passes. */
+    block: z.boolean().optional(),
+    timeoutMs: z
+      .number()
+      .int('timeoutMs must be whole milliseconds')
+      .min(0, 'timeoutMs must be ≥ 0')
+      .max(600_000, 'timeoutMs is at most 600000 (10 minutes)')
+      .optional(),
+  })
+  .strict()
+
+export const TaskWaitResultSchema = z.object({
+  /** success: an end state was read; not_ready: block=false and still going; timeout: still going. */
+  retrievalStatus: z.enum(['success', 'not_ready', 'timeout']),
+  task: z.object({
+    taskId: z.string(),
+    /** A task status, or waiting_for_approval / denied for a task promised before the person answered. */
+    status: z.string(),
+    command: z.string(),
+    exitCode: z.number().nullable(),
+    /** What the model reads: the output (head while running, tail when done) or the person's message. */
+    output: z.string(),
+    outputPath: z.string().nullable(),
+    truncated: z.boolean(),
+    /** The person's message when they denied it. */
+    message: z.string().nullable(),
+  }),
+})
+export type TaskWaitResult = z.infer<typeof TaskWaitResultSchema>

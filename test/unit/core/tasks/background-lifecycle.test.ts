@@ -198,7 +198,9 @@ describe('policy and model-facing text', () => {
     const text = formatBackgroundedContent('ab12cd34', '/h/exec/s1/call-1-stdout.log')
     expect(text.split('\n')[0]).toBe('Command running in background with ID: ab12cd34')
     expect(text).toContain('/h/exec/s1/call-1-stdout.log')
-    expect(text).toMatch(/Read tool/)
-    expect(text).toMatch(/TaskOutput/)
+    // The tools an MCP agent has: Shellgate provides no Read, TaskOutput or TaskStop.
+    expect(text).toMatch(/task_output with task_id "ab12cd34"/)
+    expect(text).toMatch(/task_stop/)
+    expect(text).not.toMatch(/Read tool|TaskOutput|TaskStop/)
   })
 })

@@ -1,0 +1,41 @@
+import { claudeCodeHook } from '../../mcp/hooks/claude-code-hook'
+import { codexHook } from '../../mcp/hooks/codex-hook'
+import { geminiHook } from '../../mcp/hooks/gemini-hook'
+import type { HookClient } from '../../mcp/hooks/hook-client'
+import { answerHook } from '../../mcp/hooks/run-hook'
+import type { CliCommand } from '../command'
+import { UsageError } from '../usage-error'
+
+const CLIENTS: Record<string, HookClient> = {
+  'claude-code': claudeCodeHook,
+  codex: codexHook,
+  gemini: geminiHook,
+}
+
+export const hookCommand: CliCommand = {
+  summary: "answer an agent's pre-tool hook (claude-code, codex, gemini) from the Shellgate hub",
+  usage: [
+    'Usage: shellgate hook claude-code|codex|gemini',
+    '',
+    "  Reads the client's hook JSON on stdin and prints its decision JSON on stdout (nothing else).",
+    '  Read-only commands and ones your rules allow: allow. Deny rules and plan mode: deny, with the',
+    '  reason. Anything else waits for the person in Shellgate (SHELLGATE_HOOK_WAIT_MS, default 590000),',
+    '  then allow, or deny with their message.',
+    '  When Shellgate cannot decide (no hub, bad input, any error, nobody answered): claude-code answers',
+    '  ask (its own prompt takes over); codex and gemini answer deny with the reason, because they would',
+    '  run the command on ask.',
+    '  Set it up with `shellgate connect <client>`.',
+  ].join('\n'),
+  async run(argv, io) {
+    const [name, ...extra] = argv
+    const client = name !== undefined && Object.hasOwn(CLIENTS, name) ? CLIENTS[name] : undefined
+    if (!client || extra.length > 0) {
+      throw new UsageError(
+        `shellgate hook: expected one of claude-code, codex, gemini; got "${argv.join(' ')}"`,
+      )
+    }
+    const answer = await answerHook(client, io)
+    io.stdout(`${JSON.stringify(answer)}\n`)
+    return 0
+  },
+}

@@ -1,0 +1,188 @@
+import { join } from 'node:path'
+
+/** One edit to one client config file: a JSON merge, or a TOML block appended once. */
+export type ConfigEdit =
+  | {
+      kind: 'json'
+      path: string
+      /** Returns the merged document; must be idempotent (merging twice changes nothing). */
+      merge: (current: Record<string, unknown>) => Record<string, unknown>
+      /** What is merged in, shown to the person. */
+      snippet: Record<string, unknown>
+    }
+  | { kind: 'toml'; path: string; table: string; block: string }
+
+export interface ClientSetup {
+  title: string
+  /** The one command to run, when the client has its own (e.g. `claude mcp add`). */
+  command: string | null
+  edits: ConfigEdit[]
+  notes: string[]
+}
+
+export const CONNECT_CLIENTS = ['claude-code', 'codex', 'gemini', 'cursor'] as const
+export type ConnectClient = (typeof CONNECT_CLIENTS)[number]
+
+const MCP_ENTRY = { command: 'shellgate', args: ['mcp'] }
+/** Matches every Shellgate tool, so the client does not prompt a second time for what Shellgate asks. */
+export const CLAUDE_TOOL_RULE = 'mcp__shellgate__*'
+
+type Env = Readonly<Record<string, string | undefined>>
+
+/** The files and snippets that wire Shellgate into a client; paths follow each client's own env overrides. */
+export function clientSetup(client: ConnectClient, env: Env, home: string): ClientSetup {
+  if (client === 'claude-code') {
+    const configDir = env.CLAUDE_CONFIG_DIR || join(home, '.claude')
+    // Claude Code keeps user-scope MCP servers in .claude.json: in CLAUDE_CONFIG_DIR when set, else in the home.
+    const claudeJson = env.CLAUDE_CONFIG_DIR
+      ? join(env.CLAUDE_CONFIG_DIR, '.claude.json')
+      : join(home, '.claude.json')
+    const hook = {
+      matcher: 'Bash',
+      hooks: [{ type: 'command', command: 'shellgate hook claude-code', timeout: 600 }],
+    }
+    return {
+      title: 'Claude Code',
+      command: `claude mcp add --scope user shellgate -- shellgate mcp`,
+      edits: [
+        {
+          kind: 'json',
+          path: claudeJson,
+          snippet: { mcpServers: { shellgate: { type: 'stdio', ...MCP_ENTRY } } },
+          merge: (current) => ({
+            ...current,
+            mcpServers: { ...asRecord(current.mcpServers), shellgate: { type: 'stdio', ...MCP_ENTRY } },
+          }),
+        },
+        {
+          kind: 'json',
+          path: join(configDir, 'settings.json'),
+          snippet: { permissions: { allow: [CLAUDE_TOOL_RULE] }, hooks: { PreToolUse: [hook] } },
+          merge: (current) => {
+            const permissions = asRecord(current.permissions)
+            const hooks = asRecord(current.hooks)
+            return {
+              ...current,
+              permissions: { ...permissions, allow: addOnce(permissions.allow, CLAUDE_TOOL_RULE) },
+              hooks: { ...hooks, PreToolUse: addHookOnce(hooks.PreToolUse, hook) },
+            }
+          },
+        },
+      ],
+      notes: [
+        `The permission rule ${CLAUDE_TOOL_RULE} lets Claude call Shellgate's tools without its own prompt: Shellgate asks instead.`,
+        "The PreToolUse hook sends Claude's own Bash tool through Shellgate too (allow, deny, or ask when Shellgate is not running).",
+      ],
+    }
+  }
+  if (client === 'codex') {
+    const codexHome = env.CODEX_HOME || join(home, '.codex')
+    const hook = {
+      matcher: 'Bash',
+      hooks: [{ type: 'command', command: 'shellgate hook codex', timeout: 600 }],
+    }
+    return {
+      title: 'Codex',
+      command: 'codex mcp add shellgate -- shellgate mcp',
+      edits: [
+        {
+          kind: 'toml',
+          path: join(codexHome, 'config.toml'),
+          table: '[mcp_servers.shellgate]',
+          block: [
+            '[mcp_servers.shellgate]',
+            'command = "shellgate"',
+            'args = ["mcp"]',
+            '# Shellgate answers every call within 45 s, inside this.',
+            'tool_timeout_sec = 60',
+          ].join('\n'),
+        },
+        {
+          kind: 'json',
+          path: join(codexHome, 'hooks.json'),
+          snippet: { hooks: { PreToolUse: [hook] } },
+          merge: (current) => {
+            const hooks = asRecord(current.hooks)
+            return { ...current, hooks: { ...hooks, PreToolUse: addHookOnce(hooks.PreToolUse, hook) } }
+          },
+        },
+      ],
+      notes: [
+        'Codex runs a new or changed hook only after you trust it: open /hooks in Codex and trust "shellgate hook codex".',
+        'Codex runs a command when a hook answers allow or ask, so Shellgate answers deny whenever nobody approves.',
+      ],
+    }
+  }
+  if (client === 'gemini') {
+    const geminiHome = env.GEMINI_CLI_HOME || home
+    const hook = {
+      matcher: 'run_shell_command',
+      hooks: [{ name: 'shellgate', type: 'command', command: 'shellgate hook gemini', timeout: 600_000 }],
+    }
+    return {
+      title: 'Gemini CLI',
+      command: 'gemini mcp add --scope user --trust shellgate shellgate mcp',
+      edits: [
+        {
+          kind: 'json',
+          path: join(geminiHome, '.gemini', 'settings.json'),
+          snippet: {
+            mcpServers: { shellgate: { ...MCP_ENTRY, trust: true } },
+            hooks: { BeforeTool: [hook] },
+          },
+          merge: (current) => {
+            const hooks = asRecord(current.hooks)
+            return {
+              ...current,
+              mcpServers: { ...asRecord(current.mcpServers), shellgate: { ...MCP_ENTRY, trust: true } },
+              hooks: { ...hooks, BeforeTool: addHookOnce(hooks.BeforeTool, hook) },
+            }
+          },
+        },
+      ],
+      notes: [
+        '"trust": true lets Gemini call Shellgate\'s tools without its own confirmation: Shellgate asks instead.',
+        "The BeforeTool hook sends Gemini's own run_shell_command through Shellgate; in non-interactive mode it is denied when nobody approves.",
+      ],
+    }
+  }
+  return {
+    title: 'Cursor',
+    command: null,
+    edits: [
+      {
+        kind: 'json',
+        path: join(home, '.cursor', 'mcp.json'),
+        snippet: { mcpServers: { shellgate: MCP_ENTRY } },
+        merge: (current) => ({
+          ...current,
+          mcpServers: { ...asRecord(current.mcpServers), shellgate: MCP_ENTRY },
+        }),
+      },
+    ],
+    notes: [
+      'In Cursor, allow the shellgate tools in Settings → MCP so Cursor does not ask before Shellgate does.',
+    ],
+  }
+}
+
+function asRecord(value: unknown): Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value)
+    ? (value as Record<string, unknown>)
+    : {}
+}
+
+function addOnce(list: unknown, item: string): unknown[] {
+  const items = Array.isArray(list) ? list : []
+  return items.includes(item) ? items : [...items, item]
+}
+
+/** Adds a hook group unless one already runs the same command. */
+function addHookOnce(list: unknown, group: { hooks: { command: string }[] }): unknown[] {
+  const groups = Array.isArray(list) ? list : []
+  const command = group.hooks[0]?.command
+  const present = groups.some((existing) =>
+    (asRecord(existing).hooks as unknown[] | undefined)?.some?.((hook) => asRecord(hook).command === command),
+  )
+  return present ? groups : [...groups, group]
+}

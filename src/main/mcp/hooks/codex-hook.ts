@@ -1,0 +1,32 @@
+import { type HookClient, isRecord, shellQuestionFrom } from './hook-client'
+
+/** Codex names its shell tool `Bash` in hooks; older builds used the model-facing tool names. */
+const SHELL_TOOLS = new Set(['Bash', 'shell', 'local_shell', 'exec_command'])
+
+/**
+ * Codex's PreToolUse hook: the same stdin and stdout shape as Claude Code's. Codex runs the tool
+ * when a hook answers `allow` or `ask`; only `deny` (or exit 2) blocks it. So Shellgate never
+ * answers `ask` here: when nobody approves, or on any error, the answer is `deny` with the reason.
+ * Codex runs a new or changed hook only after the user trusts it in /hooks.
+ */
+export const codexHook: HookClient = {
+  agentName: 'codex',
+  undecided: 'deny',
+  parse(input) {
+    if (!isRecord(input)) return { kind: 'invalid', reason: 'the hook input is not a JSON object' }
+    if (input.hook_event_name !== undefined && input.hook_event_name !== 'PreToolUse')
+      return { kind: 'other' }
+    if (typeof input.tool_name !== 'string' || !SHELL_TOOLS.has(input.tool_name)) return { kind: 'other' }
+    return shellQuestionFrom(input, input.tool_input)
+  },
+  render({ decision, reason }) {
+    return {
+      hookSpecificOutput: {
+        hookEventName: 'PreToolUse',
+        permissionDecision: decision === 'ask' ? 'deny' : decision,
+        permissionDecisionReason: reason,
+      },
+    }
+  },
+  noOpinion: () => ({}),
+}

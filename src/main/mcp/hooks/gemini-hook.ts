@@ -1,0 +1,22 @@
+import { type HookClient, isRecord, shellQuestionFrom } from './hook-client'
+
+/**
+ * Gemini CLI's BeforeTool hook: stdin {session_id, cwd, hook_event_name, tool_name:
+ * "run_shell_command", tool_input: {command, description?}}; stdout {decision: allow|deny, reason}.
+ * In non-interactive mode Gemini waits forever on `ask`, so an undecided command is denied.
+ */
+export const geminiHook: HookClient = {
+  agentName: 'gemini-cli',
+  undecided: 'deny',
+  parse(input) {
+    if (!isRecord(input)) return { kind: 'invalid', reason: 'the hook input is not a JSON object' }
+    if (input.hook_event_name !== undefined && input.hook_event_name !== 'BeforeTool')
+      return { kind: 'other' }
+    if (input.tool_name !== 'run_shell_command') return { kind: 'other' }
+    return shellQuestionFrom(input, input.tool_input)
+  },
+  render({ decision, reason }) {
+    return { decision: decision === 'ask' ? 'deny' : decision, reason }
+  },
+  noOpinion: () => ({}),
+}

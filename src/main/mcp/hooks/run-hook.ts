@@ -1,0 +1,91 @@
+import { resolveShellgateHome } from '../../core/paths'
+import { connectToHub } from '../../hub/hub-client'
+import type { HookAnswer, HookClient } from './hook-client'
+
+/** Claude Code's hook timeout defaults to 600 s; answering just before it keeps our answer the one used. */
+export const HOOK_WAIT_DEFAULT_MS = 590_000
+/** Hook input is one tool call; anything larger is not a hook's input. */
+export const HOOK_INPUT_MAX_BYTES = 1024 * 1024
+
+export interface HookIo {
+  stdin: NodeJS.ReadableStream | null
+  env: NodeJS.ProcessEnv
+  /** Diagnostics only; stdout carries the decision JSON alone. */
+  stderr: (text: string) => void
+}
+
+/**
+ * Reads the hook JSON, asks the hub, and returns the one object to print. It never throws: a
+ * hub that is down, input it cannot read, or any error becomes the client's `undecided` answer.
+ */
+export async function answerHook(client: HookClient, io: HookIo): Promise<Record<string, unknown>> {
+  const undecided = (reason: string): Record<string, unknown> => {
+    io.stderr(`shellgate hook: ${reason}\n`)
+    return client.render({ decision: client.undecided, reason })
+  }
+  try {
+    const text = await readInput(io.stdin)
+    if (text === null)
+      return undecided(
+        `Shellgate could not read the hook input (over ${HOOK_INPUT_MAX_BYTES} bytes or no stdin)`,
+      )
+    let json: unknown
+    try {
+      json = JSON.parse(text)
+    } catch {
+      return undecided('Shellgate could not read the hook input: it is not JSON')
+    }
+    const parsed = client.parse(json)
+    if (parsed.kind === 'other') return client.noOpinion()
+    if (parsed.kind === 'invalid')
+      return undecided(`Shellgate could not read the hook input: ${parsed.reason}`)
+    const hub = await connectToHub({ home: resolveShellgateHome(io.env) })
+    if (!hub) {
+      return undecided(
+        'Shellgate is not running, so nobody could approve this command there; start it with `shellgate serve` (or the app)',
+      )
+    }
+    const waitMs = hookWaitMs(io.env)
+    try {
+      const answer = await Promise.race([
+        hub.client.request('hooks.decide', {
+          agent: { name: client.agentName },
+          agentSessionId: parsed.question.agentSessionId,
+          workspace: parsed.question.cwd,
+          command: parsed.question.command,
+          ...(parsed.question.description ? { description: parsed.question.description } : {}),
+        }),
+        new Promise<null>((resolve) => setTimeout(() => resolve(null), waitMs).unref()),
+      ])
+      if (!answer) return undecided(`nobody answered in Shellgate within ${Math.round(waitMs / 1000)} s`)
+      const decided: HookAnswer = {
+        decision: answer.decision,
+        reason: answer.decision === 'allow' ? `Shellgate: ${answer.reason}` : answer.reason,
+      }
+      return client.render(decided)
+    } finally {
+      // Closing withdraws a card nobody answered: the hub stops waiting when we leave.
+      await hub.close().catch(() => undefined)
+    }
+  } catch (error) {
+    return undecided(`Shellgate hook error: ${error instanceof Error ? error.message : String(error)}`)
+  }
+}
+
+function hookWaitMs(env: NodeJS.ProcessEnv): number {
+  const raw = Number(env.SHELLGATE_HOOK_WAIT_MS)
+  return Number.isSafeInteger(raw) && raw > 0 ? raw : HOOK_WAIT_DEFAULT_MS
+}
+
+async function readInput(stdin: NodeJS.ReadableStream | null): Promise<string | null> {
+  if (!stdin) return null
+  const chunks: Buffer[] = []
+  let size = 0
+  for await (const chunk of stdin) {
+    const buffer = typeof chunk === 'string' ? Buffer.from(chunk) : (chunk as Buffer)
+    size += buffer.length
+    if (size > HOOK_INPUT_MAX_BYTES) return null
+    chunks.push(buffer)
+  }
+  return Buffer.concat(chunks).toString('utf8')
+}

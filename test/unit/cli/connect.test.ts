@@ -1,0 +1,104 @@
+import { mkdir, mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { runCliCaptured } from './run-cli'
+
+let home: string
+beforeEach(async () => {
+  home = await mkdtemp(join(tmpdir(), 'sg-connect-'))
+})
+afterEach(() => rm(home, { recursive: true, force: true }))
+
+const connect = (argv: string[], env: Record<string, string> = {}) =>
+  runCliCaptured(['connect', ...argv], {
+    env: { HOME: home, PATH: process.env.PATH ?? '', ...env },
+    cwd: home,
+  })
+const json = async (path: string) => JSON.parse(await readFile(path, 'utf8'))
+
+describe('shellgate connect', () => {
+  it('prints the MCP entry, the hook and the permission rule for Claude Code', async () => {
+    const { code, stdout } = await connect(['claude-code'])
+    expect(code).toBe(0)
+    expect(stdout).toContain('claude mcp add --scope user shellgate -- shellgate mcp')
+    expect(stdout).toContain('"mcp__shellgate__*"')
+    expect(stdout).toContain('shellgate hook claude-code')
+    expect(stdout).toContain(join(home, '.claude', 'settings.json'))
+  })
+
+  it('--write for Claude Code: keeps what is there, backs it up, and a second run changes nothing', async () => {
+    const configDir = join(home, 'claude-config')
+    await mkdir(configDir)
+    await writeFile(
+      join(configDir, 'settings.json'),
+      JSON.stringify({ theme: 'dark', permissions: { allow: ['Read'] } }),
+    )
+    const env = { CLAUDE_CONFIG_DIR: configDir }
+    const first = await connect(['claude-code', '--write'], env)
+    expect(first.code).toBe(0)
+    const settings = await json(join(configDir, 'settings.json'))
+    expect(settings).toMatchObject({ theme: 'dark', permissions: { allow: ['Read', 'mcp__shellgate__*'] } })
+    expect(settings.hooks.PreToolUse).toEqual([
+      { matcher: 'Bash', hooks: [{ type: 'command', command: 'shellgate hook claude-code', timeout: 600 }] },
+    ])
+    expect(await json(join(configDir, '.claude.json'))).toEqual({
+      mcpServers: { shellgate: { type: 'stdio', command: 'shellgate', args: ['mcp'] } },
+    })
+    expect(await json(join(configDir, 'settings.json.shellgate-backup'))).toEqual({
+      theme: 'dark',
+      permissions: { allow: ['Read'] },
+    })
+    const before = await readFile(join(configDir, 'settings.json'), 'utf8')
+    const second = await connect(['claude-code', '--write'], env)
+    expect(second.stdout).toContain('already connected, unchanged')
+    expect(await readFile(join(configDir, 'settings.json'), 'utf8')).toBe(before)
+  })
+
+  it('refuses a file it cannot parse, or a symlink, and leaves it as it is', async () => {
+    await mkdir(join(home, '.gemini'))
+    await writeFile(join(home, '.gemini', 'settings.json'), '{ "mcpServers": ')
+    const broken = await connect(['gemini', '--write'])
+    expect(broken.code).toBe(1)
+    expect(broken.stderr).toContain('is not valid JSON')
+    expect(await readFile(join(home, '.gemini', 'settings.json'), 'utf8')).toBe('{ "mcpServers": ')
+
+    await mkdir(join(home, '.cursor'))
+    await writeFile(join(home, 'elsewhere.json'), '{}')
+    await symlink(join(home, 'elsewhere.json'), join(home, '.cursor', 'mcp.json'))
+    const linked = await connect(['cursor', '--write'])
+    expect(linked.code).toBe(1)
+    expect(linked.stderr).toContain('not a regular file')
+    expect(await readFile(join(home, 'elsewhere.json'), 'utf8')).toBe('{}')
+  })
+
+  it('Codex: appends the TOML table once and writes the hook; Gemini gets the trusted server and BeforeTool', async () => {
+    const codexHome = join(home, 'codex')
+    await mkdir(codexHome)
+    await writeFile(join(codexHome, 'config.toml'), 'model = "o4"\n')
+    const env = { CODEX_HOME: codexHome, GEMINI_CLI_HOME: join(home, 'gem') }
+    await connect(['codex', '--write'], env)
+    await connect(['codex', '--write'], env)
+    const toml = await readFile(join(codexHome, 'config.toml'), 'utf8')
+    expect(toml.startsWith('model = "o4"\n')).toBe(true)
+    expect(toml.match(/\[mcp_servers\.shellgate\]/g)).toHaveLength(1)
+    expect(toml).toContain('args = ["mcp"]')
+    expect((await json(join(codexHome, 'hooks.json'))).hooks.PreToolUse[0].hooks[0].command).toBe(
+      'shellgate hook codex',
+    )
+    await connect(['gemini', '--write'], env)
+    expect(await json(join(home, 'gem', '.gemini', 'settings.json'))).toMatchObject({
+      mcpServers: { shellgate: { command: 'shellgate', args: ['mcp'], trust: true } },
+      hooks: { BeforeTool: [{ matcher: 'run_shell_command' }] },
+    })
+  })
+
+  it('bad input exits 2 with one line', async () => {
+    for (const argv of [[], ['vim'], ['claude-code', 'extra'], ['claude-code', '--frob']]) {
+      const { code, stderr, stdout } = await connect(argv)
+      expect(code).toBe(2)
+      expect(stdout).toBe('')
+      expect(stderr.trim().split('\n')).toHaveLength(1)
+    }
+  })
+})
