@@ -42,10 +42,10 @@ describe('shellgate exec in the sandbox', () => {
     )
   })
 
-  it('--approve runs workspace-write: the workspace is writable, outside is not; the audit line names the profile', async () => {
+  it('a command the mode allows runs workspace-write: the workspace is writable, outside is not; the audit line names the profile', async () => {
     const outside = join(root, 'outside')
     mkdirSync(outside)
-    const result = await exec(['--approve', '--', `touch made && touch ${outside}/x`])
+    const result = await exec(['--mode', 'yolo', '--', `touch made && touch ${outside}/x`])
     expect(existsSync(join(workspace, 'made'))).toBe(true)
     expect(existsSync(join(outside, 'x'))).toBe(false)
     expect(result.content.split('\n').at(-1)).toBe(
@@ -54,6 +54,6 @@ describe('shellgate exec in the sandbox', () => {
     const audit = readFileSync(join(home, '.shellgate', 'audit.jsonl'), 'utf8')
       .trim()
       .split('\n')
-    expect(JSON.parse(audit.at(-1)!)).toMatchObject({ decidedBy: 'user_once', sandbox: 'workspace-write' })
+    expect(JSON.parse(audit.at(-1)!)).toMatchObject({ decidedBy: 'mode', sandbox: 'workspace-write' })
   })
 })

@@ -26,7 +26,7 @@ afterEach(async () => {
 })
 
 const exec = () =>
-  runCliCaptured(['exec', '--json', '--approve', '--cwd', workspace, '--', 'touch ran'], {
+  runCliCaptured(['exec', '--json', '--mode', 'yolo', '--cwd', workspace, '--', 'touch ran'], {
     env: { PATH: process.env.PATH ?? '', SHELLGATE_HOME: home, HOME: home },
     cwd: root,
   })

@@ -193,6 +193,9 @@ describe('shellgate mcp with the MCP SDK client over stdio', { timeout: 90_000 }
 
   it('notifications/cancelled kills the call and its whole tree; progress rises while it runs', async () => {
     const { client } = await agent({ deadlineMs: 30_000 })
+    // Pids are read with $! and $$, which inside the sandbox's PID namespace are no host pids;
+    // the sandboxed tree kill has its own test (core/sandbox/executor-inside.test.ts).
+    await hub!.host.core.settings.updateUser({ sandbox: { mode: 'off' } })
     await hub!.ui.request('settings.setMode', { mode: 'yolo' })
     const controller = new AbortController()
     const progress: { progress: number; message?: string }[] = []
@@ -243,6 +246,9 @@ describe('shellgate mcp with the MCP SDK client over stdio', { timeout: 90_000 }
 
   it('the agent quitting cancels its foreground call; its background task keeps running in the hub', async () => {
     const child = await agent({ deadlineMs: 30_000 })
+    // Pids are read with $! and $$, which inside the sandbox's PID namespace are no host pids;
+    // the sandboxed tree kill has its own test (core/sandbox/executor-inside.test.ts).
+    await hub!.host.core.settings.updateUser({ sandbox: { mode: 'off' } })
     await hub!.ui.request('settings.setMode', { mode: 'yolo' })
     const background = await child.client.callTool({
       name: 'bash',

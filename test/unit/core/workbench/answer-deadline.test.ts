@@ -120,7 +120,8 @@ describe("the caller's clock (answerWithinMs)", () => {
 
   it('the caller leaving cancels its foreground call but not a promised task', async () => {
     harness = await startCore()
-    await harness.core.settings.updateUser({ permissions: { mode: 'yolo' } })
+    // $$ inside the sandbox's PID namespace is no host pid; the sandboxed kill has its own test.
+    await harness.core.settings.updateUser({ permissions: { mode: 'yolo' }, sandbox: { mode: 'off' } })
     const caller = new AbortController()
     const running = harness.core.bash.run(
       harness.sessionId,
