@@ -189,11 +189,12 @@ function readAssignmentWord(item: Extract<Command['suffix'][number], { type: 'As
   if (value.value === null) return value
   const operator = item.append ? '+=' : '='
   const index = item.index ? `[${item.index.value}]` : ''
+  // `cmd a=*` still expands the glob (only declaration builtins assign), so the flag carries over.
   return {
     value: `${item.name}${index}${operator}${value.value}`,
     dynamicPart: null,
     leadingGlob: false,
-    glob: false,
+    glob: value.glob,
   }
 }
 

@@ -9,6 +9,8 @@ export interface ParsedArgs {
   /** Every flag in order with its value (null for `none` flags), by the spelling used. */
   flags: Array<{ flag: string; value: string | null }>
   positionals: string[]
+  /** Index in the given arguments of the `--` that ended the options; null when there was none. */
+  endOfOptions: number | null
 }
 
 /** A semantic check the flag table cannot express; returns why the command is not read-only, or null. */
@@ -36,6 +38,12 @@ export interface CommandPolicy {
   maxPositionals?: number
   /** A second operand changes what the command does (`uniq IN OUT`), so no glob may stand for several. */
   operandCountMatters?: boolean
+  /**
+   * The tool reads every word after `--` as a file and nothing in it as code, so an unquoted glob
+   * there can only become more file names (`cat -- *.ts`). Opt-in: find, sed, jq, xargs… read
+   * operands as expressions or scripts, so a glob stays refused anywhere for them.
+   */
+  globOperandsAfterDoubleDash?: boolean
   check?: PolicyCheck
 }
 

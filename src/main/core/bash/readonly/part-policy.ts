@@ -6,15 +6,13 @@ import { evaluateDirectArgv } from './direct-argv'
 import { describeDynamicPart } from './dynamic-reason'
 import { refuseEnvAssignments } from './env-allowlist'
 import { parseFlags } from './flag-parser'
+import { ANY_ARGS_GLOBS_AFTER_DOUBLE_DASH, findGlobProblem, literalDoubleDash } from './glob-policy'
 import type { CommandPolicy, PolicyContext } from './flag-types'
 import { COMMAND_POLICIES } from './policy-tables'
 import { findPrefixPolicy } from './prefix-commands'
 import { refuseRedirects } from './redirect-policy'
 import { REFUSED_COMMANDS } from './refused-commands'
 import { findKnownWriteOption } from './write-options'
-
-// Every git subcommand accepts --output, so a glob that expands to `--output=…` would write.
-const GIT_GLOBS: CommandPolicy = { flags: {}, flagsCanWrite: true }
 
 export interface PartVerdict {
   readOnly: boolean
@@ -57,20 +55,20 @@ export function evaluateCommandPart(part: AnalyzedCommand, platform: NodeJS.Plat
   if (name === 'git') {
     const git = evaluateGitArgv(argv, context)
     if (!git.readOnly) return refuse(git.reason, name)
-    const globProblem = findGlobProblem(part, GIT_GLOBS, 'git', offset, git.argsStart)
+    const globProblem = findGlobProblem(part, 'git', offset, git.pathspecsAfter)
     return globProblem ? refuse(globProblem, name) : { readOnly: true, reason: git.reason, name }
   }
   const prefix = findPrefixPolicy(argv)
   const table = prefix
     ? { label: prefix.prefix, policy: prefix.policy, argsFrom: prefix.words }
     : tableFor(name)
-  if (table) {
-    const globProblem = findGlobProblem(part, table.policy, table.label, offset, table.argsFrom)
+  if (table) return evaluateWithTable(part, argv, offset, table, context, name)
+  if (ANY_ARGS_COMMANDS.has(name)) {
+    const after = ANY_ARGS_GLOBS_AFTER_DOUBLE_DASH.has(name) ? literalDoubleDash(part, argv, offset, 1) : null
+    const globProblem = findGlobProblem(part, name, offset, after)
     if (globProblem) return refuse(globProblem, name)
-    return evaluateWithTable(table.label, argv.slice(table.argsFrom), table.policy, context, name)
-  }
-  if (ANY_ARGS_COMMANDS.has(name))
     return { readOnly: true, reason: `${name} only reads, whatever its arguments`, name }
+  }
   const known = Object.hasOwn(REFUSED_COMMANDS, name) ? REFUSED_COMMANDS[name] : undefined
   return refuse(known ?? `${name} is not a known read-only command`, name)
 }
@@ -80,42 +78,44 @@ function tableFor(name: string): { label: string; policy: CommandPolicy; argsFro
   return policy ? { label: name, policy, argsFrom: 1 } : null
 }
 
-/**
- * Unquoted globs: a leading one could expand to a file named like a flag (`-o…`) where some flag
- * writes or runs a program; any one could become several operands where a second operand is written.
- * `offset` is how many wrapper words were stripped, `argsFrom` where the arguments start.
- */
-function findGlobProblem(
-  part: AnalyzedCommand,
-  policy: CommandPolicy,
-  label: string,
-  offset: number,
-  argsFrom: number,
-): string | null {
-  const first = (indexes: number[]) => indexes.find((index) => index - offset >= argsFrom)
-  const leading = policy.flagsCanWrite ? first(part.leadingGlobArgs) : undefined
-  if (leading !== undefined) return leadingGlobReason(label, part.argv?.[leading] ?? '')
-  const any = policy.operandCountMatters ? first(part.globArgs) : undefined
-  if (any !== undefined) {
-    return `${label} ${part.argv?.[any]}: a glob could expand to several operands, and a second one is written to`
-  }
-  return null
+interface Table {
+  label: string
+  policy: CommandPolicy
+  /** argv index where the command's own arguments start (after `docker inspect`, …). */
+  argsFrom: number
 }
 
 function evaluateWithTable(
-  label: string,
-  args: string[],
-  policy: CommandPolicy,
+  part: AnalyzedCommand,
+  argv: string[],
+  offset: number,
+  { label, policy, argsFrom }: Table,
   context: PolicyContext,
   name: string,
 ): PartVerdict {
-  const flags = parseFlags(label, args, policy)
+  const flags = parseFlags(label, argv.slice(argsFrom), policy)
   if (!flags.ok) return { readOnly: false, reason: flags.reason, name }
+  const end = flags.parsed.endOfOptions
+  const after = policy.globOperandsAfterDoubleDash && end !== null ? argsFrom + end : null
+  const globProblem = findGlobProblem(part, label, offset, after, stringFlags(policy))
+  if (globProblem) return { readOnly: false, reason: globProblem, name }
   const problem = policy.check?.(flags.parsed, context)
   if (problem) return { readOnly: false, reason: problem, name }
   return { readOnly: true, reason: `${label} with these flags only reads`, name }
 }
 
-function leadingGlobReason(name: string, glob: string): string {
-  return `${name} ${glob}: an unquoted glob could expand to a file named like a flag, and ${name} has flags that write or run programs`
+const STRING_FLAGS = new WeakMap<CommandPolicy, ReadonlySet<string>>()
+
+/** Long flags whose value is any string: `--include=*.ts` can only become that flag again. */
+function stringFlags(policy: CommandPolicy): ReadonlySet<string> {
+  let flags = STRING_FLAGS.get(policy)
+  if (!flags) {
+    flags = new Set(
+      Object.entries(policy.flags)
+        .filter(([flag, kind]) => flag.startsWith('--') && (kind === 'string' || kind === 'optionalString'))
+        .map(([flag]) => flag),
+    )
+    STRING_FLAGS.set(policy, flags)
+  }
+  return flags
 }

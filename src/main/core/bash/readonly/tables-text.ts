@@ -3,6 +3,7 @@ import { sedScriptCheck } from './callbacks/sed-script'
 import { type CommandPolicy, flagTable } from './flag-types'
 
 const head: CommandPolicy = {
+  globOperandsAfterDoubleDash: true,
   flags: flagTable({
     none: '-q -v -z --quiet --silent --verbose --zero-terminated --help --version',
     string: '-n --lines -c --bytes',
@@ -11,6 +12,7 @@ const head: CommandPolicy = {
 }
 
 const tail: CommandPolicy = {
+  globOperandsAfterDoubleDash: true,
   flags: flagTable({
     none: `-q -v -z -f -F --quiet --silent --verbose --zero-terminated --retry --help --version`,
     number: '--pid --max-unchanged-stats',
@@ -21,6 +23,7 @@ const tail: CommandPolicy = {
 }
 
 const cat: CommandPolicy = {
+  globOperandsAfterDoubleDash: true,
   flags: flagTable({
     none: `-A -b -e -E -n -s -t -T -u -v --show-all --number-nonblank --show-ends --number
       --squeeze-blank --show-tabs --show-nonprinting --help --version`,
@@ -28,6 +31,7 @@ const cat: CommandPolicy = {
 }
 
 const wc: CommandPolicy = {
+  globOperandsAfterDoubleDash: true,
   flags: flagTable({
     none: '-c -m -l -L -w --bytes --chars --lines --max-line-length --words --help --version',
     string: '--files0-from --total',
@@ -35,6 +39,7 @@ const wc: CommandPolicy = {
 }
 
 const cut: CommandPolicy = {
+  globOperandsAfterDoubleDash: true,
   flags: flagTable({
     none: '-n -s -z --complement --only-delimited --zero-terminated --help --version',
     string: '-b -c -f -d --bytes --characters --fields --delimiter --output-delimiter',
@@ -42,6 +47,7 @@ const cut: CommandPolicy = {
 }
 
 const sort: CommandPolicy = {
+  globOperandsAfterDoubleDash: true,
   flags: flagTable({
     none: `-b -d -f -g -h -i -M -n -R -r -V -c -C -m -s -u -z --ignore-leading-blanks --dictionary-order
       --ignore-case --general-numeric-sort --human-numeric-sort --ignore-nonprinting --month-sort
@@ -73,6 +79,7 @@ const uniq: CommandPolicy = {
 }
 
 const shuf: CommandPolicy = {
+  globOperandsAfterDoubleDash: true,
   flags: flagTable({
     none: '-e -r -z --echo --repeat --zero-terminated --help --version',
     number: '-n --head-count',

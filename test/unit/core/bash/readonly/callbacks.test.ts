@@ -90,7 +90,7 @@ describe('callbacks through classify', () => {
     ["gh pr list --json title --jq=$'$\nENV'", false, 'gh --jq: jq $ENV/env exposes the environment'],
     ["gh pr list --json title -q '.[].title'", true, 'gh pr list with these flags only reads'],
     ['gh auth status -t', false, 'gh auth status -t prints your token'],
-    ['gh pr view *', false, 'gh pr view *: an unquoted glob could expand to a file named like a flag'],
+    ['gh pr view *', false, 'gh pr view *: an unquoted glob expands to whatever files exist'],
   ])
   itClassifies([['xargs echo', false, 'xargs on Windows is not known to be read-only']], 'win32')
 })
