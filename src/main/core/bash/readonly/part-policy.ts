@@ -10,6 +10,7 @@ import { ANY_ARGS_GLOBS_AFTER_DOUBLE_DASH, findGlobProblem, literalDoubleDash } 
 import type { CommandPolicy, PolicyContext } from './flag-types'
 import { COMMAND_POLICIES } from './policy-tables'
 import { findPrefixPolicy } from './prefix-commands'
+import { platformPolicy } from './tables-platform'
 import { refuseRedirects } from './redirect-policy'
 import { REFUSED_COMMANDS } from './refused-commands'
 import { findKnownWriteOption } from './write-options'
@@ -61,7 +62,7 @@ export function evaluateCommandPart(part: AnalyzedCommand, platform: NodeJS.Plat
   const prefix = findPrefixPolicy(argv)
   const table = prefix
     ? { label: prefix.prefix, policy: prefix.policy, argsFrom: prefix.words }
-    : tableFor(name)
+    : tableFor(name, platform)
   if (table) return evaluateWithTable(part, argv, offset, table, context, name)
   if (ANY_ARGS_COMMANDS.has(name)) {
     const after = ANY_ARGS_GLOBS_AFTER_DOUBLE_DASH.has(name) ? literalDoubleDash(part, argv, offset, 1) : null
@@ -73,8 +74,8 @@ export function evaluateCommandPart(part: AnalyzedCommand, platform: NodeJS.Plat
   return refuse(known ?? `${name} is not a known read-only command`, name)
 }
 
-function tableFor(name: string): { label: string; policy: CommandPolicy; argsFrom: number } | null {
-  const policy = COMMAND_POLICIES.get(name)
+function tableFor(name: string, platform: NodeJS.Platform): Table | null {
+  const policy = platformPolicy(name, platform) ?? COMMAND_POLICIES.get(name)
   return policy ? { label: name, policy, argsFrom: 1 } : null
 }
 
@@ -101,7 +102,29 @@ function evaluateWithTable(
   if (globProblem) return { readOnly: false, reason: globProblem, name }
   const problem = policy.check?.(flags.parsed, context)
   if (problem) return { readOnly: false, reason: problem, name }
+  const posix = checkAsPosixGetopt(label, argv.slice(argsFrom), policy, context)
+  if (posix) return { readOnly: false, reason: posix, name }
   return { readOnly: true, reason: `${label} with these flags only reads`, name }
+}
+
+/**
+ * GNU getopt permutes (`uniq in -c` counts), but with POSIXLY_CORRECT in the environment, and with
+ * BSD getopt on macOS, options end at the first operand, so `-c` becomes uniq's OUTPUT file. The
+ * environment the command inherits is not ours to see, so every getopt-style table must also pass
+ * when read that way; the reason says so.
+ */
+function checkAsPosixGetopt(
+  label: string,
+  args: string[],
+  policy: CommandPolicy,
+  context: PolicyContext,
+): string | null {
+  if (policy.optionsEndAtFirstPositional || policy.singleDashLong || policy.oldStyleFirstArg) return null
+  const posix = parseFlags(label, args, { ...policy, optionsEndAtFirstPositional: true })
+  const problem = posix.ok ? policy.check?.(posix.parsed, context) : posix.reason
+  return problem
+    ? `${problem} when options end at the first operand (POSIXLY_CORRECT set, or BSD getopt)`
+    : null
 }
 
 const STRING_FLAGS = new WeakMap<CommandPolicy, ReadonlySet<string>>()

@@ -131,6 +131,8 @@ const xxd: CommandPolicy = {
     string: '-c -cols -g -groupsize -l -len -n -name -o -s -seek',
   }),
   singleDashLong: true,
+  // xxd's own parser stops at the first operand: `xxd in -a` makes `-a` the OUTFILE.
+  optionsEndAtFirstPositional: true,
   flagsCanWrite: true,
   operandCountMatters: true,
   check: ({ positionals }) => (positionals.length > 1 ? 'xxd INFILE OUTFILE writes to OUTFILE' : null),
