@@ -63,11 +63,30 @@ describe('class 3: where each tool stops reading options, and which operand it w
     'shuf',
     'base64',
   ]
-  const WORDS = ['f', 'g', '-c', '-n', '1', '-a', '-', '--', '-u', '-o', 'out', '-p', '-d', '-s', '0']
+  const WORDS = [
+    'f',
+    'g',
+    'g',
+    'g',
+    'out',
+    '-c',
+    '-n',
+    '1',
+    '-a',
+    '-',
+    '--',
+    '-u',
+    '-o',
+    'out',
+    '-p',
+    '-d',
+    '-s',
+    '0',
+  ]
 
-  it('every real write, in either getopt mode, was refused (seed 3, 400 commands)', () => {
+  it('every real write, in either getopt mode, was refused (seed 3, 160 commands)', () => {
     const random = seededRandom(3)
-    const commands = Array.from({ length: 400 }, () => {
+    const commands = Array.from({ length: 160 }, () => {
       const words = Array.from({ length: 1 + Math.floor(random() * 3) }, () => pick(random, WORDS))
       return `${pick(random, TOOLS)} ${words.join(' ')}`
     })
@@ -98,5 +117,5 @@ describe('class 3: where each tool stops reading options, and which operand it w
       expect(classifyCommand(command, { cwd, platform: 'linux' }).readOnly, command).toBe(false)
     }
     expect(wrote.size).toBeGreaterThan(5)
-  })
+  }, 120_000)
 })
