@@ -19,9 +19,11 @@ const EVALUATED = [
   "typeset 'a[$(touch m)]=1'",
   "unset 'a[$(touch m)]'",
   "unset -v 'a[$(touch m)]'",
+  // biome-ignore lint/suspicious/noTemplateCurlyInString: a bash parameter expansion, not a template
   'echo ${a[$(touch m)]}',
   'echo $(( a[$(touch m)] ))',
   "a['$(touch m)']=1",
+  // biome-ignore lint/suspicious/noTemplateCurlyInString: a bash parameter expansion, not a template
   "echo ${#a['$(touch m)']}",
 ]
 

@@ -207,7 +207,9 @@ describe('class 1: sed scripts read as GNU sed reads them', () => {
     const random = seededRandom(1)
     const scripts = Array.from({ length: 400 }, () => randomScript(random))
     const cwd = tempDir()
-    scripts.forEach((script, index) => writeFileSync(join(cwd, `s${index}`), script))
+    scripts.forEach((script, index) => {
+      writeFileSync(join(cwd, `s${index}`), script)
+    })
     const run = spawnSync(
       'bash',
       [
