@@ -51,6 +51,15 @@ export const ApprovalSettingsSchema = z.object({
   timeoutMs: z.number().int().min(0).max(86_400_000).default(0),
 })
 
+/** Where read-only commands may read without asking (issue 13, class 6). */
+export const ReadPlacesSettingsSchema = z.object({
+  /** ask: a read-only command whose paths leave the workspace asks first; allow: it runs. */
+  readsOutsideWorkspace: z.enum(['ask', 'allow']).default('ask'),
+  /** Folders outside the workspace that read-only commands may read without asking. */
+  readableFolders: z.array(z.string().min(1).max(4_096)).max(100).default([]),
+})
+export type ReadPlacesSettings = z.infer<typeof ReadPlacesSettingsSchema>
+
 /** SHELLGATE_HOME/settings.json */
 export const UserSettingsSchema = z.object({
   shell: ShellSettingsSchema.default({ kind: 'auto' }),
@@ -65,6 +74,7 @@ export const UserSettingsSchema = z.object({
     maxOutputLength: 30_000,
   }),
   approvals: ApprovalSettingsSchema.default({ timeoutMs: 0 }),
+  readPlaces: ReadPlacesSettingsSchema.default({ readsOutsideWorkspace: 'ask', readableFolders: [] }),
 })
 export type UserSettings = z.infer<typeof UserSettingsSchema>
 

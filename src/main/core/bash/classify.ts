@@ -1,10 +1,11 @@
 import { analyzeCommand } from './analysis/analyze-command'
 import type { CommandAnalysis } from './analysis/command-analysis'
 import { checkGitRuntimeSafety, type GitRuntimeSafety } from './git-safety/git-runtime-safety'
+import { judgeReadPaths, type PlaceOptions } from './places/read-places'
 import { evaluateCommandPart, type PartVerdict } from './readonly/part-policy'
-import type { CommandPart, CommandVerdict } from './verdict'
+import type { CommandPart, CommandVerdict, ReadConcern } from './verdict'
 
-export interface ClassifyOptions {
+export interface ClassifyOptions extends PlaceOptions {
   /** The directory the command would run in; git safety is judged from here. */
   cwd: string
   platform?: NodeJS.Platform
@@ -51,6 +52,7 @@ function classifyAnalysis(analysis: CommandAnalysis, options: ClassifyOptions): 
   const platform = options.platform ?? process.platform
   const verdicts = analysis.commands.map((part) => evaluateCommandPart(part, platform))
   applyGitRules(verdicts, options.cwd)
+  const concerns = applyPlaceRules(verdicts, options)
   const parts: CommandPart[] = analysis.commands.map((part, index) => ({
     text: part.text,
     argv: part.argv,
@@ -74,7 +76,25 @@ function classifyAnalysis(analysis: CommandAnalysis, options: ClassifyOptions): 
   if (refused) return { ...base, readOnly: false, reason: refused.reason, parts }
   const names = [...new Set(verdicts.map((verdict) => verdict.name))].join(', ')
   const reason = parts.length === 1 ? (parts[0] as CommandPart).reason : `every command only reads (${names})`
-  return { ...base, readOnly: true, reason, parts }
+  return concerns.length > 0
+    ? { ...base, readOnly: true, reason, parts, asks: concerns }
+    : { ...base, readOnly: true, reason, parts }
+}
+
+/** Class 6: a process's environment refuses the part; secrets and outside places ask (deduplicated). */
+function applyPlaceRules(verdicts: PartVerdict[], options: ClassifyOptions): ReadConcern[] {
+  const concerns = new Map<string, ReadConcern>()
+  for (const verdict of verdicts) {
+    if (!verdict.readOnly || !verdict.paths || verdict.paths.length === 0) continue
+    const judgement = judgeReadPaths(verdict.paths, options)
+    if (judgement.refused) {
+      verdict.readOnly = false
+      verdict.reason = judgement.refused
+      continue
+    }
+    for (const concern of judgement.concerns) concerns.set(`${concern.kind}:${concern.path}`, concern)
+  }
+  return [...concerns.values()]
 }
 
 /** Whole-line git rules: git next to cd/pushd/popd, and the repository around cwd. */

@@ -6,6 +6,7 @@ import { evaluateDirectArgv } from './direct-argv'
 import { describeDynamicPart } from './dynamic-reason'
 import { refuseEnvAssignments } from './env-allowlist'
 import { parseFlags } from './flag-parser'
+import { pathOperands } from './path-operands'
 import { ANY_ARGS_GLOBS_AFTER_DOUBLE_DASH, findGlobProblem, literalDoubleDash } from './glob-policy'
 import type { CommandPolicy, PolicyContext } from './flag-types'
 import { COMMAND_POLICIES } from './policy-tables'
@@ -20,6 +21,8 @@ export interface PartVerdict {
   reason: string
   /** The command name after wrappers, for whole-line rules (git with cd); null when unknown. */
   name: string | null
+  /** On a read-only verdict: the words it reads as files or folders, for the place checks. */
+  paths?: string[]
 }
 
 /**
@@ -57,18 +60,34 @@ export function evaluateCommandPart(part: AnalyzedCommand, platform: NodeJS.Plat
     const git = evaluateGitArgv(argv, context)
     if (!git.readOnly) return refuse(git.reason, name)
     const globProblem = findGlobProblem(part, 'git', offset, git.pathspecsAfter)
-    return globProblem ? refuse(globProblem, name) : { readOnly: true, reason: git.reason, name }
+    if (globProblem) return refuse(globProblem, name)
+    // git reads the repository around the folder it runs in.
+    return {
+      readOnly: true,
+      reason: git.reason,
+      name,
+      paths: [...pathOperands('git', [], null, part.redirects), '.'],
+    }
   }
   const prefix = findPrefixPolicy(argv)
   const table = prefix
     ? { label: prefix.prefix, policy: prefix.policy, argsFrom: prefix.words }
     : tableFor(name, platform)
-  if (table) return evaluateWithTable(part, argv, offset, table, context, name)
+  if (table) {
+    const verdict = evaluateWithTable(part, argv, offset, table, context, name)
+    if (verdict.readOnly && prefix) verdict.paths = pathOperands(prefix.prefix, [], null, part.redirects)
+    return verdict
+  }
   if (ANY_ARGS_COMMANDS.has(name)) {
     const after = ANY_ARGS_GLOBS_AFTER_DOUBLE_DASH.has(name) ? literalDoubleDash(part, argv, offset, 1) : null
     const globProblem = findGlobProblem(part, name, offset, after)
     if (globProblem) return refuse(globProblem, name)
-    return { readOnly: true, reason: `${name} only reads, whatever its arguments`, name }
+    return {
+      readOnly: true,
+      reason: `${name} only reads, whatever its arguments`,
+      name,
+      paths: pathOperands(name, argv.slice(1), null, part.redirects),
+    }
   }
   const known = Object.hasOwn(REFUSED_COMMANDS, name) ? REFUSED_COMMANDS[name] : undefined
   return refuse(known ?? `${name} is not a known read-only command`, name)
@@ -104,7 +123,12 @@ function evaluateWithTable(
   if (problem) return { readOnly: false, reason: problem, name }
   const posix = checkAsPosixGetopt(label, argv.slice(argsFrom), policy, context)
   if (posix) return { readOnly: false, reason: posix, name }
-  return { readOnly: true, reason: `${label} with these flags only reads`, name }
+  return {
+    readOnly: true,
+    reason: `${label} with these flags only reads`,
+    name,
+    paths: pathOperands(name, argv.slice(argsFrom), flags.parsed, part.redirects),
+  }
 }
 
 /**

@@ -49,7 +49,12 @@ describe('readonly-regressions.jsonl', () => {
   })
 
   it.each(rows.map((row) => [row.command, row]))('%s is not run without asking', (_, row) => {
-    const verdict = classifyCommand(row.command, { cwd: '/', platform: row.platform ?? 'linux' })
+    // cwd / with a workspace elsewhere: every absolute read is outside it.
+    const verdict = classifyCommand(row.command, {
+      cwd: '/',
+      workspace: '/nonexistent-workspace',
+      platform: row.platform ?? 'linux',
+    })
     if ((row.expect ?? 'refused') === 'refused') expect(verdict.readOnly, verdict.reason).toBe(false)
     else expect(verdict.readOnly && (verdict.asks?.length ?? 0) > 0, verdict.reason).toBe(true)
   })
