@@ -1,6 +1,7 @@
 import { analyzeCommand } from './analysis/analyze-command'
 import type { CommandAnalysis } from './analysis/command-analysis'
 import { checkGitRuntimeSafety, type GitRuntimeSafety } from './git-safety/git-runtime-safety'
+import { findGitEnvironmentVariable } from './git-safety/git-environment'
 import { judgeReadPaths, type PlaceOptions } from './places/read-places'
 import { evaluateCommandPart, type PartVerdict } from './readonly/part-policy'
 import type { CommandPart, CommandVerdict, ReadConcern } from './verdict'
@@ -9,6 +10,11 @@ export interface ClassifyOptions extends PlaceOptions {
   /** The directory the command would run in; git safety is judged from here. */
   cwd: string
   platform?: NodeJS.Platform
+  /**
+   * The environment the command will inherit, when the caller knows it: GIT_* variables there
+   * (GIT_CONFIG_COUNT, GIT_DIR, GIT_EXEC_PATH…) change what git reads and runs.
+   */
+  env?: Readonly<Record<string, string | undefined>>
 }
 
 // git in a line that also changes directory may load hooks and config from the target directory,
@@ -16,6 +22,23 @@ export interface ClassifyOptions extends PlaceOptions {
 const DIRECTORY_CHANGERS = new Set(['cd', 'pushd', 'popd'])
 
 export { analyzeCommand }
+
+// In a partial clone these read only refs and commits git always has, never a missing blob or tree.
+const PROMISOR_SAFE_SUBCOMMANDS = new Set([
+  'rev-parse',
+  'branch',
+  'tag',
+  'remote',
+  'remote show',
+  'remote get-url',
+  'config',
+  'reflog',
+  'for-each-ref',
+  'show-ref',
+  'worktree list',
+  'stash list',
+  'count-objects',
+])
 
 /** The read-only verdict for one command line. Synchronous; never throws, whatever the input. */
 export function classifyCommand(command: string, options: ClassifyOptions): CommandVerdict {
@@ -51,7 +74,7 @@ function classifyAnalysis(analysis: CommandAnalysis, options: ClassifyOptions): 
   }
   const platform = options.platform ?? process.platform
   const verdicts = analysis.commands.map((part) => evaluateCommandPart(part, platform))
-  applyGitRules(verdicts, options.cwd)
+  applyGitRules(verdicts, options)
   const concerns = applyPlaceRules(verdicts, options)
   const parts: CommandPart[] = analysis.commands.map((part, index) => ({
     text: part.text,
@@ -97,23 +120,33 @@ function applyPlaceRules(verdicts: PartVerdict[], options: ClassifyOptions): Rea
   return [...concerns.values()]
 }
 
-/** Whole-line git rules: git next to cd/pushd/popd, and the repository around cwd. */
-function applyGitRules(verdicts: PartVerdict[], cwd: string): void {
+/** Whole-line git rules: GIT_* in the environment, git next to cd/pushd/popd, the repository around cwd. */
+function applyGitRules(verdicts: PartVerdict[], options: ClassifyOptions): void {
   const gitParts = verdicts.filter((verdict) => verdict.name === 'git' && verdict.readOnly)
   if (gitParts.length === 0) return
-  const changer = verdicts.find((verdict) => verdict.name !== null && DIRECTORY_CHANGERS.has(verdict.name))
-  let safety: GitRuntimeSafety | null = null
-  if (changer) {
-    safety = {
-      safe: false,
-      reason: `git with ${changer.name} in one command may load hooks and config from the other directory`,
-    }
-  } else {
-    safety = checkGitRuntimeSafety(cwd)
-  }
-  if (safety.safe) return
+  const problem = findGitLineProblem(verdicts, options)
   for (const verdict of gitParts) {
+    if (problem === null) return
+    if (problem === PROMISOR) {
+      if (PROMISOR_SAFE_SUBCOMMANDS.has(verdict.gitSubcommand ?? '')) continue
+      verdict.reason = `this repository is a partial clone (promisor remote): git ${verdict.gitSubcommand ?? ''} may fetch missing objects over the network`
+    } else verdict.reason = problem
     verdict.readOnly = false
-    verdict.reason = safety.reason
   }
+}
+
+const PROMISOR = Symbol('partial clone')
+
+function findGitLineProblem(
+  verdicts: PartVerdict[],
+  options: ClassifyOptions,
+): string | typeof PROMISOR | null {
+  const variable = findGitEnvironmentVariable(options.env)
+  if (variable) return `${variable} in the environment changes which config git reads or what it runs`
+  const changer = verdicts.find((verdict) => verdict.name !== null && DIRECTORY_CHANGERS.has(verdict.name))
+  if (changer)
+    return `git with ${changer.name} in one command may load hooks and config from the other directory`
+  const safety: GitRuntimeSafety = checkGitRuntimeSafety(options.cwd)
+  if (!safety.safe) return safety.reason
+  return safety.promisor ? PROMISOR : null
 }

@@ -13,6 +13,8 @@ export interface GitArgvVerdict {
    * there is just more paths; null when there is none or the subcommand is not one of those.
    */
   pathspecsAfter: number | null
+  /** The subcommand as matched (`log`, `stash list`), on a read-only verdict. */
+  subcommand?: string
 }
 
 // Subcommands whose words after `--` are pathspecs and nothing else.
@@ -61,5 +63,11 @@ export function evaluateGitArgv(argv: string[], context: PolicyContext): GitArgv
   if (problem) return { readOnly: false, reason: problem, argsStart, pathspecsAfter: null }
   const end = flags.parsed.endOfOptions
   const pathspecsAfter = PATHSPEC_SUBCOMMANDS.has(subcommand.name) && end !== null ? argsStart + end : null
-  return { readOnly: true, reason: `${name} only reads the repository`, argsStart, pathspecsAfter }
+  return {
+    readOnly: true,
+    reason: `${name} only reads the repository`,
+    argsStart,
+    pathspecsAfter,
+    subcommand: subcommand.name,
+  }
 }

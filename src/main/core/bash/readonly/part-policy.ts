@@ -23,6 +23,8 @@ export interface PartVerdict {
   name: string | null
   /** On a read-only verdict: the words it reads as files or folders, for the place checks. */
   paths?: string[]
+  /** For git: the subcommand (`log`, `stash list`), for whole-line rules (partial clones). */
+  gitSubcommand?: string
 }
 
 /**
@@ -66,6 +68,7 @@ export function evaluateCommandPart(part: AnalyzedCommand, platform: NodeJS.Plat
       readOnly: true,
       reason: git.reason,
       name,
+      gitSubcommand: git.subcommand,
       paths: [...pathOperands('git', [], null, part.redirects), '.'],
     }
   }

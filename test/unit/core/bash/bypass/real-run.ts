@@ -25,26 +25,16 @@ export function runForReal(
   marker: string,
   plant: readonly string[] = [],
   setup = '',
+  extraEnv: Readonly<Record<string, string>> = {},
 ): RealRun {
-  const cwd = mkdtempSync(join(tmpdir(), 'shellgate-bypass-'))
+  const cwd = prepareDir(plant, setup)
   try {
-    writeFileSync(join(cwd, 'f'), 'a/b\nline two\n')
-    const env = { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: cwd, LC_ALL: 'C' }
-    if (setup) {
-      const prepared = spawnSync('bash', ['-c', setup], { cwd, encoding: 'utf8', timeout: 10_000, env })
-      if (prepared.status !== 0) throw new Error(`setup failed: ${prepared.stderr}`)
-    }
-    writeFileSync(join(cwd, 'victim'), 'victim\n')
-    for (const name of plant) {
-      mkdirSync(dirname(join(cwd, name)), { recursive: true })
-      writeFileSync(join(cwd, name), 'planted\n')
-    }
     const run = spawnSync('bash', ['-c', command], {
       cwd,
       encoding: 'utf8',
       timeout: 10_000,
       input: '',
-      env,
+      env: { ...baseEnv(cwd), ...extraEnv },
     })
     return {
       markerMade: existsSync(join(cwd, marker)),
@@ -56,6 +46,31 @@ export function runForReal(
   } finally {
     rmSync(cwd, { recursive: true, force: true })
   }
+}
+
+/** A fresh temp directory with `f`, the planted files, `setup` run in it, then `victim`. */
+export function prepareDir(plant: readonly string[] = [], setup = ''): string {
+  const cwd = mkdtempSync(join(tmpdir(), 'shellgate-bypass-'))
+  writeFileSync(join(cwd, 'f'), 'a/b\nline two\n')
+  for (const name of plant) {
+    mkdirSync(dirname(join(cwd, name)), { recursive: true })
+    writeFileSync(join(cwd, name), 'planted\n')
+  }
+  if (setup) {
+    const prepared = spawnSync('bash', ['-c', setup], {
+      cwd,
+      encoding: 'utf8',
+      timeout: 10_000,
+      env: baseEnv(cwd),
+    })
+    if (prepared.status !== 0) throw new Error(`setup failed: ${prepared.stderr}`)
+  }
+  writeFileSync(join(cwd, 'victim'), 'victim\n')
+  return cwd
+}
+
+function baseEnv(cwd: string): NodeJS.ProcessEnv {
+  return { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: cwd, LC_ALL: 'C', GIT_CONFIG_NOSYSTEM: '1' }
 }
 
 function readTopLevelFiles(dir: string): Record<string, string> {

@@ -1,8 +1,8 @@
-import { readFileSync } from 'node:fs'
+import { readFileSync, rmSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { classifyCommand } from '../../../../../src/main/core/bash/classify'
-import { runForReal } from './real-run'
+import { prepareDir, runForReal } from './real-run'
 
 /**
  * test/fixtures/readonly-regressions.jsonl: every bypass found or fixed, one JSON object a line.
@@ -18,6 +18,8 @@ interface Regression {
   setup?: string
   effect: string | null
   platform?: NodeJS.Platform
+  /** The environment the command inherits, for the real run and for classify. */
+  env?: Record<string, string>
   expect?: 'refused' | 'ask'
   why: string
 }
@@ -41,7 +43,7 @@ describe('readonly-regressions.jsonl', () => {
   it.each(runnable.map((row) => [row.command, row]))('%s really does it on this machine', (_, row) => {
     const effect = row.effect as string
     const marker = effect.startsWith('changed:') || effect === 'victim-gone' ? 'never-made' : effect
-    const run = runForReal(row.command, marker, row.plant, row.setup)
+    const run = runForReal(row.command, marker, row.plant, row.setup, row.env)
     if (effect === 'victim-gone') expect(run.victimGone, run.stderr).toBe(true)
     else if (effect.startsWith('changed:'))
       expect(run.files[effect.slice('changed:'.length)], run.stderr).not.toBe('planted\n')
@@ -49,13 +51,20 @@ describe('readonly-regressions.jsonl', () => {
   })
 
   it.each(rows.map((row) => [row.command, row]))('%s is not run without asking', (_, row) => {
-    // cwd / with a workspace elsewhere: every absolute read is outside it.
-    const verdict = classifyCommand(row.command, {
-      cwd: '/',
-      workspace: '/nonexistent-workspace',
-      platform: row.platform ?? 'linux',
-    })
-    if ((row.expect ?? 'refused') === 'refused') expect(verdict.readOnly, verdict.reason).toBe(false)
-    else expect(verdict.readOnly && (verdict.asks?.length ?? 0) > 0, verdict.reason).toBe(true)
+    // Rows with a setup are judged in the folder it prepared (a repository, planted files); the
+    // others from / with a workspace elsewhere, so every absolute read is outside it.
+    const cwd = row.setup ? prepareDir(row.plant, row.setup) : '/'
+    try {
+      const verdict = classifyCommand(row.command, {
+        cwd,
+        workspace: row.setup ? cwd : '/nonexistent-workspace',
+        platform: row.platform ?? 'linux',
+        env: row.env,
+      })
+      if ((row.expect ?? 'refused') === 'refused') expect(verdict.readOnly, verdict.reason).toBe(false)
+      else expect(verdict.readOnly && (verdict.asks?.length ?? 0) > 0, verdict.reason).toBe(true)
+    } finally {
+      if (cwd !== '/') rmSync(cwd, { recursive: true, force: true })
+    }
   })
 })
