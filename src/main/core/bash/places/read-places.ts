@@ -1,4 +1,4 @@
-import { realpathSync, statSync } from 'node:fs'
+import { lstatSync, realpathSync, statSync } from 'node:fs'
 import { homedir } from 'node:os'
 import path from 'node:path'
 import type { ReadConcern } from '../verdict'
@@ -62,7 +62,7 @@ export function judgeReadPaths(words: readonly string[], options: PlaceOptions):
       continue
     }
     const lexical = path.resolve(options.cwd, expanded)
-    const real = realOrNearest(lexical)
+    const real = realPath(lexical)
     const shown = displayPath(real, home)
     for (const candidate of new Set([lexical, real])) {
       const environ = environProblem(candidate, word)
@@ -85,7 +85,26 @@ export function judgeReadPaths(words: readonly string[], options: PlaceOptions):
   return { refused: null, concerns }
 }
 
+// Roots are resolved once per home: resolving a dozen of them on every classify cost more than the parse.
+const SECRET_ROOTS = new Map<string, string[]>()
+const ALLOWED_ROOTS = new Map<string, string[]>()
+const MAX_MEMO = 64
+
+function memo<T>(map: Map<string, T>, key: string, make: () => T): T {
+  const found = map.get(key)
+  if (found !== undefined) return found
+  const made = make()
+  if (map.size >= MAX_MEMO) map.clear()
+  map.set(key, made)
+  return made
+}
+
 function secretRoots(home: string, shellgateHome: string | undefined): string[] {
+  const configured = shellgateHome ?? process.env.SHELLGATE_HOME ?? ''
+  return memo(SECRET_ROOTS, `${home}\0${configured}`, () => resolveSecretRoots(home, shellgateHome))
+}
+
+function resolveSecretRoots(home: string, shellgateHome: string | undefined): string[] {
   const roots = HOME_SECRETS.map((entry) => path.join(home, entry))
   roots.push(path.resolve(shellgateHome ?? process.env.SHELLGATE_HOME ?? path.join(home, '.shellgate')))
   return roots.flatMap((root) => {
@@ -95,7 +114,14 @@ function secretRoots(home: string, shellgateHome: string | undefined): string[] 
 }
 
 function allowedRoots(options: PlaceOptions): string[] | null {
-  if (options.workspace === undefined) return null
+  const workspace = options.workspace
+  if (workspace === undefined) return null
+  const folders = options.readableFolders ?? []
+  const key = [options.cwd, workspace, ...folders].join('\0')
+  return memo(ALLOWED_ROOTS, key, () => resolveAllowedRoots({ ...options, workspace }))
+}
+
+function resolveAllowedRoots(options: PlaceOptions & { workspace: string }): string[] {
   return [options.workspace, ...(options.readableFolders ?? [])].map((root) => {
     const absolute = path.resolve(options.cwd, root)
     return realOrNull(absolute) ?? absolute
@@ -136,11 +162,42 @@ function isDirectory(file: string): boolean {
   }
 }
 
+// Real paths of folders, for a second: resolving every component of the cwd on each classify was
+// most of its cost. A folder swapped for a symlink within that second is the same race as one
+// swapped between classify and run, which no check before running can close.
+const FOLDER_TTL_MS = 1_000
+const realFolders = new Map<string, { real: string | null; at: number }>()
+
+function realFolder(dir: string): string | null {
+  const now = Date.now()
+  const cached = realFolders.get(dir)
+  if (cached && now - cached.at < FOLDER_TTL_MS) return cached.real
+  const real = realOrNull(dir)
+  if (realFolders.size >= 256) realFolders.clear()
+  realFolders.set(dir, { real, at: now })
+  return real
+}
+
+/** The real path: the folder's (cached), then the file itself only when it is a symlink. */
+function realPath(file: string): string {
+  const parent = path.dirname(file)
+  const realParent = parent === file ? file : realFolder(parent)
+  if (realParent === null) return realOrNearest(file)
+  let stats: ReturnType<typeof lstatSync>
+  try {
+    stats = lstatSync(file, { throwIfNoEntry: false })
+  } catch {
+    return realOrNearest(file)
+  }
+  if (stats?.isSymbolicLink()) return realOrNull(file) ?? realOrNearest(file)
+  return parent === file ? realParent : path.join(realParent, path.basename(file))
+}
+
 /** The real path, or for a path that does not exist the real path of its nearest existing parent. */
 function realOrNearest(file: string): string {
   let rest = ''
   for (let current = file; ; current = path.dirname(current)) {
-    const real = realOrNull(current)
+    const real = current === file ? realOrNull(current) : realFolder(current)
     if (real !== null) return rest ? path.join(real, rest) : real
     if (path.dirname(current) === current) return file
     rest = rest ? path.join(path.basename(current), rest) : path.basename(current)
@@ -155,9 +212,10 @@ function realOrNull(file: string): string | null {
   }
 }
 
+/** Both paths absolute and normalised (path.resolve, realpath), so a prefix test is exact. */
 function isInside(file: string, dir: string): boolean {
-  const relative = path.relative(dir, file)
-  return relative === '' || (!relative.startsWith('..') && !path.isAbsolute(relative))
+  if (file === dir) return true
+  return file.startsWith(dir.endsWith(path.sep) ? dir : `${dir}${path.sep}`)
 }
 
 function displayPath(file: string, home: string): string {
