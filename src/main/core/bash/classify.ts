@@ -1,3 +1,6 @@
+import { realpathSync } from 'node:fs'
+import { homedir } from 'node:os'
+import path from 'node:path'
 import { analyzeCommand } from './analysis/analyze-command'
 import type { CommandAnalysis } from './analysis/command-analysis'
 import { checkGitRuntimeSafety, type GitRuntimeSafety } from './git-safety/git-runtime-safety'
@@ -74,8 +77,9 @@ function classifyAnalysis(analysis: CommandAnalysis, options: ClassifyOptions): 
   }
   const platform = options.platform ?? process.platform
   const verdicts = analysis.commands.map((part) => evaluateCommandPart(part, platform))
-  applyGitRules(verdicts, options)
-  const concerns = applyPlaceRules(verdicts, options)
+  const folders = runFolders(verdicts, options)
+  applyGitRules(verdicts, folders, options)
+  const concerns = applyPlaceRules(verdicts, folders, options)
   const parts: CommandPart[] = analysis.commands.map((part, index) => ({
     text: part.text,
     argv: part.argv,
@@ -104,49 +108,128 @@ function classifyAnalysis(analysis: CommandAnalysis, options: ClassifyOptions): 
     : { ...base, readOnly: true, reason, parts }
 }
 
-/** Class 6: a process's environment refuses the part; secrets and outside places ask (deduplicated). */
-function applyPlaceRules(verdicts: PartVerdict[], options: ClassifyOptions): ReadConcern[] {
+/**
+ * Class 6: a process's environment refuses the part; secrets and outside places ask (deduplicated).
+ * Each part is judged from every folder it may run in (after a `cd`, the old one too, in case the
+ * cd failed); after a cd to a folder only known at run time, relative paths ask.
+ */
+function applyPlaceRules(
+  verdicts: PartVerdict[],
+  folders: RunFolders,
+  options: ClassifyOptions,
+): ReadConcern[] {
   const concerns = new Map<string, ReadConcern>()
-  for (const verdict of verdicts) {
-    if (!verdict.readOnly || !verdict.paths || verdict.paths.length === 0) continue
-    const judgement = judgeReadPaths(verdict.paths, options)
-    if (judgement.refused) {
-      verdict.readOnly = false
-      verdict.reason = judgement.refused
-      continue
+  verdicts.forEach((verdict, index) => {
+    if (!verdict.readOnly || !verdict.paths || verdict.paths.length === 0) return
+    const dirs = folders[index] ?? null
+    const absolute = verdict.paths.filter((word) => word.startsWith('/') || word.startsWith('~'))
+    const judged =
+      dirs === null
+        ? [{ cwd: options.cwd, paths: absolute }]
+        : dirs.map((cwd) => ({ cwd, paths: verdict.paths as string[] }))
+    if (dirs === null && options.workspace !== undefined) {
+      for (const word of verdict.paths.filter((path) => !absolute.includes(path))) {
+        const reason = `reads ${word} in a folder only known at run time, maybe outside the workspace`
+        concerns.set(`unknown:${word}`, { kind: 'outside-workspace', path: word, reason })
+      }
     }
-    for (const concern of judgement.concerns) concerns.set(`${concern.kind}:${concern.path}`, concern)
-  }
+    for (const { cwd, paths } of judged) {
+      const judgement = judgeReadPaths(paths, { ...options, cwd })
+      if (judgement.refused) {
+        verdict.readOnly = false
+        verdict.reason = judgement.refused
+        return
+      }
+      for (const concern of judgement.concerns) concerns.set(`${concern.kind}:${concern.path}`, concern)
+    }
+  })
   return [...concerns.values()]
 }
 
-/** Whole-line git rules: GIT_* in the environment, git next to cd/pushd/popd, the repository around cwd. */
-function applyGitRules(verdicts: PartVerdict[], options: ClassifyOptions): void {
-  const gitParts = verdicts.filter((verdict) => verdict.name === 'git' && verdict.readOnly)
-  if (gitParts.length === 0) return
-  const problem = findGitLineProblem(verdicts, options)
-  for (const verdict of gitParts) {
-    if (problem === null) return
-    if (problem === PROMISOR) {
-      if (PROMISOR_SAFE_SUBCOMMANDS.has(verdict.gitSubcommand ?? '')) continue
-      verdict.reason = `this repository is a partial clone (promisor remote): git ${verdict.gitSubcommand ?? ''} may fetch missing objects over the network`
-    } else verdict.reason = problem
-    verdict.readOnly = false
+/** For each part, the folders it may run in; null when a cd went somewhere only known at run time. */
+type RunFolders = Array<string[] | null>
+
+function runFolders(verdicts: PartVerdict[], options: ClassifyOptions): RunFolders {
+  const folders: RunFolders = []
+  let current: string[] | null = [path.resolve(options.cwd)]
+  for (const verdict of verdicts) {
+    folders.push(current)
+    if (verdict.name === null || !DIRECTORY_CHANGERS.has(verdict.name)) continue
+    const target: string[] | null = current === null ? null : cdTargets(verdict, current, options)
+    // A cd that fails leaves the shell where it was, so the old folders stay possible.
+    current = target === null || current === null ? null : [...new Set([...current, ...target])]
   }
+  return folders
 }
 
-const PROMISOR = Symbol('partial clone')
+/** Where `cd DIR` goes from each folder, or null for pushd/popd, `cd -`, `~user`, CDPATH lookups. */
+function cdTargets(verdict: PartVerdict, from: string[], options: ClassifyOptions): string[] | null {
+  if (verdict.name !== 'cd' || !verdict.readOnly) return null
+  const args = (verdict.directoryArgs ?? []).filter((arg) => arg !== '-L' && arg !== '-P')
+  if (args.length > 1 || args.some((arg) => arg.startsWith('-'))) return null
+  const home = options.home ?? homedir()
+  const operand = args[0] ?? '~'
+  const expanded =
+    operand === '~' ? home : operand.startsWith('~/') ? path.join(home, operand.slice(2)) : operand
+  if (expanded.startsWith('~')) return null
+  const explicit =
+    expanded.startsWith('/') || expanded === '.' || expanded === '..' || /^\.\.?\//.test(expanded)
+  const cdpath = (options.env ?? process.env).CDPATH
+  if (!explicit && cdpath) return null
+  return from.map((dir) => path.resolve(dir, expanded))
+}
 
-function findGitLineProblem(
-  verdicts: PartVerdict[],
-  options: ClassifyOptions,
-): string | typeof PROMISOR | null {
+/**
+ * Whole-line git rules: GIT_* in the environment, and the repository of every folder a git part
+ * may run in (after a cd, or with `-C DIR`, which must stay inside the workspace).
+ */
+function applyGitRules(verdicts: PartVerdict[], folders: RunFolders, options: ClassifyOptions): void {
   const variable = findGitEnvironmentVariable(options.env)
-  if (variable) return `${variable} in the environment changes which config git reads or what it runs`
-  const changer = verdicts.find((verdict) => verdict.name !== null && DIRECTORY_CHANGERS.has(verdict.name))
-  if (changer)
-    return `git with ${changer.name} in one command may load hooks and config from the other directory`
-  const safety: GitRuntimeSafety = checkGitRuntimeSafety(options.cwd)
-  if (!safety.safe) return safety.reason
-  return safety.promisor ? PROMISOR : null
+  verdicts.forEach((verdict, index) => {
+    if (verdict.name !== 'git' || !verdict.readOnly) return
+    const problem = variable
+      ? `${variable} in the environment changes which config git reads or what it runs`
+      : findGitPartProblem(verdict, folders[index] ?? null, options)
+    if (problem === null) return
+    verdict.readOnly = false
+    verdict.reason = problem
+  })
+}
+
+function findGitPartProblem(
+  verdict: PartVerdict,
+  dirs: string[] | null,
+  options: ClassifyOptions,
+): string | null {
+  if (dirs === null)
+    return 'git after a cd to a folder only known at run time may load hooks and config from there'
+  const directories = verdict.gitDirectories ?? []
+  if (directories.length > 0 && options.workspace === undefined)
+    return 'git -C runs in another directory, with that repository’s config and hooks'
+  for (const dir of dirs) {
+    const target = directories.reduce((from, next) => path.resolve(from, next), dir)
+    if (directories.length > 0 && !isInsideWorkspace(target, options))
+      return `git -C ${directories.join(' -C ')} leaves the workspace, so its repository’s config and hooks are not the workspace’s`
+    const safety: GitRuntimeSafety = checkGitRuntimeSafety(target)
+    if (!safety.safe) return safety.reason
+    if (safety.promisor && !PROMISOR_SAFE_SUBCOMMANDS.has(verdict.gitSubcommand ?? ''))
+      return `this repository is a partial clone (promisor remote): git ${verdict.gitSubcommand ?? ''} may fetch missing objects over the network`
+  }
+  return null
+}
+
+function isInsideWorkspace(dir: string, options: ClassifyOptions): boolean {
+  const real = realOrSelf(dir)
+  return [options.workspace as string, ...(options.readableFolders ?? [])].some((root) => {
+    const base = realOrSelf(path.resolve(options.cwd, root))
+    return real === base || real.startsWith(base.endsWith(path.sep) ? base : `${base}${path.sep}`)
+  })
+}
+
+function realOrSelf(file: string): string {
+  try {
+    return realpathSync.native(file)
+  } catch {
+    return file
+  }
 }

@@ -38,11 +38,13 @@ describe('quoting, backslash and ANSI-C tricks', () => {
 
 describe('absolute and relative paths are not the table command', () => {
   itClassifies([
-    ['/bin/cat f', false, '/bin/cat runs the file at that path'],
+    // Class 7: a standard system folder names the system's tool (bypass/everyday-commands.test.ts).
+    ['/bin/cat f', true, 'cat with these flags only reads'],
     ['./ls', false, './ls runs the file at that path'],
     ['../bin/grep x', false, '../bin/grep runs the file at that path'],
     ['~/bin/cat f', false, '~/bin/cat runs the file at that path'],
-    ['/usr/bin/git status', false, '/usr/bin/git runs the file at that path'],
+    ['/usr/bin/git status', true, 'git status only reads the repository'],
+    ['/usr/bin/../../tmp/cat f', false, '/usr/bin/../../tmp/cat runs the file at that path'],
   ])
 })
 

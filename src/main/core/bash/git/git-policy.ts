@@ -15,6 +15,8 @@ export interface GitArgvVerdict {
   pathspecsAfter: number | null
   /** The subcommand as matched (`log`, `stash list`), on a read-only verdict. */
   subcommand?: string
+  /** `-C DIR` words, in order, on a read-only verdict. */
+  directories?: string[]
 }
 
 // Subcommands whose words after `--` are pathspecs and nothing else.
@@ -69,5 +71,6 @@ export function evaluateGitArgv(argv: string[], context: PolicyContext): GitArgv
     argsStart,
     pathspecsAfter,
     subcommand: subcommand.name,
+    directories: globals.directories,
   }
 }

@@ -97,6 +97,9 @@ function readLongFlag(name: string, arg: string, args: string[], next: number, p
   if (kind === 'none') {
     return attached === null ? { flags: [{ flag, value: null }], next } : `${name} ${flag} takes no value`
   }
+  if (attached === null && kind === 'lastArgDefault' && next >= args.length) {
+    return { flags: [{ flag, value: null }], next }
+  }
   if (attached !== null || kind === 'optionalString') {
     const problem = attached === null ? null : valueProblem(name, flag, kind, attached)
     return problem ?? { flags: [{ flag, value: attached }], next }

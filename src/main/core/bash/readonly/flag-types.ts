@@ -2,7 +2,16 @@
  * What a known-safe flag takes: nothing, a number, any string, a string only when attached
  * (`--color=auto`), one character, or exactly the literal `{}` / `EOF` (xargs -I / -E).
  */
-export type FlagValueKind = 'none' | 'number' | 'string' | 'optionalString' | 'char' | '{}' | 'EOF'
+export type FlagValueKind =
+  | 'none'
+  | 'number'
+  | 'string'
+  | 'optionalString'
+  | 'char'
+  | '{}'
+  | 'EOF'
+  /** git's PARSE_OPT_LASTARG_DEFAULT: the next word is the value, unless the flag is the last word. */
+  | 'lastArgDefault'
 
 /** The arguments of one command, once every flag passed its table. */
 export interface ParsedArgs {

@@ -1,7 +1,7 @@
 import type { AnalyzedCommand } from '../analysis/command-analysis'
 import { evaluateGitArgv } from '../git/git-policy'
 import { ANY_ARGS_COMMANDS } from './any-args-commands'
-import { findUncPath, isPathQualified, stripTransparentWrappers } from './command-name'
+import { findUncPath, isPathQualified, standardBinaryName, stripTransparentWrappers } from './command-name'
 import { evaluateDirectArgv } from './direct-argv'
 import { describeDynamicPart } from './dynamic-reason'
 import { refuseEnvAssignments } from './env-allowlist'
@@ -25,6 +25,10 @@ export interface PartVerdict {
   paths?: string[]
   /** For git: the subcommand (`log`, `stash list`), for whole-line rules (partial clones). */
   gitSubcommand?: string
+  /** For git: the `-C DIR` words, judged against the workspace by the whole-line rules. */
+  gitDirectories?: string[]
+  /** For cd/pushd/popd: the words after the name, for the folder each later part runs in. */
+  directoryArgs?: string[]
 }
 
 /**
@@ -43,7 +47,7 @@ export function evaluateCommandPart(part: AnalyzedCommand, platform: NodeJS.Plat
   if (envProblem) return refuse(envProblem)
   const redirectProblem = refuseRedirects(part.redirects)
   if (redirectProblem) return refuse(redirectProblem)
-  const argv = stripTransparentWrappers(part.argv)
+  const argv = withStandardBinaryName(stripTransparentWrappers(part.argv), platform)
   const name = argv[0]
   if (name === undefined) return refuse('there is no command, only assignments or redirects')
   const unc = findUncPath(argv, platform)
@@ -69,6 +73,7 @@ export function evaluateCommandPart(part: AnalyzedCommand, platform: NodeJS.Plat
       reason: git.reason,
       name,
       gitSubcommand: git.subcommand,
+      gitDirectories: git.directories ?? [],
       paths: [...pathOperands('git', [], null, part.redirects), '.'],
     }
   }
@@ -78,6 +83,7 @@ export function evaluateCommandPart(part: AnalyzedCommand, platform: NodeJS.Plat
     : tableFor(name, platform)
   if (table) {
     const verdict = evaluateWithTable(part, argv, offset, table, context, name)
+    if (name === 'cd' || name === 'pushd' || name === 'popd') verdict.directoryArgs = argv.slice(1)
     if (verdict.readOnly && prefix) verdict.paths = pathOperands(prefix.prefix, [], null, part.redirects)
     return verdict
   }
@@ -168,4 +174,11 @@ function stringFlags(policy: CommandPolicy): ReadonlySet<string> {
     STRING_FLAGS.set(policy, flags)
   }
   return flags
+}
+
+/** `/usr/bin/rg x` is judged as `rg x`; the name is replaced, every other word kept. */
+function withStandardBinaryName(argv: string[], platform: NodeJS.Platform): string[] {
+  const first = argv[0]
+  const base = first === undefined ? null : standardBinaryName(first, platform)
+  return base === null ? argv : [base, ...argv.slice(1)]
 }
