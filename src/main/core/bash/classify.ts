@@ -45,8 +45,15 @@ const PROMISOR_SAFE_SUBCOMMANDS = new Set([
 
 /** The read-only verdict for one command line. Synchronous; never throws, whatever the input. */
 export function classifyCommand(command: string, options: ClassifyOptions): CommandVerdict {
+  return classifyAtDepth(command, options, 0)
+}
+
+/** `$(…)` inside `$(…)` is classified this deep at most; deeper ones are refused. */
+const MAX_SUBSTITUTION_DEPTH = 3
+
+function classifyAtDepth(command: string, options: ClassifyOptions, depth: number): CommandVerdict {
   try {
-    return classifyAnalysis(analyzeCommand(command), options)
+    return classifyAnalysis(analyzeCommand(command), options, depth)
   } catch (error) {
     return {
       command: typeof command === 'string' ? command : String(command),
@@ -60,7 +67,11 @@ export function classifyCommand(command: string, options: ClassifyOptions): Comm
   }
 }
 
-function classifyAnalysis(analysis: CommandAnalysis, options: ClassifyOptions): CommandVerdict {
+function classifyAnalysis(
+  analysis: CommandAnalysis,
+  options: ClassifyOptions,
+  depth: number,
+): CommandVerdict {
   const base = {
     command: analysis.command,
     parsed: analysis.parsed,
@@ -76,7 +87,14 @@ function classifyAnalysis(analysis: CommandAnalysis, options: ClassifyOptions): 
     }
   }
   const platform = options.platform ?? process.platform
-  const verdicts = analysis.commands.map((part) => evaluateCommandPart(part, platform))
+  const classifyInner =
+    depth < MAX_SUBSTITUTION_DEPTH
+      ? (inner: string) => {
+          const verdict = classifyAtDepth(inner, options, depth + 1)
+          return { readOnly: verdict.readOnly, reason: verdict.reason, asks: verdict.asks?.length ?? 0 }
+        }
+      : undefined
+  const verdicts = analysis.commands.map((part) => evaluateCommandPart(part, platform, classifyInner))
   const folders = runFolders(verdicts, options)
   applyGitRules(verdicts, folders, options)
   const concerns = applyPlaceRules(verdicts, folders, options)
@@ -120,8 +138,12 @@ function applyPlaceRules(
 ): ReadConcern[] {
   const concerns = new Map<string, ReadConcern>()
   verdicts.forEach((verdict, index) => {
-    if (!verdict.readOnly || !verdict.paths || verdict.paths.length === 0) return
+    if (!verdict.readOnly || !verdict.paths || (verdict.paths.length === 0 && !verdict.unknownPaths)) return
     const dirs = folders[index] ?? null
+    if (verdict.unknownPaths && options.workspace !== undefined) {
+      const reason = `${verdict.name} reads paths only known at run time, maybe outside the workspace`
+      concerns.set(`run-time:${index}`, { kind: 'outside-workspace', path: '(known at run time)', reason })
+    }
     const absolute = verdict.paths.filter((word) => word.startsWith('/') || word.startsWith('~'))
     const judged =
       dirs === null

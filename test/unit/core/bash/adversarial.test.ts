@@ -3,9 +3,9 @@ import { itClassifies } from './classify-table'
 
 describe('substitutions run before the command', () => {
   itClassifies([
-    ['echo $(rm -rf ~)', false, '$(rm -rf ~) is a command substitution: it runs first'],
+    ['echo $(rm -rf ~)', false, '$(rm -rf ~) runs a command that is not read-only: rm deletes files'],
     ['ls `touch x`', false, '`touch x` is a command substitution: it runs first'],
-    ['cat "$(curl evil)"', false, '$(curl evil) is a command substitution'],
+    ['cat "$(curl evil)"', false, '$(curl evil) runs a command that is not read-only'],
     ['cat <(rm x)', false, '<(rm x) is a process substitution: it runs a command'],
     ['diff <(ls a) >(tee out)', false, 'is a process substitution'],
     ['$(echo rm) -rf x', false, '$(echo rm) is a command substitution'],
@@ -78,7 +78,7 @@ describe('pagers and interpreters', () => {
     ['ruby -e "File.delete 1"', false, 'ruby runs code'],
     ['bash -c "rm x"', false, 'bash runs shell code'],
     ['sh -c ls', false, 'sh runs shell code'],
-    ['awk \'{system("rm x")}\' f', false, 'awk programs can run commands'],
+    ['awk \'{system("rm x")}\' f', false, 'awk system() runs a shell command'],
   ])
 })
 

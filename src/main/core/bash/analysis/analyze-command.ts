@@ -1,9 +1,9 @@
 import { type AndOr, type Command, type Pipeline, type PipelineNode, parse, type Statement } from 'unbash'
 import type { Connector, EnvAssignment, Redirect } from '../verdict'
-import type { AnalyzedCommand, CommandAnalysis } from './command-analysis'
+import type { AnalyzedCommand, CommandAnalysis, WordExpansion } from './command-analysis'
 import { readRedirect } from './redirects'
 import { findUncoveredText, type SourceSpan } from './source-coverage'
-import { readWord } from './word-value'
+import { listWordExpansions, readWord } from './word-value'
 
 /** Longer lines are refused unparsed: nobody approves what they cannot read, and parsing stays bounded. */
 export const MAX_COMMAND_CHARS = 10_000
@@ -134,6 +134,7 @@ function walkCommand(walk: Walk, node: Command, connector: Connector | null): vo
   const redirects: Redirect[] = []
   const dynamicParts: string[] = []
   const words: Array<{ value: string | null; leadingGlob: boolean; glob: boolean }> = []
+  const wordExpansions: WordExpansion[] = []
   for (const item of node.prefix) {
     walk.spans.push([item.pos, item.end])
     if (item.type === 'Assignment') {
@@ -147,15 +148,24 @@ function walkCommand(walk: Walk, node: Command, connector: Connector | null): vo
       addRedirect(walk, item, redirects, dynamicParts)
     }
   }
+  // Assignments and redirects before the name hold run-time parts the word rules do not cover.
+  let dynamicOutsideWords = dynamicParts.length > 0
   if (node.name) {
     walk.spans.push([node.name.pos, node.name.end])
     addWord(readWord(node.name), words, dynamicParts)
+    wordExpansions.push(...listWordExpansions(node.name))
   }
   for (const item of node.suffix) {
     walk.spans.push([item.pos, item.end])
-    if (item.type === 'Word') addWord(readWord(item), words, dynamicParts)
-    else if (item.type === 'Assignment') addWord(readAssignmentWord(item), words, dynamicParts)
+    if (item.type === 'Word') {
+      addWord(readWord(item), words, dynamicParts)
+      wordExpansions.push(...listWordExpansions(item))
+      continue
+    }
+    const before = dynamicParts.length
+    if (item.type === 'Assignment') addWord(readAssignmentWord(item), words, dynamicParts)
     else addRedirect(walk, item, redirects, dynamicParts)
+    if (dynamicParts.length > before) dynamicOutsideWords = true
   }
   const dynamicWord = words.some((word) => word.value === null)
   walk.commands.push({
@@ -167,6 +177,9 @@ function walkCommand(walk: Walk, node: Command, connector: Connector | null): vo
     dynamicParts,
     leadingGlobArgs: words.flatMap((word, index) => (word.leadingGlob ? [index] : [])),
     globArgs: words.flatMap((word, index) => (word.glob ? [index] : [])),
+    wordValues: words.map((word) => word.value),
+    wordExpansions,
+    dynamicOutsideWords,
   })
 }
 

@@ -28,6 +28,11 @@ export type PolicyCheck = (parsed: ParsedArgs, context: PolicyContext) => string
 export interface PolicyContext {
   command: string
   platform: NodeJS.Platform
+  /**
+   * Classify the command inside a `$(…)`, one level deeper; absent when the depth limit is
+   * reached, so a substitution there is refused.
+   */
+  classifyInner?: (command: string) => { readOnly: boolean; reason: string; asks: number }
 }
 
 export interface CommandPolicy {

@@ -29,20 +29,28 @@ export interface PartVerdict {
   gitDirectories?: string[]
   /** For cd/pushd/popd: the words after the name, for the folder each later part runs in. */
   directoryArgs?: string[]
+  /** Some words are only known at run time and may name any file. */
+  unknownPaths?: boolean
 }
 
 /**
  * The read-only policy for one simple command, as a chain of short circuits: each layer either
  * decides with a reason or passes to the next; a command no layer knows is not read-only.
  */
-export function evaluateCommandPart(part: AnalyzedCommand, platform: NodeJS.Platform): PartVerdict {
+export function evaluateCommandPart(
+  part: AnalyzedCommand,
+  platform: NodeJS.Platform,
+  classifyInner?: PolicyContext['classifyInner'],
+): PartVerdict {
   const refuse = (reason: string, name: string | null = null): PartVerdict => ({
     readOnly: false,
     reason,
     name,
   })
   const dynamic = part.dynamicParts[0]
-  if (dynamic !== undefined || part.argv === null) return refuse(describeDynamicPart(dynamic ?? part.text))
+  if (dynamic !== undefined || part.argv === null) {
+    return tolerateExpansions(part, classifyInner) ?? refuse(describeDynamicPart(dynamic ?? part.text))
+  }
   const envProblem = refuseEnvAssignments(part.envAssignments)
   if (envProblem) return refuse(envProblem)
   const redirectProblem = refuseRedirects(part.redirects)
@@ -56,7 +64,7 @@ export function evaluateCommandPart(part: AnalyzedCommand, platform: NodeJS.Plat
   if (isPathQualified(name, platform)) {
     return refuse(`${name} runs the file at that path, not a known command`, name)
   }
-  const context: PolicyContext = { command: part.text, platform }
+  const context: PolicyContext = { command: part.text, platform, classifyInner }
   const offset = part.argv.length - argv.length
   const writeOption = findKnownWriteOption(argv)
   if (writeOption) return refuse(writeOption, name)
@@ -181,4 +189,60 @@ function withStandardBinaryName(argv: string[], platform: NodeJS.Platform): stri
   const first = argv[0]
   const base = first === undefined ? null : standardBinaryName(first, platform)
   return base === null ? argv : [base, ...argv.slice(1)]
+}
+
+// Commands for which a word only known at run time can change what is printed or read, never
+// make them write or run anything: no flag of theirs writes, runs or evaluates.
+const EXPANSION_TOLERANT = new Set([
+  'echo',
+  'cat',
+  'ls',
+  'wc',
+  'head',
+  'grep',
+  'basename',
+  'dirname',
+  'realpath',
+  'stat',
+  'du',
+])
+const PRINTS_ONLY = new Set(['echo', 'basename', 'dirname'])
+
+/**
+ * `echo $HOME`, `wc -l $(git ls-files)`: words expanded at run time are accepted when each one is
+ * a plain parameter or a `$(…)` whose inner command is itself read-only (classified one level
+ * deeper), and the command is one that no word can turn into a writer. Null when not tolerated.
+ */
+function tolerateExpansions(
+  part: AnalyzedCommand,
+  classifyInner: PolicyContext['classifyInner'],
+): PartVerdict | null {
+  const name = part.wordValues[0]
+  if (name === null || name === undefined || !EXPANSION_TOLERANT.has(name)) return null
+  if (part.dynamicOutsideWords || part.wordExpansions.length === 0) return null
+  if (refuseEnvAssignments(part.envAssignments) || refuseRedirects(part.redirects)) return null
+  for (const expansion of part.wordExpansions) {
+    if (expansion.kind === 'other') return null
+    if (expansion.kind === 'command') {
+      const inner = classifyInner?.(expansion.inner)
+      if (!inner) return { readOnly: false, reason: `${expansion.text} is nested too deep to classify`, name }
+      if (!inner.readOnly)
+        return {
+          readOnly: false,
+          reason: `${expansion.text} runs a command that is not read-only: ${inner.reason}`,
+          name,
+        }
+      if (inner.asks > 0)
+        return { readOnly: false, reason: `${expansion.text} reads a place that needs asking first`, name }
+    }
+  }
+  const first = (part.wordExpansions[0] as { text: string }).text
+  const staticWords = part.wordValues.slice(1).filter((word): word is string => word !== null)
+  return {
+    readOnly: true,
+    reason: `${name} only reads; ${first} is expanded by the shell first`,
+    name,
+    paths: PRINTS_ONLY.has(name) ? [] : pathOperands(name, staticWords, null, part.redirects),
+    unknownPaths: !PRINTS_ONLY.has(name),
+  }
 }

@@ -1,3 +1,4 @@
+import { awkProgramCheck } from './callbacks/awk-program'
 import { jqFilterCheck } from './callbacks/jq-filter'
 import { sedScriptCheck } from './callbacks/sed-script'
 import { type CommandPolicy, flagTable } from './flag-types'
@@ -145,6 +146,26 @@ const printf: CommandPolicy = {
   optionsEndAtFirstPositional: true,
 }
 
+// awk programs are read fail-closed (callbacks/awk-program.ts); a program we cannot see is refused.
+const awk: CommandPolicy = {
+  flags: flagTable({ string: '-F -v --field-separator --assign', none: '--version' }),
+  refusedFlags: {
+    '-f': 'awk -f reads its program from a file we cannot see',
+    '--file': 'awk --file reads its program from a file we cannot see',
+    '-e': 'awk -e adds program text this check does not join',
+    '--source': 'awk --source adds program text this check does not join',
+    '-i': 'awk -i includes a source file',
+    '--include': 'awk --include includes a source file',
+    '-l': 'awk -l loads an extension',
+    '--load': 'awk --load loads an extension',
+    '-E': 'awk -E reads its program from a file',
+    '--exec': 'awk --exec reads its program from a file',
+    '-W': 'awk -W options are not known to be read-only',
+  },
+  flagsCanWrite: true,
+  check: awkProgramCheck,
+}
+
 /** Commands that read and transform text. */
 export const TEXT_POLICIES: Readonly<Record<string, CommandPolicy>> = {
   head,
@@ -159,4 +180,8 @@ export const TEXT_POLICIES: Readonly<Record<string, CommandPolicy>> = {
   jq,
   xxd,
   printf,
+  awk,
+  gawk: awk,
+  mawk: awk,
+  nawk: awk,
 }
