@@ -1,4 +1,4 @@
-import { readRepositoryConfig } from './git-config-by-git'
+import { type RepositoryConfigAnswer, readRepositoryConfig } from './git-config-by-git'
 import { findProgramKey } from './program-config-keys'
 import { readCommonDir } from './read-hooks'
 
@@ -15,12 +15,22 @@ export interface ConfigFinding {
 export function findProgramConfig(gitDir: string): ConfigFinding | { problem: string } | null {
   const answer = readRepositoryConfig(gitDir, readCommonDir(gitDir))
   if (!answer.ok) return { problem: answer.problem }
+  // The cached answer is the same object until a config file changes, and so is its finding.
+  const known = FINDINGS.get(answer)
+  if (known !== undefined) return known
+  let finding: ConfigFinding | null = null
   for (const entry of answer.config.entries) {
     const key = findProgramKey(entry)
-    if (key) return { key, file: entry.origin }
+    if (key) {
+      finding = { key, file: entry.origin }
+      break
+    }
   }
-  return null
+  FINDINGS.set(answer, finding)
+  return finding
 }
+
+const FINDINGS = new WeakMap<RepositoryConfigAnswer, ConfigFinding | null>()
 
 /** Whether reading a missing object in this repository fetches it over the network. */
 export function isPromisorRepository(gitDir: string): boolean {

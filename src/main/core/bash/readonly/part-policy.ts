@@ -161,6 +161,8 @@ function checkAsPosixGetopt(
   context: PolicyContext,
 ): string | null {
   if (policy.optionsEndAtFirstPositional || policy.singleDashLong || policy.oldStyleFirstArg) return null
+  // Reading fewer words as flags can only change the answer through the operands.
+  if (!policy.check && policy.maxPositionals === undefined) return null
   const posix = parseFlags(label, args, { ...policy, optionsEndAtFirstPositional: true })
   const problem = posix.ok ? policy.check?.(posix.parsed, context) : posix.reason
   return problem
