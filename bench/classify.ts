@@ -60,11 +60,15 @@ function throughput(cwd: string, run: (command: string, cwd: string) => unknown)
   return Math.round(count / ((performance.now() - started) / 1000))
 }
 
-function latency(command: string, cwd: string): { p50Ms: number; p99Ms: number; maxMs: number } {
+function latency(
+  command: string,
+  cwd: string,
+  workspace?: string,
+): { p50Ms: number; p99Ms: number; maxMs: number } {
   const samples: number[] = []
   for (let index = 0; index < LATENCY_SAMPLES; index += 1) {
     const started = performance.now()
-    classifyCommand(command, { cwd })
+    classifyCommand(command, { cwd, workspace })
     samples.push(performance.now() - started)
   }
   samples.sort((a, b) => a - b)
@@ -79,7 +83,12 @@ export async function bench(): Promise<Record<string, unknown>> {
   const repository = mkdtempSync(join(tmpdir(), 'shellgate-bench-repo-'))
   try {
     execFileSync('git', ['init', '-q', repository])
-    const classify = (command: string, cwd: string) => classifyCommand(command, { cwd })
+    // The first git command in a repository asks git for its config (issue 13, class 5); later
+    // ones reuse the answer while the config files keep their identity.
+    const coldStarted = performance.now()
+    classifyCommand('git status', { cwd: repository })
+    const firstGitClassifyMs = round3(performance.now() - coldStarted)
+    const classify = (command: string, cwd: string) => classifyCommand(command, { cwd, workspace: cwd })
     // Warm the JIT before measuring.
     throughput(outside, classify)
     return {
@@ -92,11 +101,12 @@ export async function bench(): Promise<Record<string, unknown>> {
       // With git in the line, classify also reads the repository's .git and config files.
       latency200CharsWithGitInRepository: {
         length: TWO_HUNDRED_CHARS.length,
-        ...latency(TWO_HUNDRED_CHARS, repository),
+        ...latency(TWO_HUNDRED_CHARS, repository, repository),
       },
-      latency200CharsWithoutGit: { length: WITHOUT_GIT.length, ...latency(WITHOUT_GIT, outside) },
+      latency200CharsWithoutGit: { length: WITHOUT_GIT.length, ...latency(WITHOUT_GIT, outside, outside) },
+      firstGitClassifyInRepositoryMs: firstGitClassifyMs,
       loadAverage1m: Math.round(loadavg()[0]! * 100) / 100,
-      targets: { classifyCommandsPerSecondAtLeast: 20_000, p99MsBelow: 1 },
+      targets: { classifyCommandsPerSecondAtLeast: 20_000, p99MsBelow: 1, p99WithGitInRepositoryMsBelow: 2 },
     }
   } finally {
     rmSync(outside, { recursive: true, force: true })

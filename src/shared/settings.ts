@@ -87,6 +87,14 @@ export const EnvironmentSettingsSchema = z.object({
   passThrough: z.array(EnvVarNameSchema).max(256, 'at most 256 names').default([]),
 })
 export type EnvironmentSettings = z.infer<typeof EnvironmentSettingsSchema>
+/** Where read-only commands may read without asking (issue 13, class 6). */
+export const ReadPlacesSettingsSchema = z.object({
+  /** ask: a read-only command whose paths leave the workspace asks first; allow: it runs. */
+  readsOutsideWorkspace: z.enum(['ask', 'allow']).default('ask'),
+  /** Folders outside the workspace that read-only commands may read without asking. */
+  readableFolders: z.array(z.string().min(1).max(4_096)).max(100).default([]),
+})
+export type ReadPlacesSettings = z.infer<typeof ReadPlacesSettingsSchema>
 
 /** SHELLGATE_HOME/settings.json */
 export const UserSettingsSchema = z.object({
@@ -104,6 +112,7 @@ export const UserSettingsSchema = z.object({
   approvals: ApprovalSettingsSchema.default({ timeoutMs: 0 }),
   sandbox: SandboxSettingsSchema.default({ mode: 'auto', network: 'on', allowlist: [], hiddenPaths: [] }),
   environment: EnvironmentSettingsSchema.default({ passThrough: [] }),
+  readPlaces: ReadPlacesSettingsSchema.default({ readsOutsideWorkspace: 'ask', readableFolders: [] }),
 })
 export type UserSettings = z.infer<typeof UserSettingsSchema>
 

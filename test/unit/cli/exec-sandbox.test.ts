@@ -33,8 +33,13 @@ const exec = async (argv: string[]) => {
 }
 
 describe('shellgate exec in the sandbox', () => {
-  it('a read-only command cannot read ~/.ssh, and its content says why', async () => {
-    const result = await exec(['--', `cat ${home}/.ssh/id_ed25519`])
+  it('reading ~/.ssh asks first; allowed anyway (yolo), the sandbox still hides it and says why', async () => {
+    // The first wall: a read of a secrets location is not run without asking (issue 13 class 6).
+    const asked = await exec(['--', `cat ${home}/.ssh/id_ed25519`])
+    expect(asked.decision).toMatchObject({ outcome: 'ask' })
+    expect(JSON.stringify(asked)).not.toContain('PRIVATE KEY')
+    // The second wall: even when the mode lets it run, the OS hides the folder.
+    const result = await exec(['--mode', 'yolo', '--', `cat ${home}/.ssh/id_ed25519`])
     expect(result.status).toBe('failed')
     expect(result.stdout).not.toContain('PRIVATE KEY')
     expect(result.content.split('\n').at(-1)).toBe(

@@ -111,7 +111,14 @@ export const execCommand: CliCommand = {
       throw error
     })
     const user = settings.user
-    const verdict = classifyCommand(command, { cwd, platform })
+    // The workspace of a headless exec is its --cwd: reads that leave it ask, as in the app.
+    const verdict = classifyCommand(command, {
+      cwd,
+      platform,
+      workspace: cwd,
+      readableFolders: user.readPlaces.readableFolders,
+      shellgateHome: home,
+    })
     // A repository's own allow rules count only once the user has accepted them (see workspace-trust).
     const trust = await loadWorkspaceTrust(home)
     const trusted = applyWorkspaceTrust(
@@ -123,6 +130,7 @@ export const execCommand: CliCommand = {
       verdict,
       mode: mode?.data ?? user.permissions.mode,
       ruleSets: trusted.ruleSets,
+      readsOutsideWorkspace: user.readPlaces.readsOutsideWorkspace,
     })
     const decisionJson = {
       ...summarizeDecision(decision),

@@ -1,13 +1,23 @@
+import { realpathSync } from 'node:fs'
+import { homedir } from 'node:os'
+import path from 'node:path'
 import { analyzeCommand } from './analysis/analyze-command'
 import type { CommandAnalysis } from './analysis/command-analysis'
 import { checkGitRuntimeSafety, type GitRuntimeSafety } from './git-safety/git-runtime-safety'
+import { findGitEnvironmentVariable } from './git-safety/git-environment'
+import { judgeReadPaths, type PlaceOptions } from './places/read-places'
 import { evaluateCommandPart, type PartVerdict } from './readonly/part-policy'
-import type { CommandPart, CommandVerdict } from './verdict'
+import type { CommandPart, CommandVerdict, ReadConcern } from './verdict'
 
-export interface ClassifyOptions {
+export interface ClassifyOptions extends PlaceOptions {
   /** The directory the command would run in; git safety is judged from here. */
   cwd: string
   platform?: NodeJS.Platform
+  /**
+   * The environment the command will inherit, when the caller knows it: GIT_* variables there
+   * (GIT_CONFIG_COUNT, GIT_DIR, GIT_EXEC_PATH…) change what git reads and runs.
+   */
+  env?: Readonly<Record<string, string | undefined>>
 }
 
 // git in a line that also changes directory may load hooks and config from the target directory,
@@ -16,10 +26,34 @@ const DIRECTORY_CHANGERS = new Set(['cd', 'pushd', 'popd'])
 
 export { analyzeCommand }
 
+// In a partial clone these read only refs and commits git always has, never a missing blob or tree.
+const PROMISOR_SAFE_SUBCOMMANDS = new Set([
+  'rev-parse',
+  'branch',
+  'tag',
+  'remote',
+  'remote show',
+  'remote get-url',
+  'config',
+  'reflog',
+  'for-each-ref',
+  'show-ref',
+  'worktree list',
+  'stash list',
+  'count-objects',
+])
+
 /** The read-only verdict for one command line. Synchronous; never throws, whatever the input. */
 export function classifyCommand(command: string, options: ClassifyOptions): CommandVerdict {
+  return classifyAtDepth(command, options, 0)
+}
+
+/** `$(…)` inside `$(…)` is classified this deep at most; deeper ones are refused. */
+const MAX_SUBSTITUTION_DEPTH = 3
+
+function classifyAtDepth(command: string, options: ClassifyOptions, depth: number): CommandVerdict {
   try {
-    return classifyAnalysis(analyzeCommand(command), options)
+    return classifyAnalysis(analyzeCommand(command), options, depth)
   } catch (error) {
     return {
       command: typeof command === 'string' ? command : String(command),
@@ -33,7 +67,11 @@ export function classifyCommand(command: string, options: ClassifyOptions): Comm
   }
 }
 
-function classifyAnalysis(analysis: CommandAnalysis, options: ClassifyOptions): CommandVerdict {
+function classifyAnalysis(
+  analysis: CommandAnalysis,
+  options: ClassifyOptions,
+  depth: number,
+): CommandVerdict {
   const base = {
     command: analysis.command,
     parsed: analysis.parsed,
@@ -49,8 +87,17 @@ function classifyAnalysis(analysis: CommandAnalysis, options: ClassifyOptions): 
     }
   }
   const platform = options.platform ?? process.platform
-  const verdicts = analysis.commands.map((part) => evaluateCommandPart(part, platform))
-  applyGitRules(verdicts, options.cwd)
+  const classifyInner =
+    depth < MAX_SUBSTITUTION_DEPTH
+      ? (inner: string) => {
+          const verdict = classifyAtDepth(inner, options, depth + 1)
+          return { readOnly: verdict.readOnly, reason: verdict.reason, asks: verdict.asks?.length ?? 0 }
+        }
+      : undefined
+  const verdicts = analysis.commands.map((part) => evaluateCommandPart(part, platform, classifyInner))
+  const folders = runFolders(verdicts, options)
+  applyGitRules(verdicts, folders, options)
+  const concerns = applyPlaceRules(verdicts, folders, options)
   const parts: CommandPart[] = analysis.commands.map((part, index) => ({
     text: part.text,
     argv: part.argv,
@@ -74,26 +121,137 @@ function classifyAnalysis(analysis: CommandAnalysis, options: ClassifyOptions): 
   if (refused) return { ...base, readOnly: false, reason: refused.reason, parts }
   const names = [...new Set(verdicts.map((verdict) => verdict.name))].join(', ')
   const reason = parts.length === 1 ? (parts[0] as CommandPart).reason : `every command only reads (${names})`
-  return { ...base, readOnly: true, reason, parts }
+  return concerns.length > 0
+    ? { ...base, readOnly: true, reason, parts, asks: concerns }
+    : { ...base, readOnly: true, reason, parts }
 }
 
-/** Whole-line git rules: git next to cd/pushd/popd, and the repository around cwd. */
-function applyGitRules(verdicts: PartVerdict[], cwd: string): void {
-  const gitParts = verdicts.filter((verdict) => verdict.name === 'git' && verdict.readOnly)
-  if (gitParts.length === 0) return
-  const changer = verdicts.find((verdict) => verdict.name !== null && DIRECTORY_CHANGERS.has(verdict.name))
-  let safety: GitRuntimeSafety | null = null
-  if (changer) {
-    safety = {
-      safe: false,
-      reason: `git with ${changer.name} in one command may load hooks and config from the other directory`,
+/**
+ * Class 6: a process's environment refuses the part; secrets and outside places ask (deduplicated).
+ * Each part is judged from every folder it may run in (after a `cd`, the old one too, in case the
+ * cd failed); after a cd to a folder only known at run time, relative paths ask.
+ */
+function applyPlaceRules(
+  verdicts: PartVerdict[],
+  folders: RunFolders,
+  options: ClassifyOptions,
+): ReadConcern[] {
+  const concerns = new Map<string, ReadConcern>()
+  verdicts.forEach((verdict, index) => {
+    if (!verdict.readOnly || !verdict.paths || (verdict.paths.length === 0 && !verdict.unknownPaths)) return
+    const dirs = folders[index] ?? null
+    if (verdict.unknownPaths && options.workspace !== undefined) {
+      const reason = `${verdict.name} reads paths only known at run time, maybe outside the workspace`
+      concerns.set(`run-time:${index}`, { kind: 'outside-workspace', path: '(known at run time)', reason })
     }
-  } else {
-    safety = checkGitRuntimeSafety(cwd)
+    const absolute = verdict.paths.filter((word) => word.startsWith('/') || word.startsWith('~'))
+    const judged =
+      dirs === null
+        ? [{ cwd: options.cwd, paths: absolute }]
+        : dirs.map((cwd) => ({ cwd, paths: verdict.paths as string[] }))
+    if (dirs === null && options.workspace !== undefined) {
+      for (const word of verdict.paths.filter((path) => !absolute.includes(path))) {
+        const reason = `reads ${word} in a folder only known at run time, maybe outside the workspace`
+        concerns.set(`unknown:${word}`, { kind: 'outside-workspace', path: word, reason })
+      }
+    }
+    for (const { cwd, paths } of judged) {
+      const judgement = judgeReadPaths(paths, { ...options, cwd })
+      if (judgement.refused) {
+        verdict.readOnly = false
+        verdict.reason = judgement.refused
+        return
+      }
+      for (const concern of judgement.concerns) concerns.set(`${concern.kind}:${concern.path}`, concern)
+    }
+  })
+  return [...concerns.values()]
+}
+
+/** For each part, the folders it may run in; null when a cd went somewhere only known at run time. */
+type RunFolders = Array<string[] | null>
+
+function runFolders(verdicts: PartVerdict[], options: ClassifyOptions): RunFolders {
+  const folders: RunFolders = []
+  let current: string[] | null = [path.resolve(options.cwd)]
+  for (const verdict of verdicts) {
+    folders.push(current)
+    if (verdict.name === null || !DIRECTORY_CHANGERS.has(verdict.name)) continue
+    const target: string[] | null = current === null ? null : cdTargets(verdict, current, options)
+    // A cd that fails leaves the shell where it was, so the old folders stay possible.
+    current = target === null || current === null ? null : [...new Set([...current, ...target])]
   }
-  if (safety.safe) return
-  for (const verdict of gitParts) {
+  return folders
+}
+
+/** Where `cd DIR` goes from each folder, or null for pushd/popd, `cd -`, `~user`, CDPATH lookups. */
+function cdTargets(verdict: PartVerdict, from: string[], options: ClassifyOptions): string[] | null {
+  if (verdict.name !== 'cd' || !verdict.readOnly) return null
+  const args = (verdict.directoryArgs ?? []).filter((arg) => arg !== '-L' && arg !== '-P')
+  if (args.length > 1 || args.some((arg) => arg.startsWith('-'))) return null
+  const home = options.home ?? homedir()
+  const operand = args[0] ?? '~'
+  const expanded =
+    operand === '~' ? home : operand.startsWith('~/') ? path.join(home, operand.slice(2)) : operand
+  if (expanded.startsWith('~')) return null
+  const explicit =
+    expanded.startsWith('/') || expanded === '.' || expanded === '..' || /^\.\.?\//.test(expanded)
+  const cdpath = (options.env ?? process.env).CDPATH
+  if (!explicit && cdpath) return null
+  return from.map((dir) => path.resolve(dir, expanded))
+}
+
+/**
+ * Whole-line git rules: GIT_* in the environment, and the repository of every folder a git part
+ * may run in (after a cd, or with `-C DIR`, which must stay inside the workspace).
+ */
+function applyGitRules(verdicts: PartVerdict[], folders: RunFolders, options: ClassifyOptions): void {
+  const variable = findGitEnvironmentVariable(options.env)
+  verdicts.forEach((verdict, index) => {
+    if (verdict.name !== 'git' || !verdict.readOnly) return
+    const problem = variable
+      ? `${variable} in the environment changes which config git reads or what it runs`
+      : findGitPartProblem(verdict, folders[index] ?? null, options)
+    if (problem === null) return
     verdict.readOnly = false
-    verdict.reason = safety.reason
+    verdict.reason = problem
+  })
+}
+
+function findGitPartProblem(
+  verdict: PartVerdict,
+  dirs: string[] | null,
+  options: ClassifyOptions,
+): string | null {
+  if (dirs === null)
+    return 'git after a cd to a folder only known at run time may load hooks and config from there'
+  const directories = verdict.gitDirectories ?? []
+  if (directories.length > 0 && options.workspace === undefined)
+    return 'git -C runs in another directory, with that repository’s config and hooks'
+  for (const dir of dirs) {
+    const target = directories.reduce((from, next) => path.resolve(from, next), dir)
+    if (directories.length > 0 && !isInsideWorkspace(target, options))
+      return `git -C ${directories.join(' -C ')} leaves the workspace, so its repository’s config and hooks are not the workspace’s`
+    const safety: GitRuntimeSafety = checkGitRuntimeSafety(target)
+    if (!safety.safe) return safety.reason
+    if (safety.promisor && !PROMISOR_SAFE_SUBCOMMANDS.has(verdict.gitSubcommand ?? ''))
+      return `this repository is a partial clone (promisor remote): git ${verdict.gitSubcommand ?? ''} may fetch missing objects over the network`
+  }
+  return null
+}
+
+function isInsideWorkspace(dir: string, options: ClassifyOptions): boolean {
+  const real = realOrSelf(dir)
+  return [options.workspace as string, ...(options.readableFolders ?? [])].some((root) => {
+    const base = realOrSelf(path.resolve(options.cwd, root))
+    return real === base || real.startsWith(base.endsWith(path.sep) ? base : `${base}${path.sep}`)
+  })
+}
+
+function realOrSelf(file: string): string {
+  try {
+    return realpathSync.native(file)
+  } catch {
+    return file
   }
 }

@@ -33,6 +33,18 @@ export interface CommandPart {
   reason: string
 }
 
+/**
+ * A read-only command the person should still see first: it reads a secrets location, or a place
+ * outside the workspace (and the folders the user listed).
+ */
+export interface ReadConcern {
+  kind: 'secret' | 'outside-workspace'
+  /** The path as the command will read it, `~` expanded. */
+  path: string
+  /** Plain words for the approval card: "reads outside the workspace: /etc/passwd". */
+  reason: string
+}
+
 /** What `classify` answers for a command line. */
 export interface CommandVerdict {
   command: string
@@ -45,4 +57,6 @@ export interface CommandVerdict {
   parts: CommandPart[]
   /** Node kinds that were not walked (subshell, if, for, function, background `&`, …). */
   unsupported: string[]
+  /** Only on a read-only verdict: reads the decision asks about before running. */
+  asks?: ReadConcern[]
 }

@@ -13,6 +13,8 @@ export interface DecideInput {
   /** User, workspace and session rules as data; the order inside one behaviour is the match order. */
   ruleSets: readonly RuleSet[]
   registry?: CommandRegistry
+  /** Settings: whether a read-only command that reads outside the workspace asks (default) or runs. */
+  readsOutsideWorkspace?: 'ask' | 'allow'
 }
 
 /**
@@ -39,6 +41,16 @@ export function decideBashPermission(input: DecideInput): PermissionDecision {
         reason: behavior === 'deny' ? decisionText.deniedByRule(hit) : decisionText.askedByRule(hit),
         rules: [hit],
       }
+    }
+  }
+  const asksFirst = readOnlyAsks(input)
+  if (asksFirst && mode !== 'yolo') {
+    return {
+      ...base,
+      outcome: 'ask',
+      basis: 'readOnly.asksFirst',
+      reason: decisionText.readsFirst(asksFirst),
+      rules: [],
     }
   }
   if (mode === 'plan') {
@@ -93,4 +105,23 @@ export function decideBashPermission(input: DecideInput): PermissionDecision {
     rules: [],
     nearMiss: findNearMiss(subjects, ruleSets, false),
   }
+}
+
+/**
+ * A read-only command that reads a secrets location always asks (plan and build); one that reads
+ * outside the workspace asks unless the setting allows it or allow rules cover the whole command.
+ * Null when it may run as read-only.
+ */
+function readOnlyAsks(input: DecideInput): string | null {
+  const { verdict } = input
+  if (!verdict.readOnly || !verdict.asks || verdict.asks.length === 0) return null
+  const secrets = verdict.asks.filter((concern) => concern.kind === 'secret')
+  const outside = verdict.asks.filter((concern) => concern.kind === 'outside-workspace')
+  const shown = [...secrets]
+  if (outside.length > 0 && (input.readsOutsideWorkspace ?? 'ask') === 'ask') {
+    const subjects = commandSubjects(verdict, input.registry ?? loadCommandRegistry())
+    if (!findAllowCover(subjects, input.ruleSets)) shown.push(...outside)
+  }
+  if (shown.length === 0) return null
+  return shown.map((concern) => concern.reason).join('; ')
 }

@@ -58,4 +58,6 @@ export const decisionText = {
     return `Allowed by ${unique.map(ruleNamed).join(' and ')}.`
   },
   needsApproval: (verdict: CommandVerdict) => `Needs your approval: ${canChange(verdict)}.`,
+  /** A read-only command that touches a secret or a place outside the workspace (issue 13 class 6). */
+  readsFirst: (concerns: string) => `Needs your approval: it only reads, but it ${concerns}.`,
 }

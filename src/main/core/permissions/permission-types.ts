@@ -25,6 +25,7 @@ export type DecisionBasis =
   | 'mode.build.readOnly'
   | 'rule.allow'
   | 'mode.build.highRisk'
+  | 'readOnly.asksFirst'
 
 export interface MatchedRule {
   behavior: RuleBehavior

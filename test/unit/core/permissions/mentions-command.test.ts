@@ -21,7 +21,7 @@ describe('mentionsCommand', () => {
     // A hostile workspace deny rule of ten repeated words against a long, not permission-safe line:
     // the old lazy-gap RegExp needed (occurrences)^(words) steps; this returns at once. The answer,
     // not the time, is asserted; a regression hangs the test until its timeout.
-    const command = `for i in 1; do ${'echo hi; '.repeat(1_000)}done`
+    const command = `while true; do ${'echo hi; '.repeat(1_000)}done`
     const verdict = classifyCommand(command, { cwd: '/' })
     const decision = decideBashPermission({
       verdict,

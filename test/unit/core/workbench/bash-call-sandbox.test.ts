@@ -49,15 +49,23 @@ async function approveOnce(h: CoreHarness, unsandboxed = false) {
 }
 
 describe('the Bash path runs each command in the profile its decision earns', () => {
-  it('a read-only command runs in read-only, and SHELLGATE_HOME reads as empty to it', async () => {
+  it('listing SHELLGATE_HOME asks first, and approved, it reads as empty to the command', async () => {
     harness = await startCore()
-    const call = await harness.core.bash.run(harness.sessionId, { command: `ls -A ${harness.home}` })
-    expect(call).toMatchObject({ status: 'completed', sandbox: 'read-only' })
+    const running = harness.core.bash.run(harness.sessionId, { command: `ls -A ${harness.home}` })
+    // Shellgate's own folder is a secrets location to the classifier (issue 13 class 6)…
+    const { approval } = await approveOnce(harness)
+    expect(JSON.stringify(approval.why)).toContain('secrets location')
+    const call = await running
+    // …and approved, the sandbox still hides it.
+    expect(call).toMatchObject({ status: 'completed', sandbox: 'workspace-write' })
     // Only the mount points of the executor's own files (snapshot, cwd capture) show through.
     const host = readdirSync(harness.home)
     expect(host).toContain('sessions')
     expect(call.content.split('\n')).toEqual(['exec'])
-    expect(auditLines(harness.home).at(-1)).toMatchObject({ decidedBy: 'read_only', sandbox: 'read-only' })
+    expect(auditLines(harness.home).at(-1)).toMatchObject({
+      decidedBy: 'user_once',
+      sandbox: 'workspace-write',
+    })
   })
 
   it('the shell-init snapshot and the cwd capture work from inside a hidden SHELLGATE_HOME', async () => {

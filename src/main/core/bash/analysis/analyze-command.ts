@@ -1,9 +1,9 @@
 import { type AndOr, type Command, type Pipeline, type PipelineNode, parse, type Statement } from 'unbash'
 import type { Connector, EnvAssignment, Redirect } from '../verdict'
-import type { AnalyzedCommand, CommandAnalysis } from './command-analysis'
+import type { AnalyzedCommand, CommandAnalysis, WordExpansion } from './command-analysis'
 import { readRedirect } from './redirects'
 import { findUncoveredText, type SourceSpan } from './source-coverage'
-import { readWord } from './word-value'
+import { listWordExpansions, readWord } from './word-value'
 
 /** Longer lines are refused unparsed: nobody approves what they cannot read, and parsing stays bounded. */
 export const MAX_COMMAND_CHARS = 10_000
@@ -31,6 +31,8 @@ interface Walk {
   commands: AnalyzedCommand[]
   unsupported: string[]
   spans: SourceSpan[]
+  /** An if or a for was walked into. */
+  compound?: boolean
 }
 
 /** Split a command line into the simple commands bash would run; never throws. */
@@ -74,7 +76,8 @@ function analyzeOrThrow(command: string): CommandAnalysis {
     parseError: null,
     commands: walk.commands,
     unsupported: walk.unsupported,
-    permissionSafe: walk.unsupported.length === 0 && !dynamic,
+    // Rules match simple commands; one inside an if or a for is not what a prefix rule describes.
+    permissionSafe: walk.unsupported.length === 0 && !dynamic && !walk.compound,
   }
 }
 
@@ -109,6 +112,7 @@ function walkNode(walk: Walk, node: PipelineNode | AndOr, connector: Connector |
   if (node.type === 'AndOr') walkAndOr(walk, node, connector)
   else if (node.type === 'Pipeline') walkPipeline(walk, node, connector)
   else if (node.type === 'Command') walkCommand(walk, node, connector)
+  else if (node.type === 'If' || node.type === 'For') walkCompound(walk, node, connector)
   else {
     walk.unsupported.push(UNSUPPORTED_NAMES[node.type] ?? node.type)
     walk.spans.push([node.pos, node.end])
@@ -134,6 +138,7 @@ function walkCommand(walk: Walk, node: Command, connector: Connector | null): vo
   const redirects: Redirect[] = []
   const dynamicParts: string[] = []
   const words: Array<{ value: string | null; leadingGlob: boolean; glob: boolean }> = []
+  const wordExpansions: WordExpansion[] = []
   for (const item of node.prefix) {
     walk.spans.push([item.pos, item.end])
     if (item.type === 'Assignment') {
@@ -147,15 +152,24 @@ function walkCommand(walk: Walk, node: Command, connector: Connector | null): vo
       addRedirect(walk, item, redirects, dynamicParts)
     }
   }
+  // Assignments and redirects before the name hold run-time parts the word rules do not cover.
+  let dynamicOutsideWords = dynamicParts.length > 0
   if (node.name) {
     walk.spans.push([node.name.pos, node.name.end])
     addWord(readWord(node.name), words, dynamicParts)
+    wordExpansions.push(...listWordExpansions(node.name))
   }
   for (const item of node.suffix) {
     walk.spans.push([item.pos, item.end])
-    if (item.type === 'Word') addWord(readWord(item), words, dynamicParts)
-    else if (item.type === 'Assignment') addWord(readAssignmentWord(item), words, dynamicParts)
+    if (item.type === 'Word') {
+      addWord(readWord(item), words, dynamicParts)
+      wordExpansions.push(...listWordExpansions(item))
+      continue
+    }
+    const before = dynamicParts.length
+    if (item.type === 'Assignment') addWord(readAssignmentWord(item), words, dynamicParts)
     else addRedirect(walk, item, redirects, dynamicParts)
+    if (dynamicParts.length > before) dynamicOutsideWords = true
   }
   const dynamicWord = words.some((word) => word.value === null)
   walk.commands.push({
@@ -167,6 +181,9 @@ function walkCommand(walk: Walk, node: Command, connector: Connector | null): vo
     dynamicParts,
     leadingGlobArgs: words.flatMap((word, index) => (word.leadingGlob ? [index] : [])),
     globArgs: words.flatMap((word, index) => (word.glob ? [index] : [])),
+    wordValues: words.map((word) => word.value),
+    wordExpansions,
+    dynamicOutsideWords,
   })
 }
 
@@ -189,11 +206,12 @@ function readAssignmentWord(item: Extract<Command['suffix'][number], { type: 'As
   if (value.value === null) return value
   const operator = item.append ? '+=' : '='
   const index = item.index ? `[${item.index.value}]` : ''
+  // `cmd a=*` still expands the glob (only declaration builtins assign), so the flag carries over.
   return {
     value: `${item.name}${index}${operator}${value.value}`,
     dynamicPart: null,
     leadingGlob: false,
-    glob: false,
+    glob: value.glob,
   }
 }
 
@@ -210,4 +228,70 @@ function addRedirect(
     walk.spans.push([item.body.pos, item.body.end])
     if (item.closing) walk.spans.push([item.closing.pos, item.closing.end])
   }
+}
+
+type IfNode = Extract<PipelineNode, { type: 'If' }>
+type ForNode = Extract<PipelineNode, { type: 'For' }>
+
+// What bash reads between the commands of an if or a for: keywords and separators, nothing else.
+const COMPOUND_GLUE = /^(?:\s|;|\bif\b|\bthen\b|\belif\b|\belse\b|\bfi\b|\bfor\b|\bin\b|\bdo\b|\bdone\b)*$/
+// A loop variable of ours must not be one bash or the tools give meaning (PATH, IFS, HOME…).
+const LOOP_VARIABLE = /^[a-z_][a-z0-9_]*$/
+
+/**
+ * `if`/`for` (class 7): every command inside is walked as one more simple command, so the line is
+ * read-only only when each of them is. The text between them must be keywords and separators;
+ * a for loop needs a lowercase variable and words known before it runs.
+ */
+function walkCompound(walk: Walk, node: IfNode | ForNode, connector: Connector | null): void {
+  const inner: Walk = { ...walk, spans: [] }
+  let problem: string | null = null
+  const walkList = (list: { commands: readonly Statement[] } | undefined, first: Connector | null) => {
+    list?.commands.forEach((statement, index) => {
+      walkStatement(inner, statement, index === 0 ? first : ';')
+    })
+  }
+  if (node.type === 'If') {
+    walkList(node.clause, connector)
+    walkList(node.then, ';')
+    for (const elif of node.elif ?? []) {
+      walkList(elif.clause, ';')
+      walkList(elif.then, ';')
+    }
+    walkList(node.else, ';')
+  } else {
+    if (!LOOP_VARIABLE.test(node.name.value)) problem = `for loop variable ${node.name.value}`
+    inner.spans.push([node.name.pos, node.name.end])
+    for (const word of node.wordlist ?? []) {
+      inner.spans.push([word.pos, word.end])
+      if (readWord(word).dynamicPart) problem = `for over words computed at run time (${word.text})`
+    }
+    if (!node.wordlist) problem = 'for without a word list (it loops over "$@")'
+    const before = walk.commands.length
+    walkList(node.body, connector)
+    // The folder tracking follows each cd once; in a loop it would run again and again.
+    const mover = walk.commands
+      .slice(before)
+      .find((part) => ['cd', 'pushd', 'popd'].includes(part.wordValues[0] ?? ''))
+    if (mover) problem = `${mover.wordValues[0]} inside a for loop`
+  }
+  const glue = textOutside(walk.source, node.pos, node.end, inner.spans)
+  if (!COMPOUND_GLUE.test(glue))
+    problem = `${node.type === 'If' ? 'if' : 'for'} with text we do not follow: ${JSON.stringify(glue.trim().slice(0, 40))}`
+  if (problem) walk.unsupported.push(problem)
+  walk.compound = true
+  walk.spans.push(...inner.spans, [node.pos, node.end])
+}
+
+/** The source between start and end that no span covers, joined by spaces. */
+function textOutside(source: string, start: number, end: number, spans: SourceSpan[]): string {
+  const sorted = spans.filter(([a, b]) => a >= start && b <= end).sort((a, b) => a[0] - b[0])
+  let cursor = start
+  let text = ''
+  for (const [a, b] of sorted) {
+    if (a > cursor) text += ` ${source.slice(cursor, a)} `
+    cursor = Math.max(cursor, b)
+  }
+  if (end > cursor) text += ` ${source.slice(cursor, end)} `
+  return text
 }

@@ -15,7 +15,21 @@ export interface AnalyzedCommand {
   leadingGlobArgs: number[]
   /** Indexes into argv of words holding an unquoted glob anywhere. */
   globArgs: number[]
+  /** Each word's value, null for a word expanded at run time (argv keeps only fully static lines). */
+  wordValues: Array<string | null>
+  /**
+   * Every run-time part of the words (not of assignments or redirects), in order: plain `$NAME`
+   * / `${NAME}` parameters, `$(…)` command substitutions with their inner text, or anything else.
+   */
+  wordExpansions: WordExpansion[]
+  /** Whether an assignment or a redirect also holds a run-time part. */
+  dynamicOutsideWords: boolean
 }
+
+export type WordExpansion =
+  | { kind: 'parameter'; text: string }
+  | { kind: 'command'; text: string; inner: string }
+  | { kind: 'other'; text: string }
 
 /** The parse step of classify: what the line contains, with nothing judged yet. */
 export interface CommandAnalysis {

@@ -1,4 +1,5 @@
 import type { Word, WordPart } from 'unbash'
+import type { WordExpansion } from './command-analysis'
 
 /** What bash will run for one word, after quote removal and backslash processing. */
 export interface WordReading {
@@ -49,4 +50,33 @@ export function findDynamicHeredocPart(parts: readonly WordPart[] | undefined): 
   if (!parts) return null
   const dynamic = parts.find((part) => part.type !== 'Literal')
   return dynamic ? dynamic.text : null
+}
+
+const PLAIN_PARAMETER = /^\$(?:[A-Za-z_][A-Za-z0-9_]*|[0-9?#$@*!-]|\{[A-Za-z_][A-Za-z0-9_]*\})$/
+
+/** Every run-time part of a word, inside double quotes too, each classed for the policy. */
+export function listWordExpansions(word: Word): WordExpansion[] {
+  const found: WordExpansion[] = []
+  const visit = (parts: readonly WordPart[]) => {
+    for (const part of parts) {
+      if (part.type === 'DoubleQuoted') visit(part.parts)
+      else if (part.type === 'Glob' && part.kind === 'bracket') visit(part.parts)
+      else if (STATIC_PART_TYPES.has(part.type)) continue
+      else if (
+        (part.type === 'SimpleExpansion' || part.type === 'ParameterExpansion') &&
+        PLAIN_PARAMETER.test(part.text)
+      )
+        found.push({ kind: 'parameter', text: part.text })
+      else if (
+        part.type === 'CommandExpansion' &&
+        part.text.startsWith('$(') &&
+        !part.text.startsWith('$((') &&
+        part.text.endsWith(')')
+      )
+        found.push({ kind: 'command', text: part.text, inner: part.text.slice(2, -1) })
+      else found.push({ kind: 'other', text: part.text })
+    }
+  }
+  if (word.parts) visit(word.parts)
+  return found
 }

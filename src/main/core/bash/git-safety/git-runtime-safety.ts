@@ -2,13 +2,21 @@ import { lstatSync, realpathSync, type Stats, statSync } from 'node:fs'
 import path from 'node:path'
 import { readRegularFile } from './bounded-read'
 import { MAX_GITDIR_FILE_BYTES, parseGitdirLine } from './gitdir-file'
+import { isPromisorRepository } from './repository-config-scan'
 import { findRepositoryProgram } from './repository-programs'
 
 export { MAX_GITDIR_FILE_BYTES }
 const MAX_HEAD_BYTES = 4096
 const VALID_HEAD = /^(?:ref: refs\/\S+|[0-9a-f]{40}|[0-9a-f]{64})\s*$/
 
-export type GitRuntimeSafety = { safe: true; reason: string } | { safe: false; reason: string }
+export type GitRuntimeSafety =
+  | {
+      safe: true
+      reason: string
+      /** A partial clone: git show/log -p/diff/cat-file fetch missing objects over the network. */
+      promisor?: boolean
+    }
+  | { safe: false; reason: string }
 
 /**
  * Whether a git command started in `cwd` could be made to run a program the repository chose.
@@ -104,7 +112,9 @@ function findBareMarker(dir: string): string | null {
 
 function checkRepositoryPrograms(gitDir: string, workTree: string, cwd: string): GitRuntimeSafety {
   const problem = findRepositoryProgram(gitDir, workTree, (file) => displayPath(file, cwd))
-  return problem ? unsafe(problem) : { safe: true, reason: `${gitDir} runs no program the repository chose` }
+  if (problem) return unsafe(problem)
+  const reason = `${gitDir} runs no program the repository chose`
+  return isPromisorRepository(gitDir) ? { safe: true, reason, promisor: true } : { safe: true, reason }
 }
 
 function displayPath(file: string, cwd: string): string {

@@ -16,13 +16,29 @@ export const DANGEROUS_GLOBAL_OPTIONS: Readonly<Record<string, string>> = {
   '--bare': 'git --bare treats the directory as a repository',
 }
 
-export type GlobalOptionsResult = { ok: true; rest: string[] } | { ok: false; reason: string }
+export type GlobalOptionsResult =
+  | {
+      ok: true
+      rest: string[]
+      /** `-C DIR` words in order; each changes directory relative to the one before. */
+      directories: string[]
+    }
+  | { ok: false; reason: string }
 
-/** Skip harmless global options; refuse any other, naming why for the known dangerous ones. */
+/**
+ * Skip harmless global options; refuse any other, naming why for the known dangerous ones. `-C DIR`
+ * is passed back: the caller checks DIR is inside the workspace and judges that repository instead.
+ */
 export function readGitGlobalOptions(args: string[]): GlobalOptionsResult {
   let index = 0
+  const directories: string[] = []
   while (index < args.length && (args[index] as string).startsWith('-')) {
     const arg = args[index] as string
+    if (arg === '-C' && (args[index + 1] ?? '') !== '') {
+      directories.push(args[index + 1] as string)
+      index += 2
+      continue
+    }
     if (!HARMLESS_GLOBAL_OPTIONS.has(arg)) {
       const name = arg.includes('=') ? arg.slice(0, arg.indexOf('=')) : arg
       const known = Object.hasOwn(DANGEROUS_GLOBAL_OPTIONS, name) ? DANGEROUS_GLOBAL_OPTIONS[name] : undefined
@@ -30,5 +46,5 @@ export function readGitGlobalOptions(args: string[]): GlobalOptionsResult {
     }
     index += 1
   }
-  return { ok: true, rest: args.slice(index) }
+  return { ok: true, rest: args.slice(index), directories }
 }

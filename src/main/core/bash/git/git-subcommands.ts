@@ -20,7 +20,9 @@ const log = gitPolicy({ flags: LOG_FLAGS, dashCount: true, check: signatureForma
 
 const FORMAT_REF_FLAGS = flagTable({
   none: '--ignore-case -i --omit-empty --no-color --no-column',
-  string: '--sort --format --contains --no-contains --merged --no-merged --points-at',
+  string: '--sort --format',
+  // `git branch --merged` alone means --merged HEAD; followed by a word, that word is the commit.
+  lastArgDefault: '--contains --no-contains --merged --no-merged --points-at',
   optionalString: '--color --column',
 })
 

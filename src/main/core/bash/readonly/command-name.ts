@@ -29,3 +29,22 @@ export function findUncPath(argv: string[], platform: NodeJS.Platform): string |
 export function isPathQualified(name: string, platform: NodeJS.Platform): boolean {
   return name.includes('/') || (platform === 'win32' && name.includes('\\'))
 }
+
+// Folders only root writes, where a known name is the system's own tool, not a planted file.
+const STANDARD_BIN_DIRS: Readonly<Partial<Record<NodeJS.Platform, ReadonlySet<string>>>> = {
+  linux: new Set(['/usr/bin', '/bin', '/usr/sbin', '/sbin', '/usr/local/bin']),
+  darwin: new Set(['/usr/bin', '/bin', '/usr/sbin', '/sbin', '/usr/local/bin', '/opt/homebrew/bin']),
+}
+
+/**
+ * `/usr/bin/rg` is `rg`: an absolute path into a standard system folder names the system's tool.
+ * Anything else with a slash (`./rg`, `/tmp/x/rg`, `/usr/bin/../../tmp/rg`) stays a file to run.
+ */
+export function standardBinaryName(name: string, platform: NodeJS.Platform): string | null {
+  const slash = name.lastIndexOf('/')
+  if (slash <= 0) return null
+  const dir = name.slice(0, slash)
+  const base = name.slice(slash + 1)
+  if (base === '' || base === '.' || base === '..' || dir.includes('/.')) return null
+  return STANDARD_BIN_DIRS[platform]?.has(dir) ? base : null
+}

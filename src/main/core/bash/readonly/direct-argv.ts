@@ -35,6 +35,13 @@ const EXACT_ARGV: ReadonlySet<string> = new Set([
 ])
 
 /**
+ * bash's test builtin evaluates the subscript of `-v 'a[$(cmd)]'` as arithmetic, running `cmd`;
+ * `-R` (nameref) takes the same kind of operand, so it is refused too. Any position counts: `!`,
+ * `-a` and `-o` join several tests in one command.
+ */
+const EVALUATING_TEST_OPERATORS: ReadonlySet<string> = new Set(['-v', '-R'])
+
+/**
  * Exact argv first, then the few commands whose only read-only forms are special: `history N`
  * (other flags clear or write the history file), `ifconfig IFACE` (more operands configure it).
  * `arch CMD` runs CMD on macOS, so only bare `arch` is in the exact set. Undefined means "not decided here".
@@ -55,6 +62,13 @@ export function evaluateDirectArgv(argv: string[]): { readOnly: boolean; reason:
   }
   if (name === 'command' && (args[0] === '-v' || args[0] === '-V') && args.length >= 2) {
     return { readOnly: true, reason: `command ${args[0]} only looks names up` }
+  }
+  if ((name === 'test' || name === '[') && args.some((arg) => EVALUATING_TEST_OPERATORS.has(arg))) {
+    const operator = args.find((arg) => EVALUATING_TEST_OPERATORS.has(arg))
+    return {
+      readOnly: false,
+      reason: `${name} ${operator} evaluates an array subscript in its operand (a[$(…)]), which runs a command`,
+    }
   }
   if (name === 'arch') return { readOnly: false, reason: 'arch with operands runs a command' }
   return undefined

@@ -15,13 +15,14 @@ export function parseFlags(name: string, given: string[], policy: CommandPolicy)
   const expanded = policy.oldStyleFirstArg ? expandOldStyleCluster(name, given, policy) : given
   if (typeof expanded === 'string') return { ok: false, reason: expanded }
   const args = expanded
-  const parsed: ParsedArgs = { flags: [], positionals: [] }
+  const parsed: ParsedArgs = { flags: [], positionals: [], endOfOptions: null }
   let index = 0
   const fail = (reason: string): FlagCheck => ({ ok: false, reason })
   while (index < args.length) {
     const arg = args[index] as string
     index += 1
     if (arg === '--') {
+      parsed.endOfOptions = index - 1
       parsed.positionals.push(...args.slice(index))
       break
     }
@@ -95,6 +96,9 @@ function readLongFlag(name: string, arg: string, args: string[], next: number, p
   if (kind === undefined) return refusal(name, flag, policy)
   if (kind === 'none') {
     return attached === null ? { flags: [{ flag, value: null }], next } : `${name} ${flag} takes no value`
+  }
+  if (attached === null && kind === 'lastArgDefault' && next >= args.length) {
+    return { flags: [{ flag, value: null }], next }
   }
   if (attached !== null || kind === 'optionalString') {
     const problem = attached === null ? null : valueProblem(name, flag, kind, attached)

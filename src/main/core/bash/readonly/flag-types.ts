@@ -2,13 +2,24 @@
  * What a known-safe flag takes: nothing, a number, any string, a string only when attached
  * (`--color=auto`), one character, or exactly the literal `{}` / `EOF` (xargs -I / -E).
  */
-export type FlagValueKind = 'none' | 'number' | 'string' | 'optionalString' | 'char' | '{}' | 'EOF'
+export type FlagValueKind =
+  | 'none'
+  | 'number'
+  | 'string'
+  | 'optionalString'
+  | 'char'
+  | '{}'
+  | 'EOF'
+  /** git's PARSE_OPT_LASTARG_DEFAULT: the next word is the value, unless the flag is the last word. */
+  | 'lastArgDefault'
 
 /** The arguments of one command, once every flag passed its table. */
 export interface ParsedArgs {
   /** Every flag in order with its value (null for `none` flags), by the spelling used. */
   flags: Array<{ flag: string; value: string | null }>
   positionals: string[]
+  /** Index in the given arguments of the `--` that ended the options; null when there was none. */
+  endOfOptions: number | null
 }
 
 /** A semantic check the flag table cannot express; returns why the command is not read-only, or null. */
@@ -17,6 +28,11 @@ export type PolicyCheck = (parsed: ParsedArgs, context: PolicyContext) => string
 export interface PolicyContext {
   command: string
   platform: NodeJS.Platform
+  /**
+   * Classify the command inside a `$(…)`, one level deeper; absent when the depth limit is
+   * reached, so a substitution there is refused.
+   */
+  classifyInner?: (command: string) => { readOnly: boolean; reason: string; asks: number }
 }
 
 export interface CommandPolicy {
@@ -36,6 +52,12 @@ export interface CommandPolicy {
   maxPositionals?: number
   /** A second operand changes what the command does (`uniq IN OUT`), so no glob may stand for several. */
   operandCountMatters?: boolean
+  /**
+   * The tool reads every word after `--` as a file and nothing in it as code, so an unquoted glob
+   * there can only become more file names (`cat -- *.ts`). Opt-in: find, sed, jq, xargs… read
+   * operands as expressions or scripts, so a glob stays refused anywhere for them.
+   */
+  globOperandsAfterDoubleDash?: boolean
   check?: PolicyCheck
 }
 

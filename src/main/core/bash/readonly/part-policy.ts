@@ -1,45 +1,61 @@
 import type { AnalyzedCommand } from '../analysis/command-analysis'
 import { evaluateGitArgv } from '../git/git-policy'
 import { ANY_ARGS_COMMANDS } from './any-args-commands'
-import { findUncPath, isPathQualified, stripTransparentWrappers } from './command-name'
+import { findUncPath, isPathQualified, standardBinaryName, stripTransparentWrappers } from './command-name'
 import { evaluateDirectArgv } from './direct-argv'
 import { describeDynamicPart } from './dynamic-reason'
 import { refuseEnvAssignments } from './env-allowlist'
 import { parseFlags } from './flag-parser'
+import { pathOperands } from './path-operands'
+import { ANY_ARGS_GLOBS_AFTER_DOUBLE_DASH, findGlobProblem, literalDoubleDash } from './glob-policy'
 import type { CommandPolicy, PolicyContext } from './flag-types'
 import { COMMAND_POLICIES } from './policy-tables'
 import { findPrefixPolicy } from './prefix-commands'
+import { platformPolicy } from './tables-platform'
 import { refuseRedirects } from './redirect-policy'
 import { REFUSED_COMMANDS } from './refused-commands'
 import { findKnownWriteOption } from './write-options'
-
-// Every git subcommand accepts --output, so a glob that expands to `--output=…` would write.
-const GIT_GLOBS: CommandPolicy = { flags: {}, flagsCanWrite: true }
 
 export interface PartVerdict {
   readOnly: boolean
   reason: string
   /** The command name after wrappers, for whole-line rules (git with cd); null when unknown. */
   name: string | null
+  /** On a read-only verdict: the words it reads as files or folders, for the place checks. */
+  paths?: string[]
+  /** For git: the subcommand (`log`, `stash list`), for whole-line rules (partial clones). */
+  gitSubcommand?: string
+  /** For git: the `-C DIR` words, judged against the workspace by the whole-line rules. */
+  gitDirectories?: string[]
+  /** For cd/pushd/popd: the words after the name, for the folder each later part runs in. */
+  directoryArgs?: string[]
+  /** Some words are only known at run time and may name any file. */
+  unknownPaths?: boolean
 }
 
 /**
  * The read-only policy for one simple command, as a chain of short circuits: each layer either
  * decides with a reason or passes to the next; a command no layer knows is not read-only.
  */
-export function evaluateCommandPart(part: AnalyzedCommand, platform: NodeJS.Platform): PartVerdict {
+export function evaluateCommandPart(
+  part: AnalyzedCommand,
+  platform: NodeJS.Platform,
+  classifyInner?: PolicyContext['classifyInner'],
+): PartVerdict {
   const refuse = (reason: string, name: string | null = null): PartVerdict => ({
     readOnly: false,
     reason,
     name,
   })
   const dynamic = part.dynamicParts[0]
-  if (dynamic !== undefined || part.argv === null) return refuse(describeDynamicPart(dynamic ?? part.text))
+  if (dynamic !== undefined || part.argv === null) {
+    return tolerateExpansions(part, classifyInner) ?? refuse(describeDynamicPart(dynamic ?? part.text))
+  }
   const envProblem = refuseEnvAssignments(part.envAssignments)
   if (envProblem) return refuse(envProblem)
   const redirectProblem = refuseRedirects(part.redirects)
   if (redirectProblem) return refuse(redirectProblem)
-  const argv = stripTransparentWrappers(part.argv)
+  const argv = withStandardBinaryName(stripTransparentWrappers(part.argv), platform)
   const name = argv[0]
   if (name === undefined) return refuse('there is no command, only assignments or redirects')
   const unc = findUncPath(argv, platform)
@@ -48,7 +64,7 @@ export function evaluateCommandPart(part: AnalyzedCommand, platform: NodeJS.Plat
   if (isPathQualified(name, platform)) {
     return refuse(`${name} runs the file at that path, not a known command`, name)
   }
-  const context: PolicyContext = { command: part.text, platform }
+  const context: PolicyContext = { command: part.text, platform, classifyInner }
   const offset = part.argv.length - argv.length
   const writeOption = findKnownWriteOption(argv)
   if (writeOption) return refuse(writeOption, name)
@@ -57,65 +73,178 @@ export function evaluateCommandPart(part: AnalyzedCommand, platform: NodeJS.Plat
   if (name === 'git') {
     const git = evaluateGitArgv(argv, context)
     if (!git.readOnly) return refuse(git.reason, name)
-    const globProblem = findGlobProblem(part, GIT_GLOBS, 'git', offset, git.argsStart)
-    return globProblem ? refuse(globProblem, name) : { readOnly: true, reason: git.reason, name }
+    const globProblem = findGlobProblem(part, 'git', offset, git.pathspecsAfter)
+    if (globProblem) return refuse(globProblem, name)
+    // git reads the repository around the folder it runs in.
+    return {
+      readOnly: true,
+      reason: git.reason,
+      name,
+      gitSubcommand: git.subcommand,
+      gitDirectories: git.directories ?? [],
+      paths: [...pathOperands('git', [], null, part.redirects), '.'],
+    }
   }
   const prefix = findPrefixPolicy(argv)
   const table = prefix
     ? { label: prefix.prefix, policy: prefix.policy, argsFrom: prefix.words }
-    : tableFor(name)
+    : tableFor(name, platform)
   if (table) {
-    const globProblem = findGlobProblem(part, table.policy, table.label, offset, table.argsFrom)
-    if (globProblem) return refuse(globProblem, name)
-    return evaluateWithTable(table.label, argv.slice(table.argsFrom), table.policy, context, name)
+    const verdict = evaluateWithTable(part, argv, offset, table, context, name)
+    if (name === 'cd' || name === 'pushd' || name === 'popd') verdict.directoryArgs = argv.slice(1)
+    if (verdict.readOnly && prefix) verdict.paths = pathOperands(prefix.prefix, [], null, part.redirects)
+    return verdict
   }
-  if (ANY_ARGS_COMMANDS.has(name))
-    return { readOnly: true, reason: `${name} only reads, whatever its arguments`, name }
+  if (ANY_ARGS_COMMANDS.has(name)) {
+    const after = ANY_ARGS_GLOBS_AFTER_DOUBLE_DASH.has(name) ? literalDoubleDash(part, argv, offset, 1) : null
+    const globProblem = findGlobProblem(part, name, offset, after)
+    if (globProblem) return refuse(globProblem, name)
+    return {
+      readOnly: true,
+      reason: `${name} only reads, whatever its arguments`,
+      name,
+      paths: pathOperands(name, argv.slice(1), null, part.redirects),
+    }
+  }
   const known = Object.hasOwn(REFUSED_COMMANDS, name) ? REFUSED_COMMANDS[name] : undefined
   return refuse(known ?? `${name} is not a known read-only command`, name)
 }
 
-function tableFor(name: string): { label: string; policy: CommandPolicy; argsFrom: number } | null {
-  const policy = COMMAND_POLICIES.get(name)
+function tableFor(name: string, platform: NodeJS.Platform): Table | null {
+  const policy = platformPolicy(name, platform) ?? COMMAND_POLICIES.get(name)
   return policy ? { label: name, policy, argsFrom: 1 } : null
 }
 
-/**
- * Unquoted globs: a leading one could expand to a file named like a flag (`-o…`) where some flag
- * writes or runs a program; any one could become several operands where a second operand is written.
- * `offset` is how many wrapper words were stripped, `argsFrom` where the arguments start.
- */
-function findGlobProblem(
-  part: AnalyzedCommand,
-  policy: CommandPolicy,
-  label: string,
-  offset: number,
-  argsFrom: number,
-): string | null {
-  const first = (indexes: number[]) => indexes.find((index) => index - offset >= argsFrom)
-  const leading = policy.flagsCanWrite ? first(part.leadingGlobArgs) : undefined
-  if (leading !== undefined) return leadingGlobReason(label, part.argv?.[leading] ?? '')
-  const any = policy.operandCountMatters ? first(part.globArgs) : undefined
-  if (any !== undefined) {
-    return `${label} ${part.argv?.[any]}: a glob could expand to several operands, and a second one is written to`
-  }
-  return null
+interface Table {
+  label: string
+  policy: CommandPolicy
+  /** argv index where the command's own arguments start (after `docker inspect`, …). */
+  argsFrom: number
 }
 
 function evaluateWithTable(
+  part: AnalyzedCommand,
+  argv: string[],
+  offset: number,
+  { label, policy, argsFrom }: Table,
+  context: PolicyContext,
+  name: string,
+): PartVerdict {
+  const flags = parseFlags(label, argv.slice(argsFrom), policy)
+  if (!flags.ok) return { readOnly: false, reason: flags.reason, name }
+  const end = flags.parsed.endOfOptions
+  const after = policy.globOperandsAfterDoubleDash && end !== null ? argsFrom + end : null
+  const globProblem = findGlobProblem(part, label, offset, after, stringFlags(policy))
+  if (globProblem) return { readOnly: false, reason: globProblem, name }
+  const problem = policy.check?.(flags.parsed, context)
+  if (problem) return { readOnly: false, reason: problem, name }
+  const posix = checkAsPosixGetopt(label, argv.slice(argsFrom), policy, context)
+  if (posix) return { readOnly: false, reason: posix, name }
+  return {
+    readOnly: true,
+    reason: `${label} with these flags only reads`,
+    name,
+    paths: pathOperands(name, argv.slice(argsFrom), flags.parsed, part.redirects),
+  }
+}
+
+/**
+ * GNU getopt permutes (`uniq in -c` counts), but with POSIXLY_CORRECT in the environment, and with
+ * BSD getopt on macOS, options end at the first operand, so `-c` becomes uniq's OUTPUT file. The
+ * environment the command inherits is not ours to see, so every getopt-style table must also pass
+ * when read that way; the reason says so.
+ */
+function checkAsPosixGetopt(
   label: string,
   args: string[],
   policy: CommandPolicy,
   context: PolicyContext,
-  name: string,
-): PartVerdict {
-  const flags = parseFlags(label, args, policy)
-  if (!flags.ok) return { readOnly: false, reason: flags.reason, name }
-  const problem = policy.check?.(flags.parsed, context)
-  if (problem) return { readOnly: false, reason: problem, name }
-  return { readOnly: true, reason: `${label} with these flags only reads`, name }
+): string | null {
+  if (policy.optionsEndAtFirstPositional || policy.singleDashLong || policy.oldStyleFirstArg) return null
+  // Reading fewer words as flags can only change the answer through the operands.
+  if (!policy.check && policy.maxPositionals === undefined) return null
+  const posix = parseFlags(label, args, { ...policy, optionsEndAtFirstPositional: true })
+  const problem = posix.ok ? policy.check?.(posix.parsed, context) : posix.reason
+  return problem
+    ? `${problem} when options end at the first operand (POSIXLY_CORRECT set, or BSD getopt)`
+    : null
 }
 
-function leadingGlobReason(name: string, glob: string): string {
-  return `${name} ${glob}: an unquoted glob could expand to a file named like a flag, and ${name} has flags that write or run programs`
+const STRING_FLAGS = new WeakMap<CommandPolicy, ReadonlySet<string>>()
+
+/** Long flags whose value is any string: `--include=*.ts` can only become that flag again. */
+function stringFlags(policy: CommandPolicy): ReadonlySet<string> {
+  let flags = STRING_FLAGS.get(policy)
+  if (!flags) {
+    flags = new Set(
+      Object.entries(policy.flags)
+        .filter(([flag, kind]) => flag.startsWith('--') && (kind === 'string' || kind === 'optionalString'))
+        .map(([flag]) => flag),
+    )
+    STRING_FLAGS.set(policy, flags)
+  }
+  return flags
+}
+
+/** `/usr/bin/rg x` is judged as `rg x`; the name is replaced, every other word kept. */
+function withStandardBinaryName(argv: string[], platform: NodeJS.Platform): string[] {
+  const first = argv[0]
+  const base = first === undefined ? null : standardBinaryName(first, platform)
+  return base === null ? argv : [base, ...argv.slice(1)]
+}
+
+// Commands for which a word only known at run time can change what is printed or read, never
+// make them write or run anything: no flag of theirs writes, runs or evaluates.
+const EXPANSION_TOLERANT = new Set([
+  'echo',
+  'cat',
+  'ls',
+  'wc',
+  'head',
+  'grep',
+  'basename',
+  'dirname',
+  'realpath',
+  'stat',
+  'du',
+])
+const PRINTS_ONLY = new Set(['echo', 'basename', 'dirname'])
+
+/**
+ * `echo $HOME`, `wc -l $(git ls-files)`: words expanded at run time are accepted when each one is
+ * a plain parameter or a `$(…)` whose inner command is itself read-only (classified one level
+ * deeper), and the command is one that no word can turn into a writer. Null when not tolerated.
+ */
+function tolerateExpansions(
+  part: AnalyzedCommand,
+  classifyInner: PolicyContext['classifyInner'],
+): PartVerdict | null {
+  const name = part.wordValues[0]
+  if (name === null || name === undefined || !EXPANSION_TOLERANT.has(name)) return null
+  if (part.dynamicOutsideWords || part.wordExpansions.length === 0) return null
+  if (refuseEnvAssignments(part.envAssignments) || refuseRedirects(part.redirects)) return null
+  for (const expansion of part.wordExpansions) {
+    if (expansion.kind === 'other') return null
+    if (expansion.kind === 'command') {
+      const inner = classifyInner?.(expansion.inner)
+      if (!inner) return { readOnly: false, reason: `${expansion.text} is nested too deep to classify`, name }
+      if (!inner.readOnly)
+        return {
+          readOnly: false,
+          reason: `${expansion.text} runs a command that is not read-only: ${inner.reason}`,
+          name,
+        }
+      if (inner.asks > 0)
+        return { readOnly: false, reason: `${expansion.text} reads a place that needs asking first`, name }
+    }
+  }
+  const first = (part.wordExpansions[0] as { text: string }).text
+  const staticWords = part.wordValues.slice(1).filter((word): word is string => word !== null)
+  return {
+    readOnly: true,
+    reason: `${name} only reads; ${first} is expanded by the shell first`,
+    name,
+    paths: PRINTS_ONLY.has(name) ? [] : pathOperands(name, staticWords, null, part.redirects),
+    unknownPaths: !PRINTS_ONLY.has(name),
+  }
 }

@@ -31,8 +31,6 @@ export const REFUSED_COMMANDS: Readonly<Record<string, string>> = {
   node: 'node runs code (-e, scripts) that can do anything',
   perl: 'perl runs code (-e, scripts) that can do anything',
   ruby: 'ruby runs code (-e, scripts) that can do anything',
-  awk: 'awk programs can run commands (system(), |) and write files (>)',
-  gawk: 'gawk programs can run commands (system(), |) and write files (>)',
   tee: 'tee writes its input to files',
   rm: 'rm deletes files',
   mv: 'mv moves or overwrites files',

@@ -14,9 +14,10 @@ const GREP_FLAGS = flagTable({
 })
 
 // grep has no flag that writes or runs a program; `-5` is a context of five lines.
-const grep: CommandPolicy = { flags: GREP_FLAGS, dashCount: true }
+const grep: CommandPolicy = { flags: GREP_FLAGS, dashCount: true, globOperandsAfterDoubleDash: true }
 
 const rg: CommandPolicy = {
+  globOperandsAfterDoubleDash: true,
   flags: flagTable({
     none: `-i -s -S -v -w -x -c -l -n -N -H -I -o -F -U -u -a -L -q -b -p -0 -P -V -h
       --files --hidden --no-hidden --no-ignore --no-ignore-vcs --no-ignore-parent --no-ignore-dot
@@ -57,6 +58,7 @@ const find: CommandPolicy = {
 }
 
 const FD_POLICY: CommandPolicy = {
+  globOperandsAfterDoubleDash: true,
   flags: flagTable({
     none: `-H --hidden -I --no-ignore -u --unrestricted -s --case-sensitive -i --ignore-case -g --glob
       --regex -F --fixed-strings -a --absolute-path -L --follow -p --full-path -0

@@ -1,8 +1,10 @@
+import { awkProgramCheck } from './callbacks/awk-program'
 import { jqFilterCheck } from './callbacks/jq-filter'
 import { sedScriptCheck } from './callbacks/sed-script'
 import { type CommandPolicy, flagTable } from './flag-types'
 
 const head: CommandPolicy = {
+  globOperandsAfterDoubleDash: true,
   flags: flagTable({
     none: '-q -v -z --quiet --silent --verbose --zero-terminated --help --version',
     string: '-n --lines -c --bytes',
@@ -11,6 +13,7 @@ const head: CommandPolicy = {
 }
 
 const tail: CommandPolicy = {
+  globOperandsAfterDoubleDash: true,
   flags: flagTable({
     none: `-q -v -z -f -F --quiet --silent --verbose --zero-terminated --retry --help --version`,
     number: '--pid --max-unchanged-stats',
@@ -21,6 +24,7 @@ const tail: CommandPolicy = {
 }
 
 const cat: CommandPolicy = {
+  globOperandsAfterDoubleDash: true,
   flags: flagTable({
     none: `-A -b -e -E -n -s -t -T -u -v --show-all --number-nonblank --show-ends --number
       --squeeze-blank --show-tabs --show-nonprinting --help --version`,
@@ -28,6 +32,7 @@ const cat: CommandPolicy = {
 }
 
 const wc: CommandPolicy = {
+  globOperandsAfterDoubleDash: true,
   flags: flagTable({
     none: '-c -m -l -L -w --bytes --chars --lines --max-line-length --words --help --version',
     string: '--files0-from --total',
@@ -35,6 +40,7 @@ const wc: CommandPolicy = {
 }
 
 const cut: CommandPolicy = {
+  globOperandsAfterDoubleDash: true,
   flags: flagTable({
     none: '-n -s -z --complement --only-delimited --zero-terminated --help --version',
     string: '-b -c -f -d --bytes --characters --fields --delimiter --output-delimiter',
@@ -42,6 +48,7 @@ const cut: CommandPolicy = {
 }
 
 const sort: CommandPolicy = {
+  globOperandsAfterDoubleDash: true,
   flags: flagTable({
     none: `-b -d -f -g -h -i -M -n -R -r -V -c -C -m -s -u -z --ignore-leading-blanks --dictionary-order
       --ignore-case --general-numeric-sort --human-numeric-sort --ignore-nonprinting --month-sort
@@ -73,6 +80,7 @@ const uniq: CommandPolicy = {
 }
 
 const shuf: CommandPolicy = {
+  globOperandsAfterDoubleDash: true,
   flags: flagTable({
     none: '-e -r -z --echo --repeat --zero-terminated --help --version',
     number: '-n --head-count',
@@ -124,6 +132,8 @@ const xxd: CommandPolicy = {
     string: '-c -cols -g -groupsize -l -len -n -name -o -s -seek',
   }),
   singleDashLong: true,
+  // xxd's own parser stops at the first operand: `xxd in -a` makes `-a` the OUTFILE.
+  optionsEndAtFirstPositional: true,
   flagsCanWrite: true,
   operandCountMatters: true,
   check: ({ positionals }) => (positionals.length > 1 ? 'xxd INFILE OUTFILE writes to OUTFILE' : null),
@@ -134,6 +144,26 @@ const printf: CommandPolicy = {
   flags: flagTable({ none: '--help --version' }),
   refusedFlags: { '-v': 'printf -v assigns a shell variable (PATH, IFS…) that later commands use' },
   optionsEndAtFirstPositional: true,
+}
+
+// awk programs are read fail-closed (callbacks/awk-program.ts); a program we cannot see is refused.
+const awk: CommandPolicy = {
+  flags: flagTable({ string: '-F -v --field-separator --assign', none: '--version' }),
+  refusedFlags: {
+    '-f': 'awk -f reads its program from a file we cannot see',
+    '--file': 'awk --file reads its program from a file we cannot see',
+    '-e': 'awk -e adds program text this check does not join',
+    '--source': 'awk --source adds program text this check does not join',
+    '-i': 'awk -i includes a source file',
+    '--include': 'awk --include includes a source file',
+    '-l': 'awk -l loads an extension',
+    '--load': 'awk --load loads an extension',
+    '-E': 'awk -E reads its program from a file',
+    '--exec': 'awk --exec reads its program from a file',
+    '-W': 'awk -W options are not known to be read-only',
+  },
+  flagsCanWrite: true,
+  check: awkProgramCheck,
 }
 
 /** Commands that read and transform text. */
@@ -150,4 +180,8 @@ export const TEXT_POLICIES: Readonly<Record<string, CommandPolicy>> = {
   jq,
   xxd,
   printf,
+  awk,
+  gawk: awk,
+  mawk: awk,
+  nawk: awk,
 }

@@ -85,8 +85,8 @@ describe('analyzeCommand', () => {
   it.each([
     ['(ls)', 'subshell ( … )'],
     ['{ ls; }', 'group { … }'],
-    ['if true; then ls; fi', 'if'],
-    ['for f in a; do ls; done', 'for'],
+    ['if true; then ls; fi > out', 'redirected compound command'],
+    ['for PATH in a; do ls; done', 'for loop variable PATH'],
     ['while true; do ls; done', 'while/until'],
     ['case x in a) ls;; esac', 'case'],
     ['f() { ls; }', 'function definition'],

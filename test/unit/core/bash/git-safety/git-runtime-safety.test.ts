@@ -236,20 +236,30 @@ describe('repository config that runs programs', () => {
     expect(classifyCommand('ls && cat README', { cwd: root, platform: 'linux' }).readOnly).toBe(true)
   })
 
-  it('follows include.path and includeIf paths, relative and nested', () => {
+  // Class 5: git reads its own config now, so includeIf conditions count as git evaluates them.
+  it('follows include.path and a matching includeIf, relative and nested, and skips one that does not match', () => {
     const root = writeRepository(tempDir(), '[include]\n\tpath = extra.inc\n')
-    writeFileSync(join(root, '.git', 'extra.inc'), '[includeIf "gitdir:/never/"]\n\tpath = ../nested.inc\n')
+    writeFileSync(
+      join(root, '.git', 'extra.inc'),
+      `[includeIf "gitdir:${root}/.git"]\n\tpath = ../nested.inc\n`,
+    )
     writeFileSync(join(root, 'nested.inc'), '[core]\n\tfsmonitor = ./hook.sh\n')
     expectGitRefused(root, 'git config core.fsmonitor in nested.inc runs a program')
+    const other = writeRepository(tempDir(), '[includeIf "gitdir:/never/"]\n\tpath = ../nested.inc\n')
+    writeFileSync(join(other, 'nested.inc'), '[core]\n\tfsmonitor = ./hook.sh\n')
+    expectGitAllowed(other)
   })
 
-  it.each(['~someone/evil.inc', '%(prefix)/etc/evil.inc'])(
-    'refuses an include path it cannot resolve: %s',
-    (include) => {
-      const root = writeRepository(tempDir(), `[include]\n\tpath = ${include}\n`)
-      expectGitRefused(root, `includes ${include}, a path we cannot resolve`)
-    },
-  )
+  it('~user/ and %(prefix)/ includes resolve as git resolves them', () => {
+    // git cannot expand an unknown user's home, so every git command there fails: refused.
+    const unknownUser = writeRepository(tempDir(), '[include]\n\tpath = ~nobody-shellgate/evil.inc\n')
+    expectGitRefused(
+      unknownUser,
+      "git refuses the repository config: error: could not expand include path '~nobody-shellgate/evil.inc'",
+    )
+    // %(prefix)/ is git's install prefix, where nothing of that name exists.
+    expectGitAllowed(writeRepository(tempDir(), '[include]\n\tpath = %(prefix)/etc/shellgate-evil.inc\n'))
+  })
 
   it('follows a ~/ include into the home directory', () => {
     const root = writeRepository(
@@ -259,9 +269,12 @@ describe('repository config that runs programs', () => {
     expectGitAllowed(root)
   })
 
-  it('survives an include loop and a missing include', () => {
-    const root = writeRepository(tempDir(), '[include]\n\tpath = config\n\tpath = missing.inc\n')
-    expectGitAllowed(root)
+  it('a missing include is ignored, an include loop is a config git refuses', () => {
+    expectGitAllowed(writeRepository(tempDir(), '[include]\n\tpath = missing.inc\n'))
+    expectGitRefused(
+      writeRepository(tempDir(), '[include]\n\tpath = config\n'),
+      'git refuses the repository config',
+    )
   })
 
   it('reads the main repository config of a linked worktree', () => {
@@ -273,7 +286,7 @@ describe('repository config that runs programs', () => {
 
   it('refuses a config line it cannot read rather than guessing', () => {
     const root = writeRepository(tempDir(), '[core\n\tfsmonitor = ./hook.sh\n')
-    expectGitRefused(root, 'has a line we cannot read')
+    expectGitRefused(root, 'git refuses the repository config: fatal: bad config line')
   })
 
   it('never runs git to find out: a real fsmonitor hook runs under git status, not under classify', () => {

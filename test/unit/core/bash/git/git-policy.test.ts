@@ -127,9 +127,11 @@ describe('git callbacks', () => {
 
 describe('git with cd, pushd or popd in one command', () => {
   itClassifies([
-    ['cd sub && git status', false, 'git with cd in one command may load hooks and config'],
-    ['pushd sub; git log', false, 'git with pushd in one command'],
-    ['git status; popd', false, 'git with popd in one command'],
+    // Class 7: git after `cd DIR` is judged in DIR (and in the old folder, in case the cd fails).
+    ['cd sub && git status', true, 'every command only reads (cd, git)'],
+    ['pushd sub; git log', false, 'git after a cd to a folder only known at run time'],
+    ['cd - && git log', false, 'git after a cd to a folder only known at run time'],
+    ['git status; popd', true, 'every command only reads (git, popd)'],
     ['cd sub && grep -r foo .', true, 'every command only reads (cd, grep)'],
     ['cd sub && git commit -m x', false, 'git commit is not a read-only git subcommand'],
   ])

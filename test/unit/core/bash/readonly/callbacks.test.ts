@@ -16,7 +16,7 @@ describe('sed scripts', () => {
     ['a\\\nappended text with w and e', null],
     ['i inserted; w not a command', null],
     [':loop\nN;b loop', null],
-    ['r other.txt', null],
+    ['r other.txt', 'sed r reads another file into the output, which the path checks do not see'],
     ['# comment with w\np', null],
     ['q5', null],
     ['w out.txt', 'sed w writes to a file'],
@@ -27,9 +27,15 @@ describe('sed scripts', () => {
     ['s/.*/id/e', 'sed s///e runs the pattern space as a shell command'],
     ['p;w x', 'sed w writes to a file'],
     ['/x/{\nw f\n}', 'sed w writes to a file'],
-    ['s/a/b', 'sed cannot follow an s command'],
-    ['k', 'sed command "k" is not known to be read-only'],
-    ['s/a/b/X', 'sed s flag "X" is not known to be read-only'],
+    [
+      's/a/b',
+      'an s replacement without its closing delimiter (or with a newline in it) at offset 5 of the sed script "s/a/b"',
+    ],
+    ['k', 'the sed command "k", which is not known to only read, at offset 1 of the sed script "k"'],
+    [
+      's/a/b/X',
+      'the s flag "X", which is not known to be read-only, at offset 6 of the sed script "s/a/b/X"',
+    ],
   ])('%j → %s', (script, problem) => {
     expect(findSedScriptProblem(script)).toBe(problem)
   })
@@ -90,7 +96,7 @@ describe('callbacks through classify', () => {
     ["gh pr list --json title --jq=$'$\nENV'", false, 'gh --jq: jq $ENV/env exposes the environment'],
     ["gh pr list --json title -q '.[].title'", true, 'gh pr list with these flags only reads'],
     ['gh auth status -t', false, 'gh auth status -t prints your token'],
-    ['gh pr view *', false, 'gh pr view *: an unquoted glob could expand to a file named like a flag'],
+    ['gh pr view *', false, 'gh pr view *: an unquoted glob expands to whatever files exist'],
   ])
   itClassifies([['xargs echo', false, 'xargs on Windows is not known to be read-only']], 'win32')
 })

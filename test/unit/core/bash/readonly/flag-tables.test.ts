@@ -61,7 +61,11 @@ describe('parseFlags value kinds and spellings', () => {
     const result = parseFlags('demo', args, demo)
     expect(result).toEqual({
       ok: true,
-      parsed: { flags: flags.map(([flag, value]) => ({ flag, value })), positionals },
+      parsed: {
+        flags: flags.map(([flag, value]) => ({ flag, value })),
+        positionals,
+        endOfOptions: args.indexOf('--') === -1 ? null : args.indexOf('--'),
+      },
     })
   })
 
@@ -94,7 +98,7 @@ describe('parseFlags value kinds and spellings', () => {
     const result = parseFlags('demo', ['-a', 'grep', '-x'], { ...demo, optionsEndAtFirstPositional: true })
     expect(result).toEqual({
       ok: true,
-      parsed: { flags: [{ flag: '-a', value: null }], positionals: ['grep', '-x'] },
+      parsed: { flags: [{ flag: '-a', value: null }], positionals: ['grep', '-x'], endOfOptions: null },
     })
   })
 })
@@ -139,17 +143,24 @@ describe('per-flag tables through classify', () => {
   ])
 })
 
-describe('unquoted leading globs for commands whose flags can write', () => {
+// Class 4: an unquoted glob anywhere in a word is unknown, unless it follows the `--` of a tool
+// that reads everything after it as file names (test/unit/core/bash/bypass/globs.test.ts).
+describe('unquoted globs anywhere in a word', () => {
+  const GLOB = 'an unquoted glob expands to whatever files exist'
   itClassifies([
-    ['sort *', false, 'sort *: an unquoted glob could expand to a file named like a flag'],
-    ['sed -n p *', false, 'sed *: an unquoted glob'],
-    ['find * -name x', false, 'find *: an unquoted glob'],
-    ['git diff *', false, 'git *: an unquoted glob'],
-    ['uniq a*', false, 'uniq a*: a glob could expand to several operands'],
-    ['sort ./*', true, 'sort with these flags only reads'],
+    ['sort *', false, `sort *: ${GLOB}`],
+    ['sed -n p *', false, `sed *: ${GLOB}`],
+    ['find * -name x', false, `find *: ${GLOB}`],
+    ['git diff *', false, `git *: ${GLOB}`],
+    ['uniq a*', false, `uniq a*: ${GLOB}`],
+    ['sort ./*', false, `sort ./*: ${GLOB}`],
+    ['cat *', false, `cat *: ${GLOB}`],
+    ['grep foo *', false, `grep *: ${GLOB}`],
+    ['ls *.ts', false, `ls *.ts: ${GLOB}`],
     ['sort "*"', true, 'sort with these flags only reads'],
-    ['cat *', true, 'cat with these flags only reads'],
-    ['grep foo *', true, 'grep with these flags only reads'],
-    ['ls *.ts', true, 'ls only reads'],
+    ['cat -- *', true, 'cat with these flags only reads'],
+    ['grep foo -- *.ts', true, 'grep with these flags only reads'],
+    ['ls -la -- *.ts', true, 'ls only reads'],
+    ['git diff -- *', true, 'git diff only reads'],
   ])
 })

@@ -9,7 +9,7 @@ describe('known write options come first', () => {
     ['sed -Ei s/a/b/ f', false, 'sed -i edits files in place'],
     ['sed --in-place=.orig p f', false, 'sed --in-place edits files in place'],
     ['sed -n -e s/i/x/ f', true, 'sed with these flags only reads'],
-    ['sed -e -i f', false, 'sed command "-" is not known to be read-only'],
+    ['sed -e -i f', false, 'the sed command "-", which is not known to only read'],
     ...[
       '-delete',
       '-exec rm {} ;',
