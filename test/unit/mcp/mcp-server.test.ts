@@ -81,7 +81,8 @@ describe('shellgate mcp with the MCP SDK client over stdio', { timeout: 90_000 }
     })
     expect(mine?.title).toMatch(/^claude-code 2\.1 · /)
 
-    const failing = await client.callTool({ name: 'bash', arguments: { command: 'ls /no/such/dir' } })
+    // Inside the workspace: a read outside it would ask first (issue 13 class 6).
+    const failing = await client.callTool({ name: 'bash', arguments: { command: 'ls no-such-dir' } })
     expect(failing.isError).toBe(true)
     expect(textOf(failing)).toMatch(/^Exit code 2/)
 

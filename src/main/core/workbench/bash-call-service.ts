@@ -290,22 +290,7 @@ export function createBashCallService(options: BashCallServiceOptions): BashCall
       const { verdict, decision, userSettings } = await decide(session, input.command)
       const firstRule = decision.rules[0]
       const call: BashCall = {
-        id: randomUUID(),
-        sessionId,
-        command: input.command,
-        description: input.description ?? null,
-        cwd: session.cwd,
-        startedAt: new Date().toISOString(),
-        status: 'running',
-        exitCode: null,
-        exitSignal: null,
-        durationMs: null,
-        totalBytes: 0,
-        content: '',
-        isError: false,
-        outputPath: null,
-        taskId: null,
-        taskStatus: null,
+        ...newCall(randomUUID(), session, input),
         decision: {
           outcome: decision.outcome,
           decidedBy: decision.basis,
@@ -488,25 +473,7 @@ export function createBashCallService(options: BashCallServiceOptions): BashCall
     const { signal } = entry.controller
     const session = sessions.get(sessionId)
     const input = parseInput(rawInput)
-    const call: BashCall = {
-      id: callId,
-      sessionId,
-      command: input.command,
-      description: input.description ?? null,
-      cwd: session.cwd,
-      startedAt: new Date().toISOString(),
-      status: 'running',
-      exitCode: null,
-      exitSignal: null,
-      durationMs: null,
-      totalBytes: 0,
-      content: '',
-      isError: false,
-      outputPath: null,
-      taskId: null,
-      taskStatus: null,
-      decision: null,
-    }
+    const call = newCall(callId, session, input)
     // seed 003: an empty command is an empty result, not an error and not a process.
     if (input.command.trim() === '') {
       const done: BashCall = { ...call, status: 'completed', exitCode: 0, durationMs: 0 }
@@ -800,6 +767,33 @@ export interface HookVerdict {
   reason: string
   decidedBy: string
   approvedBy: string | null
+}
+
+/** A call as it starts: running, nothing decided, nothing printed. */
+function newCall(
+  id: string,
+  session: LiveSession,
+  input: { command: string; description?: string | undefined },
+): BashCall {
+  return {
+    id,
+    sessionId: session.record.id,
+    command: input.command,
+    description: input.description ?? null,
+    cwd: session.cwd,
+    startedAt: new Date().toISOString(),
+    status: 'running',
+    exitCode: null,
+    exitSignal: null,
+    durationMs: null,
+    totalBytes: 0,
+    content: '',
+    isError: false,
+    outputPath: null,
+    taskId: null,
+    taskStatus: null,
+    decision: null,
+  }
 }
 
 /** How the audit log names an agent: its clientInfo name and full version. */

@@ -1,18 +1,22 @@
-import { readFileSync, statSync } from 'node:fs'
+import { cpSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs'
 import { join, resolve } from 'node:path'
-import { describe, expect, it } from 'vitest'
+import { afterAll, describe, expect, it } from 'vitest'
 import { createExecutionPort } from '../../../../src/main/core/exec'
 import { findTaggedPids } from '../../../../src/main/core/exec/run-marker'
 import type { ExecutionRequest } from '../../../../src/main/core/exec/types'
 import { isGone, type TrackedPid, track, waitAllGone } from '../exec/process-checks'
-import { sandboxWorlds } from './sandbox-fixture'
+import { FIXTURE_ROOT, sandboxWorlds } from './sandbox-fixture'
 
 /**
  * The executor's termination, budget and file-mode guarantees, with the sandbox on. Inside the PID
  * namespace a process sees other pids, so the host-side truth is the run tag: every process of the
  * run carries SHELLGATE_RUN_ID, and /proc on the host shows them all with their host pids.
  */
-const FIXTURES = resolve(import.meta.dirname, '../../../fixtures/exec')
+// A copy outside /tmp: the checkout itself may live in /tmp (CI clones anywhere), and every sandbox
+// mounts a private /tmp, so the repository's own fixture scripts could be invisible inside.
+const FIXTURES = mkdtempSync(join(FIXTURE_ROOT, 'shellgate-exec-fixtures-'))
+cpSync(resolve(import.meta.dirname, '../../../fixtures/exec'), FIXTURES, { recursive: true })
+afterAll(() => rmSync(FIXTURES, { recursive: true, force: true }))
 const ENV = { PATH: '/usr/bin:/bin' }
 const port = createExecutionPort()
 const world = sandboxWorlds()
