@@ -14,6 +14,10 @@ export default defineConfig({
   timeout: 60_000,
   fullyParallel: false,
   workers: 1,
+  // One retry on CI only, reported as "flaky" in the list, never silently: two approval tests in
+  // desktop.spec.ts (the approval timeout, and the focused-card keys) failed once each in full runs
+  // on this 2-core machine and passed on their own and in the next full run; see the README.
+  retries: process.env.CI ? 1 : 0,
   reporter: [['list']],
   use: {
     trace: 'off',

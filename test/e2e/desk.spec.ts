@@ -255,6 +255,8 @@ test('a running command is stopped from its card, and another is sent to the bac
 }) => {
   const app = new AppPage(appPage)
   await app.settings.setMode('yolo')
+  // The pids are checked on the host; inside the sandbox's PID namespace `$!` is another number.
+  await app.settings.setSandboxMode('off')
   const stopped = 'sleep 300 & echo $! > child; echo $$ > parent; while true; do sleep 0.2; done'
   const first = await app.session.runCall(stopped)
   await first.waitForStatus('running')
@@ -432,7 +434,9 @@ test('a long command is folded past 12 lines with "Show all", and the answers st
   const command = call.root.locator('[data-field="command"]')
   await expect(command).toHaveAttribute('data-folded', '')
   await expect(command).not.toContainText('touch folded-29')
-  await expect(call.inlineApproval().root.getByRole('button', { name: 'Allow once' })).toBeInViewport()
+  await expect(
+    call.inlineApproval().root.getByRole('button', { name: 'Allow once', exact: true }),
+  ).toBeInViewport()
   await call.root.getByRole('button', { name: 'Show all (30 lines)' }).click()
   await expect(command).toContainText('touch folded-29')
   await call.inlineApproval().deny()

@@ -350,13 +350,13 @@ test("a repository's own allow rules are ignored until the user trusts them", as
     // and the panel says what changed since the user trusted it.
     await writeFile(
       join(serve.workspace, '.shellgate', 'settings.json'),
-      JSON.stringify({ permissions: { allow: ['touch:*', 'curl:*'] } }),
+      JSON.stringify({ permissions: { allow: ['touch:*', 'mkdir:*'] } }),
     )
-    await expect(settings.warningBanner()).toContainText('curl:*')
+    await expect(settings.warningBanner()).toContainText('mkdir:*')
     await settings.open('Permissions')
     const trustPanel = settings.panel().locator('.trust-notice')
     await expect(trustPanel).toContainText('Workspace rules changed since you trusted them')
-    await expect(trustPanel.locator('.trust-added')).toHaveText(['+ curl:*'])
+    await expect(trustPanel.locator('.trust-added')).toHaveText(['+ mkdir:*'])
     await shoot(page, 'settings-trust-changed')
     await settings.panel().getByRole('button', { name: 'Trust these workspace rules' }).click()
     await expect(trustPanel).toHaveCount(0)
