@@ -259,6 +259,17 @@ describe('the Shellgate contract over the real core', () => {
       code: 'invalid_input',
       message: expect.stringContaining('No background task found'),
     })
+    // The task has printed before it is stopped: a sandboxed start can take a while under load.
+    await expect
+      .poll(
+        async () =>
+          (await client.request('tasks.tail', { sessionId: harness.sessionId, taskId: call.taskId ?? '' }))
+            .text,
+        {
+          timeout: 20_000,
+        },
+      )
+      .toContain('started')
     const stopped = await client.request('tasks.stop', { taskId: call.taskId ?? '' })
     expect(stopped).toMatchObject({ status: 'stopped', stoppedBy: 'user' })
     const tail = await client.request('tasks.tail', {
