@@ -24,6 +24,10 @@ export async function startDetachedHub(options: {
   /** How to run the CLI; default: the CLI this process runs from. */
   cliArgv?: string[]
 }): Promise<{ loginUrl: string }> {
+  // A running hub is used as it is. Spawning a serve anyway would leave one starting that, should
+  // the running hub stop before it looks, claims the home and runs on with nobody to stop it.
+  const running = await mintFromRunningHub(options.home)
+  if (running) return running
   const runDir = join(options.home, 'run')
   await ensureRunDir(runDir, () => undefined)
   const logFile = join(runDir, 'hub.log')
@@ -59,15 +63,8 @@ export async function startDetachedHub(options: {
 
   const deadline = Date.now() + HUB_START_TIMEOUT_MS
   while (Date.now() < deadline) {
-    const connection = await connectToHub({ home: options.home })
-    if (connection) {
-      try {
-        const { url } = await connection.client.request('hub.mintUiAddress', {})
-        return { loginUrl: url }
-      } finally {
-        await connection.close()
-      }
-    }
+    const minted = await mintFromRunningHub(options.home)
+    if (minted) return minted
     const ended = child.exit
     if (ended && ended.code !== 0) {
       const tail = (await readFile(logFile, 'utf8').catch(() => '')).slice(-LOG_TAIL_CHARS).trim()
@@ -79,6 +76,18 @@ export async function startDetachedHub(options: {
     await new Promise((resolve) => setTimeout(resolve, POLL_INTERVAL_MS))
   }
   throw new HubError('hub_not_ready', `no hub answered for ${options.home} within ${HUB_START_TIMEOUT_MS} ms`)
+}
+
+/** A fresh login address from the hub serving `home`, or null when none answers. */
+async function mintFromRunningHub(home: string): Promise<{ loginUrl: string } | null> {
+  const connection = await connectToHub({ home })
+  if (!connection) return null
+  try {
+    const { url } = await connection.client.request('hub.mintUiAddress', {})
+    return { loginUrl: url }
+  } finally {
+    await connection.close()
+  }
 }
 
 /** In the built app this module is part of the CLI bundle; in development it runs under tsx. */

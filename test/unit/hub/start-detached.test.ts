@@ -1,4 +1,5 @@
 import { exchangeLoginCode } from '../../fixtures/browser-mode/login-code'
+import { readdirSync, readFileSync } from 'node:fs'
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -18,6 +19,21 @@ afterEach(async () => {
   }
   for (const dir of dirs.splice(0)) await rm(dir, { recursive: true, force: true })
 })
+
+/** Pids of every `shellgate serve --workspace <workspace>` on this machine. */
+function servesFor(workspace: string): number[] {
+  return readdirSync('/proc')
+    .filter((entry) => /^\d+$/.test(entry))
+    .filter((pid) => {
+      try {
+        const argv = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0')
+        return argv.includes('serve') && argv.includes(workspace)
+      } catch {
+        return false
+      }
+    })
+    .map(Number)
+}
 
 async function temp(prefix: string): Promise<string> {
   const dir = await mkdtemp(join(tmpdir(), prefix))
@@ -60,6 +76,8 @@ describe('startDetachedHub', () => {
     expect(again.loginUrl.startsWith(info.uiUrl)).toBe(true)
     expect(again.loginUrl).not.toBe(loginUrl)
     expect(JSON.parse(await readFile(join(home, 'run', 'hub.json'), 'utf8')).pid).toBe(info.pid)
+    // …and started no second serve: one left starting would claim the home once this hub stops.
+    expect(servesFor(workspace)).toEqual([info.pid])
   })
 
   it('a hub that cannot start is reported with its own words, coded', async () => {
