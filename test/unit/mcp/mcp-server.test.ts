@@ -1,3 +1,4 @@
+import { isPidGone as isGone } from '../core/exec/process-checks'
 import { existsSync, mkdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
@@ -18,20 +19,6 @@ async function agent(options: Parameters<typeof connectMcpClient>[1] = {}): Prom
   const child = await connectMcpClient(hub, options)
   children.push(child)
   return child
-}
-
-function isGone(pid: number): boolean {
-  try {
-    process.kill(pid, 0)
-  } catch {
-    return true
-  }
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8')
-    return stat.slice(stat.lastIndexOf(')') + 2).startsWith('Z')
-  } catch {
-    return true
-  }
 }
 
 function pidIn(workspace: string, file: string): Promise<number> {

@@ -72,3 +72,18 @@ function readStat(pid: number): { pid: number; state: string; ppid: number; star
     return null
   }
 }
+
+/** By pid alone: gone, or a zombie nobody will reap (PID 1 here reaps nothing). */
+export function isPidGone(pid: number): boolean {
+  try {
+    process.kill(pid, 0)
+  } catch {
+    return true
+  }
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8')
+    return stat.slice(stat.lastIndexOf(')') + 2).startsWith('Z')
+  } catch {
+    return true
+  }
+}

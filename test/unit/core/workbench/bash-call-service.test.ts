@@ -1,3 +1,4 @@
+import { isPidGone as isGone } from '../exec/process-checks'
 import { existsSync } from 'node:fs'
 import { readFileSync } from 'node:fs'
 import { readFile } from 'node:fs/promises'
@@ -9,20 +10,6 @@ import { type CoreHarness, startCore, waitFor } from './core-harness'
 
 let harness: CoreHarness
 
-/** Gone, or a zombie nobody will reap (PID 1 here reaps nothing). */
-function isGone(pid: number): boolean {
-  try {
-    process.kill(pid, 0)
-  } catch {
-    return true
-  }
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8')
-    return stat.slice(stat.lastIndexOf(')') + 2).startsWith('Z')
-  } catch {
-    return true
-  }
-}
 afterEach(() => harness?.dispose())
 
 async function auditLines(home: string) {

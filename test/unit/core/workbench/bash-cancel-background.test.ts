@@ -1,3 +1,4 @@
+import { isPidGone as isGone } from '../exec/process-checks'
 import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
@@ -6,21 +7,6 @@ import { type CoreHarness, startCore, waitFor } from './core-harness'
 
 let harness: CoreHarness
 afterEach(() => harness?.dispose())
-
-/** Gone, or a zombie nobody will reap (PID 1 here reaps nothing). */
-function isGone(pid: number): boolean {
-  try {
-    process.kill(pid, 0)
-  } catch {
-    return true
-  }
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8')
-    return stat.slice(stat.lastIndexOf(')') + 2).startsWith('Z')
-  } catch {
-    return true
-  }
-}
 
 function callEvent(h: CoreHarness, command: string, status: BashCall['status']): Promise<BashCall> {
   return waitFor(
