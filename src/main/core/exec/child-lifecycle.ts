@@ -2,6 +2,7 @@ import type { ChildProcess } from 'node:child_process'
 import type { BoundedCollector, StreamName } from './bounded-collector'
 import type { OutputFile } from './file-output'
 import { type KillTreeReport, killProcessTree, type TerminationProfile } from './kill-tree'
+import { findRunEscapees } from './run-marker'
 import { RunWatchers } from './run-watchers'
 import { groupHasMembers } from './signal-process'
 import type { SpawnFunction } from './spawn-function'
@@ -94,6 +95,8 @@ class ChildRun {
   /** The killer was started to end processes left behind after a normal exit, not to stop the run. */
   private killingLeftovers = false
   private heldOutput = false
+  /** The leftover check after a normal exit has begun; the drain timer leaves the kill to it. */
+  private sweeping = false
   /** Set when a kill had been requested and the process then exited with a code. */
   private exitedAfterKillRequest = false
 
@@ -178,12 +181,12 @@ class ChildRun {
     this.exitSignal = signal
     if (this.killer && !this.killingLeftovers && signal === null) this.exitedAfterKillRequest = true
     if (this.spec.output.kind === 'file') {
-      this.sweepLeftovers()
-      this.settle()
+      void this.sweepLeftovers().then(() => this.settle())
       return
     }
     // Completion is decided by exit, not EOF: a background grandchild may hold the pipe forever.
     this.after(PIPE_DRAIN_AFTER_EXIT_MS, () => {
+      if (this.sweeping) return
       if (!this.killer) {
         this.killingLeftovers = true
         this.heldOutput = true
@@ -194,7 +197,10 @@ class ChildRun {
   }
 
   private readonly onClose = () => {
-    if (this.exited) this.settle()
+    if (!this.exited) return
+    // The pipes closed, but a child that let go of them (`cmd >/dev/null &`) may still run.
+    if (this.killer) this.settle()
+    else void this.sweepLeftovers().then(() => this.settle())
   }
 
   private onData(stream: StreamName, chunk: Buffer): void {
@@ -235,23 +241,25 @@ class ChildRun {
   }
 
   /**
-   * File mode has no pipe whose holders we could wait for, so after a normal exit whatever the
-   * command left running (`cmd &`, a `setsid` daemon) is ended at once: nothing outlives the call
-   * unseen, and nothing keeps writing into an output file nobody reads. Long-lived work belongs in
-   * a background task. Group and run tag only: the shell itself is gone and its pid may be reused.
-   * Not awaited, so the result is not delayed.
+   * After a normal exit, whatever the command left running (`cmd &`, a `setsid` daemon) is ended
+   * at once: nothing outlives the call unseen, and nothing keeps writing into an output file nobody
+   * reads. Long-lived work belongs in a background task. Group and run tag only: the shell itself
+   * is gone and its pid may be reused. When leftovers are found the result waits for the kill and
+   * names them (issue 15.2); when the quick look may have missed some, a sweep runs unawaited.
    */
-  private sweepLeftovers(): void {
+  private async sweepLeftovers(): Promise<void> {
     const pid = this.child?.pid
     // Windows has no run tag and taskkill /T on a reused pid would hit a stranger's tree.
-    if (pid === undefined || this.killer || this.spec.platform === 'win32') return
-    // One cheap syscall tells whether the group still has members: then the result waits for the
-    // sweep and says what it ended. Escapees that left the group are swept without waiting.
-    if (groupHasMembers(pid)) {
+    if (pid === undefined || this.killer || this.sweeping || this.spec.platform === 'win32') return
+    this.sweeping = true
+    const escapees = await findRunEscapees(this.spec.runId, pid, this.spec.platform)
+    if (this.killer) return
+    if (groupHasMembers(pid) || escapees.pids.length > 0) {
       this.killingLeftovers = true
       this.startKiller('plain')
       return
     }
+    if (escapees.complete) return
     void killProcessTree({
       pid,
       runId: this.spec.runId,

@@ -22,12 +22,17 @@ export async function findTaggedPids(runId: string, platform: NodeJS.Platform): 
   return findTaggedPs(runId)
 }
 
-export function findTaggedProcfs(runId: string): number[] {
+/**
+ * `abovePid` skips every pid not above it: Linux hands out pids in rising order until pid_max
+ * wraps, so a run's processes are all above its root's pid unless a wrap happened meanwhile. That
+ * reads a handful of environ files instead of every process's, cheap enough to do after each run.
+ */
+export function findTaggedProcfs(runId: string, abovePid = 0): number[] {
   // Match the whole entry: NUL-delimited, so a longer id or another key cannot match by prefix.
   const needle = Buffer.from(`\0${RUN_MARKER_ENV_KEY}=${runId}\0`)
   const found: number[] = []
   for (const pid of listProcPids()) {
-    if (pid === process.pid) continue
+    if (pid === process.pid || pid <= abovePid) continue
     try {
       const environ = Buffer.concat([Buffer.from([0]), readFileSync(`/proc/${pid}/environ`)])
       if (environ.includes(needle)) found.push(pid)
@@ -60,4 +65,19 @@ function findTaggedPs(runId: string): Promise<number[]> {
       },
     )
   })
+}
+
+/**
+ * Whether processes tagged with this run are still alive after its root exited: `setsid`
+ * escapees, which left the group. `complete` is false when the answer may have missed some (a pid
+ * wrap on Linux, or Windows, which has no tag); the caller then sweeps anyway.
+ */
+export async function findRunEscapees(
+  runId: string,
+  rootPid: number,
+  platform: NodeJS.Platform,
+): Promise<{ pids: number[]; complete: boolean }> {
+  if (platform === 'win32') return { pids: [], complete: false }
+  if (platform === 'linux') return { pids: findTaggedProcfs(runId, rootPid), complete: false }
+  return { pids: await findTaggedPs(runId), complete: true }
 }

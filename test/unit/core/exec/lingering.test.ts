@@ -1,8 +1,10 @@
+import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import { createExecutionPort } from '../../../../src/main/core/exec'
 import { executorNotes } from '../../../../src/main/core/exec/executor-notes'
 import { type CoreHarness, startCore } from '../workbench/core-harness'
+import { isPidGone } from './process-checks'
 import { tempDirsRemovedAfterEach } from './temp-dir'
 
 const tempDir = tempDirsRemovedAfterEach()
@@ -40,6 +42,49 @@ describe('the result says when something outlived the command (issue 15.2)', () 
     expect(result).toMatchObject({ status: 'completed', exitCode: 0 })
     expect(result.lingering).toEqual({ pids: 2, killed: true, heldOutput: false })
     expect(executorNotes(result)).toEqual(['2 processes the command started kept running; they were stopped'])
+  })
+
+  it('file mode: a setsid escapee that left the group is named, and gone when the result returns', async () => {
+    const dir = tempDir()
+    // The shell waits until the escapee has left the group, so only the run tag can find it.
+    const result = await port.execute({
+      command: {
+        mode: 'shell',
+        command:
+          "setsid sh -c 'echo $$ > escapee.pid; exec sleep 30' >/dev/null 2>&1 & while [ ! -s escapee.pid ]; do :; done; echo started",
+        shellProfile: 'posix-bash',
+      },
+      cwd: dir,
+      env: PATH_ONLY,
+      timeoutMs: 20_000,
+      output: { mode: 'file', outputPath: join(dir, 'out.log') },
+    })
+    const escapee = Number(readFileSync(join(dir, 'escapee.pid'), 'utf8'))
+    expect(result).toMatchObject({ status: 'completed', exitCode: 0 })
+    expect(result.lingering).toEqual({ pids: 1, killed: true, heldOutput: false })
+    expect(isPidGone(escapee)).toBe(true)
+    expect(executorNotes(result)).toEqual(['a process the command started kept running; it was stopped'])
+  })
+
+  it('pipe mode: children that let go of the pipes are still found, stopped and counted', async () => {
+    const dir = tempDir()
+    const result = await port.execute({
+      command: {
+        mode: 'argv',
+        file: 'sh',
+        args: [
+          '-c',
+          "sleep 30 >/dev/null 2>&1 & echo $! > child.pid; setsid sh -c 'echo $$ > escapee.pid; exec sleep 31' >/dev/null 2>&1 & while [ ! -s escapee.pid ]; do :; done; echo started",
+        ],
+      },
+      cwd: dir,
+      env: PATH_ONLY,
+      timeoutMs: 20_000,
+    })
+    const pids = ['child.pid', 'escapee.pid'].map((name) => Number(readFileSync(join(dir, name), 'utf8')))
+    expect(result).toMatchObject({ status: 'completed', exitCode: 0, stdout: 'started\n' })
+    expect(result.lingering).toEqual({ pids: 2, killed: true, heldOutput: false })
+    expect(pids.filter((pid) => !isPidGone(pid))).toEqual([])
   })
 
   it('a command that leaves nothing behind reports nothing', async () => {
