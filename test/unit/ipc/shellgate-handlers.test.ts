@@ -279,6 +279,26 @@ describe('the Shellgate contract over the real core', () => {
     expect(tail.text).toContain('started')
   })
 
+  it("shows a call's kept output only while its file is the one the call wrote (issue 15.3)", async () => {
+    const client = await connect()
+    // Unsandboxed, as a person may allow: the sandbox would hide the output folder anyway.
+    await harness.core.settings.updateUser({ permissions: { mode: 'yolo' }, sandbox: { mode: 'off' } })
+    const call = await client.request('bash.run', { sessionId: harness.sessionId, command: 'echo kept' })
+    const path = call.outputPath ?? ''
+    expect(
+      (await client.request('bash.output', { sessionId: harness.sessionId, callId: call.id })).text,
+    ).toBe('kept\n')
+    const secret = join(harness.workspace, 'id_rsa')
+    await writeFile(secret, 'PRIVATE KEY\n')
+    await client.request('bash.run', {
+      sessionId: harness.sessionId,
+      command: `rm '${path}' && ln '${secret}' '${path}'`,
+    })
+    const view = await client.request('bash.output', { sessionId: harness.sessionId, callId: call.id })
+    expect(view.text).not.toContain('PRIVATE KEY')
+    expect(view.text).toMatch(/^\[output not read: .* is no longer the file the command wrote to\]$/)
+  })
+
   it('reports a corrupt settings file as a warning with its backup', async () => {
     harness = await startCore()
     await harness.core.dispose()

@@ -82,6 +82,10 @@ export function createExecutionPort(options: ExecutionPortOptions = {}): Executi
       })
       const opened = openOutput(output, runId, platform)
       if ('spawnError' in opened) return notStarted(runId, { spawnError: opened.spawnError, label })
+      if (opened.output.kind === 'file') {
+        const { file } = opened.output
+        hooks.onOutputFile?.({ path: file.path, identity: file.identity })
+      }
 
       const outcome = await runChild({
         plan,

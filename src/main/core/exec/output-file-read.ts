@@ -1,6 +1,7 @@
 import { constants } from 'node:fs'
-import { type FileHandle, open } from 'node:fs/promises'
-import type { FileIdentity } from './types'
+import type { Stats } from 'node:fs'
+import { type FileHandle, lstat, open } from 'node:fs/promises'
+import type { FileIdentity, OutputFileRef } from './types'
 
 /** The path no longer names the file the run wrote: a symlink, another file, or not a regular file. */
 export class SwappedOutputFileError extends Error {
@@ -37,4 +38,11 @@ export async function openOutputFileForRead(
     throw new SwappedOutputFileError(`${path} is no longer the file the command wrote to`)
   }
   return handle
+}
+
+/** The output file's size and times, or null when the path is gone or names another file now. */
+export async function statOutputFile(file: OutputFileRef): Promise<Stats | null> {
+  const stats = await lstat(file.path).catch(() => null)
+  if (!stats?.isFile() || stats.dev !== file.identity.dev || stats.ino !== file.identity.ino) return null
+  return stats
 }

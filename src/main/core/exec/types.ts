@@ -97,6 +97,11 @@ export interface ResourceSample {
 export interface ExecutionHooks {
   /** Called once, right after the child exists. `runId` is the value of SHELLGATE_RUN_ID in its env. */
   onSpawn?(info: { pid: number; runId: string }): void
+  /**
+   * File mode: called once the output file exists, before the child does. Whoever reads the file
+   * later (a task's tail, TaskOutput) checks it is still this file: the command may swap the path.
+   */
+  onOutputFile?(file: OutputFileRef): void
   /** After 2 s, then every 1 s while the child runs. */
   onProgress?(sample: ProgressSample): void
   /** posix-bash commands only: every 15 s, at most 20 times. */
@@ -204,6 +209,12 @@ export interface ExecutionResult {
 export interface FileIdentity {
   dev: number
   ino: number
+}
+
+/** An output file as the executor created it: reads go through the path only while it is this file. */
+export interface OutputFileRef {
+  path: string
+  identity: FileIdentity
 }
 
 export interface ExecutionPort {

@@ -1,4 +1,10 @@
-import type { ExecutionHooks, ExecutionPort, ExecutionRequest, ExecutionResult } from '../exec/types'
+import type {
+  ExecutionHooks,
+  ExecutionPort,
+  ExecutionRequest,
+  ExecutionResult,
+  FileIdentity,
+} from '../exec/types'
 import { OUTPUT_FILE_CAP_BYTES } from '../exec/file-output'
 import type { TaskRegistry } from './task-registry'
 
@@ -57,6 +63,8 @@ export function runWithBackgroundLifecycle(
   const startedAt = Date.now()
   let state: 'foreground' | 'backgrounded' | 'settled' = 'foreground'
   let pid: number | null = null
+  // Reported while execute() opens the file, before anything else can commit the task.
+  let outputIdentity: FileIdentity | null = null
   let limitReached = false
   let deadline: NodeJS.Timeout | null = null
   let resolveSettled!: (result: ExecutionResult) => void
@@ -93,6 +101,7 @@ export function runWithBackgroundLifecycle(
             : [request.command.file, ...request.command.args].join(' ')),
         description: options.description ?? null,
         outputPath: options.outputPath,
+        outputIdentity,
         pid,
         startedAt,
         controller,
@@ -120,6 +129,10 @@ export function runWithBackgroundLifecycle(
         },
         // The caller's hooks belong to its tool call, which is over once the command is backgrounded.
         {
+          onOutputFile(file) {
+            outputIdentity = file.identity
+            options.hooks?.onOutputFile?.(file)
+          },
           onSpawn(info) {
             pid = info.pid
             options.hooks?.onSpawn?.(info)

@@ -1,4 +1,5 @@
-import { stat } from 'node:fs/promises'
+import { statOutputFile } from '../exec/output-file-read'
+import type { OutputFileRef } from '../exec/types'
 import { readOutputTail } from './output-file-range'
 import { UI_TAIL_BYTES } from './task-registry'
 
@@ -22,7 +23,7 @@ export interface OutputFollower {
  * so a quiet task costs one stat per interval and a chatty one is coalesced to the interval.
  */
 export function followOutputFile(
-  path: string,
+  file: OutputFileRef,
   listener: (update: OutputUpdate) => void,
   options: { intervalMs?: number; tailBytes?: number } = {},
 ): OutputFollower {
@@ -33,9 +34,9 @@ export function followOutputFile(
   let polling: Promise<void> = Promise.resolve()
 
   const poll = async () => {
-    const stats = await stat(path).catch(() => null)
+    const stats = await statOutputFile(file)
     if (stopped || !stats || stats.size === lastSize) return
-    const slice = await readOutputTail(path, tailBytes)
+    const slice = await readOutputTail(file, tailBytes)
     if (stopped || slice.size === lastSize) return
     lastSize = slice.size
     listener({ totalBytes: slice.size, tail: slice.text })

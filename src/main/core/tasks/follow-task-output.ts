@@ -20,8 +20,11 @@ export function followTaskOutput(
 ): { stop(): void } {
   const task = registry.get(taskId)
   if (!task || task.sessionId !== sessionId) throw taskNotFound(taskId)
+  const file = registry.outputFile(taskId)
+  // No output file was ever created: there is nothing to follow, and nothing at the path is ours.
+  if (!file) return { stop() {} }
   const follower: OutputFollower = followOutputFile(
-    task.outputPath,
+    file,
     (update) => listener({ taskId, sessionId, ...update }),
     options,
   )

@@ -1,9 +1,7 @@
-import { constants } from 'node:fs'
-import { open } from 'node:fs/promises'
+import type { FileHandle } from 'node:fs/promises'
+import { openOutputFileForRead, SwappedOutputFileError } from '../exec/output-file-read'
+import type { OutputFileRef } from '../exec/types'
 import { binaryOutputPlaceholder, completeUtf8Length, firstCharStart, looksBinary } from '../exec/utf8'
-
-/** Output files are ours; a symlink planted at that path is refused, never followed (0 where unsupported). */
-const OPEN_FLAGS = constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0)
 
 export interface OutputSlice {
   /** Decoded text; a cut never leaves half a UTF-8 character at either end. */
@@ -14,28 +12,36 @@ export interface OutputSlice {
   offset: number
   /** Bytes of the file left out of the slice. */
   omittedBytes: number
+  /** Why nothing was read: the path no longer names the file the command wrote (issue 15.3). */
+  refused?: string
 }
 
 /** The first `maxBytes` bytes of an output file (what a running task has printed first). */
-export function readOutputHead(path: string, maxBytes: number): Promise<OutputSlice> {
-  return readSlice(path, maxBytes, 'head')
+export function readOutputHead(file: OutputFileRef, maxBytes: number): Promise<OutputSlice> {
+  return readSlice(file, maxBytes, 'head')
 }
 
 /** The last `maxBytes` bytes of an output file. */
-export function readOutputTail(path: string, maxBytes: number): Promise<OutputSlice> {
-  return readSlice(path, maxBytes, 'tail')
+export function readOutputTail(file: OutputFileRef, maxBytes: number): Promise<OutputSlice> {
+  return readSlice(file, maxBytes, 'tail')
 }
 
-async function readSlice(path: string, maxBytes: number, end: 'head' | 'tail'): Promise<OutputSlice> {
-  let handle: Awaited<ReturnType<typeof open>>
+/**
+ * Reads go through the path, but only while it is the file the executor created: a command can
+ * delete its output file and put a symlink or a hard link to ~/.ssh/id_rsa in its place, and the
+ * tail would then show that file to the model and the UI. The refusal is shown instead.
+ */
+async function readSlice(file: OutputFileRef, maxBytes: number, end: 'head' | 'tail'): Promise<OutputSlice> {
+  let handle: FileHandle | null
   try {
-    handle = await open(path, OPEN_FLAGS)
+    handle = await openOutputFileForRead(file.path, file.identity, process.platform)
   } catch (error) {
-    // The child has not created its file yet: nothing printed so far.
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT')
-      return { text: '', size: 0, offset: 0, omittedBytes: 0 }
-    throw error
+    if (!(error instanceof SwappedOutputFileError)) throw error
+    const refused = `output not read: ${error.message}`
+    return { text: `[${refused}]`, size: 0, offset: 0, omittedBytes: 0, refused }
   }
+  // Deleted after the run: nothing left to show.
+  if (handle === null) return { text: '', size: 0, offset: 0, omittedBytes: 0 }
   try {
     const { size } = await handle.stat()
     const length = Math.min(size, maxBytes)
@@ -60,7 +66,7 @@ async function readSlice(path: string, maxBytes: number, end: 'head' | 'tail'): 
   }
 }
 
-async function fileStartsBinary(handle: Awaited<ReturnType<typeof open>>): Promise<boolean> {
+async function fileStartsBinary(handle: FileHandle): Promise<boolean> {
   const head = Buffer.alloc(4096)
   const { bytesRead } = await handle.read(head, 0, head.length, 0)
   return looksBinary(head.subarray(0, bytesRead))

@@ -1,4 +1,5 @@
 import { type OutputSlice, readOutputHead, readOutputTail } from './output-file-range'
+import type { OutputFileRef } from '../exec/types'
 import { isTerminal, type TaskInfo } from './task-types'
 
 /** seed 003 TaskOutput: a running task shows what it printed first, a finished one its end. */
@@ -23,10 +24,15 @@ export interface ProjectedOutput {
 }
 
 /** Reads the part of a task's output the model should see, and fits it to `maxChars` keeping the tail. */
-export async function projectTaskOutput(task: TaskInfo, maxChars: number): Promise<ProjectedOutput> {
+export async function projectTaskOutput(
+  task: TaskInfo,
+  file: OutputFileRef | null,
+  maxChars: number,
+): Promise<ProjectedOutput> {
+  if (!file) return { text: '', truncated: false }
   const slice: OutputSlice = isTerminal(task.status)
-    ? await readOutputTail(task.outputPath, FINISHED_TAIL_BYTES)
-    : await readOutputHead(task.outputPath, RUNNING_HEAD_BYTES)
+    ? await readOutputTail(file, FINISHED_TAIL_BYTES)
+    : await readOutputHead(file, RUNNING_HEAD_BYTES)
   if (slice.text.length <= maxChars) {
     return { text: slice.text, truncated: slice.omittedBytes > 0 }
   }

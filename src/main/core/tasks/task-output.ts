@@ -72,7 +72,11 @@ export async function readTaskOutput(
       if (!isTerminal(task.status)) status = 'timeout'
     }
   }
-  const projected = await projectTaskOutput(task, options.maxChars ?? TASK_OUTPUT_DEFAULT_CHARS)
+  const projected = await projectTaskOutput(
+    task,
+    registry.outputFile(task.taskId),
+    options.maxChars ?? TASK_OUTPUT_DEFAULT_CHARS,
+  )
   // Project, then check the abort, then mark: an aborted read must not swallow the completion notice.
   options.signal?.throwIfAborted()
   if (isTerminal(task.status)) registry.markNotified(task.taskId)

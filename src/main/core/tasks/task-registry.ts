@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto'
-import { stat } from 'node:fs/promises'
-import type { ExecutionResult } from '../exec/types'
+import { statOutputFile } from '../exec/output-file-read'
+import type { ExecutionResult, FileIdentity, OutputFileRef } from '../exec/types'
 import { type OutputSlice, readOutputTail } from './output-file-range'
 import { taskNotFound } from './task-error'
 import { isTerminal, type TaskEvent, type TaskInfo, type TaskStatus, type TaskStopper } from './task-types'
@@ -17,6 +17,8 @@ export interface TaskRegistration {
   command: string
   description: string | null
   outputPath: string
+  /** The output file the executor created at `outputPath`; null when it was never created. */
+  outputIdentity: FileIdentity | null
   pid: number | null
   startedAt: number
   /** Aborting it terminates the whole process tree (the execution port's contract). */
@@ -45,6 +47,8 @@ export interface TaskRegistry {
   /** Terminates the tree and records who did it; waits at most `timeoutMs` for the process to go. */
   stop(taskId: string, by: TaskStopper, timeoutMs?: number): Promise<StopResult>
   stopAll(by: TaskStopper, sessionId?: string): Promise<StopResult[]>
+  /** The task's output file, for readers that must not follow a swapped path; null if none was created. */
+  outputFile(taskId: string): OutputFileRef | null
   /** The UI's tail: only for the session that started the task. */
   readTail(taskId: string, sessionId: string, bytes?: number): Promise<OutputSlice>
   /** The file cap was reached: kill the task and report it as failed for that reason. */
@@ -104,11 +108,16 @@ export function createTaskRegistry(options: { now?: () => number } = {}): TaskRe
   })
 
   const fresh = async (record: TaskRecord): Promise<TaskInfo> => {
-    const stats = await stat(record.outputPath).catch(() => null)
+    // Never the size of whatever the command may have put at the path instead (issue 15.3).
+    const file = outputFileOf(record)
+    const stats = file ? await statOutputFile(file) : null
     if (!stats) return snapshot(record)
     record.bytes = Math.max(record.bytes, stats.size)
     return snapshot(record, stats.size, stats.size > 0 ? stats.mtimeMs : null)
   }
+
+  const outputFileOf = (record: TaskRecord): OutputFileRef | null =>
+    record.outputIdentity ? { path: record.outputPath, identity: record.outputIdentity } : null
 
   const complete = (record: TaskRecord, result: ExecutionResult) => {
     record.result = result
@@ -214,10 +223,17 @@ export function createTaskRegistry(options: { now?: () => number } = {}): TaskRe
       return Promise.all(running.map((r) => stop(r.taskId, by)))
     },
 
+    outputFile(taskId) {
+      const record = records.get(taskId)
+      return record ? outputFileOf(record) : null
+    },
+
     async readTail(taskId, sessionId, bytes = UI_TAIL_BYTES) {
       const record = records.get(taskId)
       if (!record || record.sessionId !== sessionId) throw taskNotFound(taskId)
-      return readOutputTail(record.outputPath, Math.min(bytes, UI_TAIL_BYTES))
+      const file = outputFileOf(record)
+      if (!file) return { text: '', size: 0, offset: 0, omittedBytes: 0 }
+      return readOutputTail(file, Math.min(bytes, UI_TAIL_BYTES))
     },
 
     abortForOutputLimit(taskId) {

@@ -6,7 +6,13 @@ import type { CommandVerdict } from '../bash/verdict'
 import { type BashToolInput, BashToolInputSchema } from '../bash/tool/input-schema'
 import { effectiveTimeoutMs, resolveTimeoutPolicy } from '../bash/tool/timeout-policy'
 import type { EnvRecord } from '../env/env-keys'
-import type { ExecutionPort, ExecutionResult, ProgressSample } from '../exec/types'
+import type {
+  ExecutionHooks,
+  ExecutionPort,
+  ExecutionResult,
+  FileIdentity,
+  ProgressSample,
+} from '../exec/types'
 import type { ApprovalBroker } from '../permissions/approval-broker'
 import { decideBashPermission } from '../permissions/decide-permission'
 import { ruleSetsFromScoped } from '../permissions/settings-rule-sets'
@@ -667,7 +673,11 @@ export function createBashCallService(options: BashCallServiceOptions): BashCall
     const sandboxed = sandbox ? { sandbox: sandbox.profile } : {}
     try {
       const started = Date.now()
-      const hooks = {
+      let outputIdentity: FileIdentity | undefined
+      const hooks: ExecutionHooks = {
+        onOutputFile: (file) => {
+          outputIdentity = file.identity
+        },
         onProgress: (sample: ProgressSample) => options.onProgress({ call, sample }),
       }
       const finish = async (result: ExecutionResult) => {
@@ -684,7 +694,7 @@ export function createBashCallService(options: BashCallServiceOptions): BashCall
           platform: options.platform,
           started,
         })
-        return { call: sandbox ? await sandbox.annotate(done, outputPath) : done, sandbox }
+        return { call: sandbox ? await sandbox.annotate(done) : done, sandbox }
       }
       const common = {
         sessionId: session.record.id,
@@ -738,7 +748,7 @@ export function createBashCallService(options: BashCallServiceOptions): BashCall
         )
         stopAt.unref()
       }
-      const output = await settleOutputFile(outputPath, 0, true)
+      const output = await settleOutputFile(outputPath, 0, true, outputIdentity, options.platform)
       // The task's final directory is not used, but its capture file must not outlive it (exec/cwd).
       const { cwdFile } = prepared
       if (cwdFile) void taskEnd(options.tasks, outcome.task.taskId).finally(() => readCapturedCwd(cwdFile))
@@ -750,6 +760,7 @@ export function createBashCallService(options: BashCallServiceOptions): BashCall
         totalBytes: output.totalBytes,
         content: formatBackgroundedContent(outcome.task.taskId, outputPath, reason),
         outputPath,
+        ...(outputIdentity ? { outputIdentity } : {}),
         taskId: outcome.task.taskId,
       }
       return { call: backgroundedCall, sandbox }

@@ -1,10 +1,10 @@
-import { closeSync, fstatSync, openSync, readSync } from 'node:fs'
 import type { BashCall } from '../../../shared/ipc/domains/bash'
 import type { SandboxSettings } from '../../../shared/settings'
 import type { ApprovalRequest } from '../permissions/approval-broker-types'
 import { chooseProfile } from '../sandbox/choose-profile'
 import type { SandboxService } from '../sandbox/sandbox-service'
 import type { ExecutionSandbox, SandboxProfile } from '../sandbox/types'
+import { readOutputTail } from '../tasks/output-file-range'
 
 /** Enough of the output's end to find the error line a blocked write or connect prints. */
 const EXPLAIN_TAIL_BYTES = 16 * 1024
@@ -15,7 +15,7 @@ export type CallSandbox =
       profile: SandboxProfile
       sandbox?: ExecutionSandbox
       /** Adds the "blocked by the sandbox" line and any sandbox notes to what the model sees. */
-      annotate(call: BashCall, outputPath: string): Promise<BashCall>
+      annotate(call: BashCall): Promise<BashCall>
       release(): Promise<void>
     }
   | { kind: 'refuse'; content: string; release(): Promise<void> }
@@ -50,9 +50,12 @@ export async function prepareCallSandbox(
     profile: prepared.profile,
     sandbox: prepared.sandbox,
     release: prepared.release,
-    async annotate(call, outputPath) {
+    async annotate(call) {
       const lines = prepared.notes.map((note) => `Sandbox: ${note}`)
-      const blocked = prepared.explain({ exitCode: call.exitCode, output: readTail(outputPath) })
+      const { outputPath: path, outputIdentity: identity } = call
+      const output =
+        path && identity ? (await readOutputTail({ path, identity }, EXPLAIN_TAIL_BYTES)).text : ''
+      const blocked = prepared.explain({ exitCode: call.exitCode, output })
       if (blocked) lines.push(blocked)
       if (lines.length === 0) return call
       return { ...call, content: [call.content, ...lines].filter((part) => part !== '').join('\n') }
@@ -76,22 +79,4 @@ export async function approvalSandbox(
   const unsandboxedAllowed = settings.mode === 'auto'
   if (choice.kind === 'refuse') return { profile: 'off', note: choice.reason, unsandboxedAllowed }
   return { profile: choice.profile, note: choice.warning, unsandboxedAllowed }
-}
-
-function readTail(path: string): string {
-  let fd: number
-  try {
-    fd = openSync(path, 'r')
-  } catch {
-    return ''
-  }
-  try {
-    const size = fstatSync(fd).size
-    const length = Math.min(EXPLAIN_TAIL_BYTES, size)
-    const buffer = Buffer.alloc(length)
-    const read = readSync(fd, buffer, 0, length, size - length)
-    return buffer.subarray(0, read).toString('utf8')
-  } finally {
-    closeSync(fd)
-  }
 }

@@ -48,6 +48,7 @@ export async function foregroundContent(input: ForegroundContentInput): Promise<
     content: contentText(content),
     isError: content.isError,
     outputPath: input.outputPath,
+    ...(result.outputIdentity ? { outputIdentity: result.outputIdentity } : {}),
   }
 }
 

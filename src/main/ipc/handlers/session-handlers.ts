@@ -90,8 +90,17 @@ export function sessionHandlers(
       ownership.require(context, sessionId, 'bash.output')
       const call = core.sessions.get(sessionId).history.get(callId)
       if (!call) throw new RpcError('invalid_input', `bash.output: no call "${callId}" in this session`)
-      if (!call.outputPath) return { text: '', totalBytes: 0, skippedBytes: 0, path: null }
-      const slice = await readOutputTail(call.outputPath, CALL_OUTPUT_VIEW_BYTES)
+      const { outputPath: path, outputIdentity: identity } = call
+      if (!path) return { text: '', totalBytes: 0, skippedBytes: 0, path: null }
+      // History written before files were tracked by identity cannot be checked, so it is not read.
+      if (!identity)
+        return {
+          text: `[output not read: ${path} was not recorded with its file identity]`,
+          totalBytes: 0,
+          skippedBytes: 0,
+          path,
+        }
+      const slice = await readOutputTail({ path, identity }, CALL_OUTPUT_VIEW_BYTES)
       return { text: slice.text, totalBytes: slice.size, skippedBytes: slice.offset, path: call.outputPath }
     },
     'approvals.list': () => core.approvals.list(),

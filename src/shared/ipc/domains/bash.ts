@@ -70,6 +70,11 @@ export const BashCallSchema = z.object({
   content: z.string(),
   isError: z.boolean(),
   outputPath: z.string().nullable(),
+  /**
+   * The file Shellgate created at outputPath (device and inode): the UI's reads refuse a path the
+   * command swapped for another file. Absent when no file was created (and in older history).
+   */
+  outputIdentity: z.object({ dev: z.number(), ino: z.number() }).optional(),
   taskId: z.string().nullable(),
   /** For a backgrounded call: how its task ended (completed, failed, stopped, …); null while it runs. */
   taskStatus: z.string().nullable().default(null),

@@ -1,8 +1,8 @@
-import { writeFileSync } from 'node:fs'
+import { statSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { createExecutionPort } from '../../../../src/main/core/exec'
-import type { ExecutionRequest, ProgressSample } from '../../../../src/main/core/exec/types'
+import type { ExecutionRequest, OutputFileRef, ProgressSample } from '../../../../src/main/core/exec/types'
 import { readOutputHead, readOutputTail } from '../../../../src/main/core/tasks/output-file-range'
 import { tempDirsRemovedAfterEach } from './temp-dir'
 
@@ -73,10 +73,15 @@ describe('binary output never reaches a preview raw (issue 15.8)', () => {
       Buffer.concat([Buffer.from([0x7f, 0x45, 0x00, 0x1b]), Buffer.from('text\n'.repeat(5_000))]),
     )
     const size = 4 + 5 * 5_000
-    expect((await readOutputTail(binary, 1024)).text).toBe(`[binary output: ${size} bytes]`)
-    expect((await readOutputHead(binary, 1024)).text).toBe(`[binary output: ${size} bytes]`)
+    expect((await readOutputTail(fileRef(binary), 1024)).text).toBe(`[binary output: ${size} bytes]`)
+    expect((await readOutputHead(fileRef(binary), 1024)).text).toBe(`[binary output: ${size} bytes]`)
     const text = join(dir, 'text.log')
     writeFileSync(text, 'plain\n')
-    expect((await readOutputTail(text, 1024)).text).toBe('plain\n')
+    expect((await readOutputTail(fileRef(text), 1024)).text).toBe('plain\n')
   })
 })
+
+function fileRef(path: string): OutputFileRef {
+  const { dev, ino } = statSync(path)
+  return { path, identity: { dev, ino } }
+}
