@@ -18,7 +18,7 @@ const COLUMNS = 'ProcessId,ParentProcessId,WorkingSetSize,KernelModeTime,UserMod
  * would, but endpoint protection flags it as a malware habit.) CreationDate goes out as a FILETIME
  * number because a DateTime would be formatted in the user's culture.
  */
-export const POWERSHELL_PROCESS_SCRIPT =
+const POWERSHELL_PROCESS_SCRIPT =
   'Get-CimInstance -ClassName Win32_Process | Select-Object ProcessId,ParentProcessId,' +
   'WorkingSetSize,KernelModeTime,UserModeTime,' +
   "@{Name='CreationDate';Expression={if ($_.CreationDate) {$_.CreationDate.ToFileTimeUtc()}}}" +
