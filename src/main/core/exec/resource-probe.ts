@@ -1,6 +1,5 @@
 import { execFile } from 'node:child_process'
 import { readFileSync } from 'node:fs'
-import { win32 } from 'node:path'
 import { listProcPids, readProcfsEntry } from './process-table'
 import { findTaggedProcfs as findTaggedPids, RUN_MARKER_ENV_KEY } from './run-marker'
 import {
@@ -8,8 +7,8 @@ import {
   parsePsGroupUsage,
   parsePsRunUsage,
   parsePsTaggedPids,
-  parseTasklistCsv,
 } from './resource-probe.parse'
+import { probeWindowsRun } from './resource-probe.win32'
 
 export type { GroupUsage } from './resource-probe.parse'
 
@@ -25,27 +24,36 @@ export interface ProbeOptions {
   platform: NodeJS.Platform
   env?: Record<string, string | undefined>
   run?: ProbeCommandRunner
-  /** Linux: the run's SHELLGATE_RUN_ID, so processes that left the group (setsid) are counted too. */
+  /** Linux and macOS: the run's SHELLGATE_RUN_ID, so processes that left the group (setsid) are counted too. */
   runId?: string
   /**
-   * Linux: pid → start time of every process counted so far in this run, kept by the caller across
-   * samples; one still running but not counted now makes the sample partial.
+   * pid → start time of every process counted so far in this run, kept by the caller across
+   * samples. Linux: one still running but not counted now makes the sample partial. Windows: one
+   * still running is counted even when its parent died and it left the tree.
    */
   known?: Map<number, string>
+  /** Windows: a monotonic clock in ms, so the tools share one budget (tests pass their own). */
+  now?: () => number
 }
 
 /**
- * RSS and cumulative CPU of the process group `pgid` (on Windows, of the single process `pgid`:
- * tasklist cannot sum a tree). Null when the group is gone or the tool failed.
+ * RSS and cumulative CPU of the run whose root is `pgid`: on Linux and macOS its process group
+ * and the processes carrying its run tag; on Windows, which has neither, the root's process tree
+ * (and processes an earlier sample counted), or the root alone, flagged `partial`, when no tool
+ * could list the tree. Null when nothing of the run is running or the tool failed. Each sample
+ * takes at most PROBE_TIMEOUT_MS.
  */
 export async function probeProcessGroup(pgid: number, options: ProbeOptions): Promise<GroupUsage | null> {
   const run = options.run ?? execFileText
   if (options.platform === 'linux') return probeProcfs(pgid, options.runId, options.known ?? new Map())
-  if (options.platform === 'win32') {
-    const tasklist = win32.join(systemRoot(options.env ?? {}), 'System32', 'tasklist.exe')
-    const text = await run(tasklist, ['/FI', `PID eq ${pgid}`, '/FO', 'CSV', '/NH', '/V'], PROBE_TIMEOUT_MS)
-    return parseTasklistCsv(text)
-  }
+  if (options.platform === 'win32')
+    return probeWindowsRun(pgid, {
+      env: options.env ?? {},
+      run,
+      known: options.known ?? new Map(),
+      budgetMs: PROBE_TIMEOUT_MS,
+      now: options.now ?? (() => performance.now()),
+    })
   if (options.runId) {
     // Follow the run, not only the group: `ps -E` shows each process's environment, tag included.
     const tagged = parsePsTaggedPids(
@@ -104,11 +112,4 @@ function execFileText(file: string, args: string[], timeoutMs: number): Promise<
       error ? reject(error) : resolve(stdout),
     )
   })
-}
-
-function systemRoot(env: Record<string, string | undefined>): string {
-  for (const [key, value] of Object.entries(env)) {
-    if (key.toLowerCase() === 'systemroot' && value) return value
-  }
-  return 'C:\\Windows'
 }

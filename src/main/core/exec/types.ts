@@ -82,13 +82,16 @@ export interface ProgressSample {
 }
 
 export interface ResourceSample {
-  /** The process group sampled (the child's pid on POSIX, its pid on Windows). */
+  /** The run's root: its process group on POSIX, the root of its process tree on Windows. */
   pid: number
   rssBytes: number
   /** Cumulative user + system CPU time of the group. */
   cpuMs: number
   elapsedMs: number
-  /** Processes counted: the group and, on Linux, every process carrying the run tag (setsid escapees). */
+  /**
+   * Processes counted: the group and every process carrying the run tag (setsid escapees); on
+   * Windows, the root's process tree and every process of the run an earlier sample counted.
+   */
   processes?: number
   /** A process counted in an earlier sample is still running but was not found or not readable. */
   partial?: boolean

@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process'
 import { describe, expect, it } from 'vitest'
 import { probeProcessGroup } from '../../../../src/main/core/exec'
 import { descendantsOf, parsePsTable, readProcessTable } from '../../../../src/main/core/exec/process-table'
-import { parsePsGroupUsage, parseTasklistCsv } from '../../../../src/main/core/exec/resource-probe.parse'
+import { parsePsGroupUsage } from '../../../../src/main/core/exec/resource-probe.parse'
 import { RESOURCE_SAMPLE_MAX, ResourceSampler } from '../../../../src/main/core/exec/resource-sampler'
 import type { ResourceSample } from '../../../../src/main/core/exec/types'
 
@@ -58,27 +58,19 @@ describe('resource probe', () => {
     expect(await probeProcessGroup(2 ** 22 + 7, { platform: 'linux' })).toBeNull()
   })
 
-  it('asks ps on macOS and tasklist (from SystemRoot) on Windows', async () => {
+  // Windows (the process tree through WMIC or PowerShell, tasklist as the last resort) is in
+  // windows-resource-probe.test.ts.
+  it('asks ps on macOS', async () => {
     const calls: [string, string[]][] = []
     const run = async (file: string, args: string[]) => {
       calls.push([file, args])
-      return file === 'ps'
-        ? '  40  2048  0:01.50\n  40  1024  1:00.00\n  41  9999  0:00.00\n'
-        : '"node.exe","40","Console","1","12,345 K","Running","U","0:00:03","N/A"\r\n'
+      return '  40  2048  0:01.50\n  40  1024  1:00.00\n  41  9999  0:00.00\n'
     }
     expect(await probeProcessGroup(40, { platform: 'darwin', run })).toEqual({
       rssBytes: 3072 * 1024,
       cpuMs: 61_500,
     })
-    expect(await probeProcessGroup(40, { platform: 'win32', env: { SystemRoot: 'D:\\Win' }, run })).toEqual({
-      rssBytes: 12_345 * 1024,
-      cpuMs: 3_000,
-    })
-    expect(calls).toEqual([
-      ['ps', ['-A', '-o', 'pgid=', '-o', 'rss=', '-o', 'time=']],
-      ['D:\\Win\\System32\\tasklist.exe', ['/FI', 'PID eq 40', '/FO', 'CSV', '/NH', '/V']],
-    ])
-    expect(parseTasklistCsv('INFO: No tasks are running which match the specified criteria.')).toBeNull()
+    expect(calls).toEqual([['ps', ['-A', '-o', 'pgid=', '-o', 'rss=', '-o', 'time=']]])
     expect(parsePsGroupUsage('  1  2  0:00.00', 40)).toBeNull()
   })
 })
