@@ -118,7 +118,7 @@ class ChildRun {
       sampleResources: spec.sampleResources,
       resourceSampleIntervalMs: spec.resourceSampleIntervalMs,
       platform: spec.platform,
-      // tasklist comes from the host's SystemRoot, like taskkill.
+      // The probe's tools (WMIC, PowerShell, tasklist) come from the host's SystemRoot, like taskkill.
       env: (spec.hostEnv ?? process.env) as Record<string, string>,
       runId: spec.runId,
     })
