@@ -1,46 +1,27 @@
 import { randomUUID } from 'node:crypto'
 import type { BashCall, BashCheck } from '../../../shared/ipc/domains/bash'
-import { classifyCommand } from '../bash/classify'
-import { settleOutputFile } from '../bash/tool/output-file'
-import type { CommandVerdict } from '../bash/verdict'
-import { type BashToolInput, BashToolInputSchema } from '../bash/tool/input-schema'
-import { effectiveTimeoutMs, resolveTimeoutPolicy } from '../bash/tool/timeout-policy'
 import type { EnvRecord } from '../env/env-keys'
-import type {
-  ExecutionHooks,
-  ExecutionPort,
-  ExecutionResult,
-  FileIdentity,
-  ProgressSample,
-} from '../exec/types'
+import type { ExecutionPort, ProgressSample } from '../exec/types'
 import type { ApprovalBroker } from '../permissions/approval-broker'
-import { decideBashPermission } from '../permissions/decide-permission'
-import { ruleSetsFromScoped } from '../permissions/settings-rule-sets'
-import { applyWorkspaceTrust, type WorkspaceTrust } from '../permissions/workspace-trust'
+import type { WorkspaceTrust } from '../permissions/workspace-trust'
 import { suggestRules } from '../permissions/suggest-rules'
-import type { AuditStatus } from '../../../shared/audit'
 import type { AuditLog } from '../settings/audit-log'
 import type { SettingsStore } from '../settings/settings-store'
-import { taskEnd } from '../bash/tool/run-bash-background'
-import { prepareBashToolRequest } from '../shell/bash-tool-request'
-import { readCapturedCwd } from '../shell/cwd-capture'
 import type { ShellSnapshotService } from '../shell/snapshot-service'
-import {
-  type BackgroundReason,
-  formatAwaitingApprovalContent,
-  formatBackgroundedContent,
-} from '../tasks/background-content'
-import { runWithBackgroundLifecycle } from '../tasks/background-lifecycle'
-import { isAutoBackgroundEligible } from '../tasks/background-policy'
+import { formatAwaitingApprovalContent } from '../tasks/background-content'
 import type { TaskRegistry } from '../tasks/task-registry'
 import type { SandboxService } from '../sandbox/sandbox-service'
-import { approvalSandbox, type CallSandbox, prepareCallSandbox } from './call-sandbox'
-import { prepareTaskOutputPath } from '../tasks/task-output-path'
-import { approvalWhy, decidedByOf, ruleAllowsCommand } from './decision-record'
-import { foregroundContent } from './foreground-content'
+import { approvalSandbox, type CallSandbox } from './call-sandbox'
+import { approvalWhy, callDecisionOf, decidedByOf, ruleAllowsCommand } from './decision-record'
 import type { LiveSession, SessionService } from './session-service'
 import type { WorkspaceSettings } from './workspace-settings'
+import { answerTimeLeft, endsAtTimeout, type InFlightCall, movedToBackground } from './in-flight-call'
 import { WorkbenchError } from './workbench-error'
+import { auditBashCall } from './call-audit'
+import { decideCall } from './call-decision'
+import { executeCall } from './call-execution'
+import { decideForHook, type HookVerdict } from './hook-decision'
+import { newCall, parseInput } from './new-call'
 
 export interface BashCallServiceOptions {
   sessions: SessionService
@@ -137,43 +118,14 @@ const DISPOSE_WAIT_MS = 5_000
  */
 export function createBashCallService(options: BashCallServiceOptions): BashCallService {
   const { sessions, settings, audit } = options
+  const decide = (session: LiveSession, command: string) => decideCall(options, session, command)
+  const auditCall = (session: LiveSession, call: BashCall, extra: Parameters<typeof auditBashCall>[3]) =>
+    auditBashCall(audit, session, call, extra)
 
   const publish = async (session: LiveSession, call: BashCall) => {
     await session.history.put(call)
     options.onCall(call)
   }
-
-  const auditCall = (
-    session: LiveSession,
-    call: BashCall,
-    extra: {
-      decidedBy: string
-      approvedBy: string | null
-      status?: AuditStatus
-      unsandboxedByPerson?: boolean
-    },
-  ) =>
-    audit.append({
-      session: session.record.id,
-      command: call.command,
-      cwd: call.cwd,
-      shell: session.record.shell.path,
-      verdict: call.status === 'denied' ? 'deny' : 'allow',
-      decidedBy: extra.decidedBy as never,
-      rule: call.decision?.rule ?? null,
-      ruleFile: call.decision?.ruleFile ?? null,
-      approvedBy: extra.approvedBy,
-      status:
-        extra.status ??
-        (call.status === 'waiting_for_approval' || call.status === 'running' ? 'cancelled' : call.status),
-      exitCode: call.exitCode,
-      durationMs: call.durationMs,
-      bytes: call.totalBytes,
-      ...(call.taskId ? { taskId: call.taskId } : {}),
-      ...(call.sandbox ? { sandbox: call.sandbox } : {}),
-      ...(extra.unsandboxedByPerson ? { unsandboxedByPerson: true as const } : {}),
-      ...(session.record.agent ? { agent: agentName(session.record.agent) } : {}),
-    })
 
   // Calls that have not ended yet, by call id; `phase` says what cancel and background may do.
   const inFlight = new Map<string, InFlightCall>()
@@ -291,53 +243,13 @@ export function createBashCallService(options: BashCallServiceOptions): BashCall
       entry.backgroundNow.abort()
       return entry.done
     },
-    async decideForHook(sessionId, input, signal) {
-      const session = sessions.get(sessionId)
-      const { verdict, decision, userSettings } = await decide(session, input.command)
-      const firstRule = decision.rules[0]
-      const call: BashCall = {
-        ...newCall(randomUUID(), session, input),
-        decision: {
-          outcome: decision.outcome,
-          decidedBy: decision.basis,
-          reason: decision.reason,
-          rule: firstRule?.rule ?? null,
-          ruleFile: firstRule ? (firstRule.file ?? `${firstRule.source}:${sessionId}`) : null,
-        },
-      }
-      const answerWith = async (
-        allowed: boolean,
-        reason: string,
-        decidedBy: string,
-        approvedBy: string | null,
-      ): Promise<HookVerdict> => {
-        const ended: BashCall = { ...call, status: allowed ? 'running' : 'denied' }
-        await auditCall(session, ended, {
-          decidedBy,
-          approvedBy,
-          status: allowed ? 'handed_to_agent' : 'denied',
-        })
-        return { decision: allowed ? 'allow' : 'deny', reason, decidedBy, approvedBy }
-      }
-      if (decision.outcome !== 'ask') {
-        return answerWith(decision.outcome === 'allow', decision.reason, decidedByOf(decision), null)
-      }
-      const pending = options.approvals.request(
-        {
-          sessionId,
-          command: input.command,
-          cwd: session.cwd,
-          shell: session.record.shell.path,
-          ...(input.description ? { description: input.description } : {}),
-          mode: userSettings.permissions.mode,
-          why: approvalWhy(verdict, decision, suggestRules(verdict)),
-        },
-        { ...(signal ? { signal } : {}), checkRule: (rule) => ruleAllowsCommand(rule, verdict) },
+    decideForHook(sessionId, input, signal) {
+      return decideForHook(
+        { approvals: options.approvals, decide, auditCall },
+        sessions.get(sessionId),
+        input,
+        signal,
       )
-      const answer = await pending.decision
-      if (answer.behavior === 'deny')
-        return answerWith(false, answer.message, answer.decidedBy, answer.approvedBy)
-      return answerWith(true, 'approved by the person in Shellgate', answer.decidedBy, answer.approvedBy)
     },
     async check(sessionId, command) {
       const session = sessions.get(sessionId)
@@ -435,41 +347,6 @@ export function createBashCallService(options: BashCallServiceOptions): BashCall
     return entry
   }
 
-  /** The one decision path, shared by run() and check(): classify, then mode and trusted rules. */
-  async function decide(session: LiveSession, command: string) {
-    const sessionId = session.record.id
-    const userSettings = settings.user()
-    // issue 13 class 6: secrets and reads that leave the session's workspace ask first. No env is
-    // given: every GIT_* variable is removed from what runs without asking (autoRunEnv).
-    const verdict = classifyCommand(command, {
-      cwd: session.cwd,
-      platform: options.platform,
-      workspace: session.record.workspace,
-      readableFolders: userSettings.readPlaces.readableFolders,
-      shellgateHome: options.dataDir,
-    })
-    const store = await options.workspaceSettings.storeFor(session.record.workspace)
-    // Synchronous once the workspace's store is open: an approval re-decides with the rules in
-    // effect at that moment (a rule saved on another card may now allow it).
-    const decideAgain = () => {
-      const { rules, workspaceFile, workspaceDir, workspaceAllow } = options.workspaceSettings.rulesIn(
-        store,
-        sessionId,
-      )
-      return decideBashPermission({
-        verdict,
-        mode: settings.user().permissions.mode,
-        readsOutsideWorkspace: settings.user().readPlaces.readsOutsideWorkspace,
-        ruleSets: applyWorkspaceTrust(
-          ruleSetsFromScoped(rules),
-          workspaceFile,
-          options.trust.trustedRules(workspaceDir, workspaceAllow),
-        ).ruleSets,
-      })
-    }
-    return { verdict, decision: decideAgain(), userSettings, decideAgain }
-  }
-
   async function runCall(
     callId: string,
     sessionId: string,
@@ -488,16 +365,9 @@ export function createBashCallService(options: BashCallServiceOptions): BashCall
     }
 
     const { verdict, decision, userSettings, decideAgain } = await decide(session, input.command)
-    const firstRule = decision.rules[0]
     let current: BashCall = {
       ...call,
-      decision: {
-        outcome: decision.outcome,
-        decidedBy: decision.basis,
-        reason: decision.reason,
-        rule: firstRule?.rule ?? null,
-        ruleFile: firstRule ? (firstRule.file ?? `${firstRule.source}:${sessionId}`) : null,
-      },
+      decision: callDecisionOf(decision, sessionId),
     }
     let decidedBy: string = decidedByOf(decision)
     let approvedBy: string | null = null
@@ -598,7 +468,7 @@ export function createBashCallService(options: BashCallServiceOptions): BashCall
     entry.phase = endsAtTimeout(runInput, entry) ? 'foreground_only' : 'foreground'
     current = { ...current, status: 'running' }
     await publish(session, current)
-    const ran = await execute(session, current, runInput, verdict, entry, {
+    const ran = await executeCall(options, session, current, runInput, verdict, entry, {
       ranWithoutAsking,
       unsandboxedByPerson,
     })
@@ -624,238 +494,6 @@ export function createBashCallService(options: BashCallServiceOptions): BashCall
     await auditCall(session, current, { decidedBy, approvedBy, unsandboxedByPerson })
     return current
   }
-
-  async function execute(
-    session: LiveSession,
-    call: BashCall,
-    input: BashToolInput,
-    verdict: CommandVerdict,
-    entry: InFlightCall,
-    sandboxChoice: { ranWithoutAsking: boolean; unsandboxedByPerson: boolean },
-  ): Promise<{ call: BashCall; sandbox: CallSandbox | null }> {
-    const { signal } = entry.controller
-    const userSettings = settings.user()
-    const limits = userSettings.limits
-    const runtimeEnv = await options.runtimeEnv()
-    const policy = resolveTimeoutPolicy(runtimeEnv, {
-      defaultMs: limits.defaultTimeoutMs,
-      maxMs: limits.maxTimeoutMs,
-    })
-    const timeoutMs = effectiveTimeoutMs(input.timeout, policy)
-    const outputPath = await prepareTaskOutputPath(options.outputRoot, session.record.id, call.id)
-    const prepared = await prepareBashToolRequest({
-      shell: session.record.shell,
-      snapshots: options.snapshots,
-      runtimeEnv,
-      network: userSettings.network,
-      platform: options.platform,
-      dataDir: options.dataDir,
-      command: input.command,
-      cwd: session.cwd,
-      passThrough: userSettings.environment.passThrough,
-      // Asked-and-approved calls keep 'ask' as their decision's outcome.
-      autoRun: call.decision?.outcome === 'allow' && verdict.readOnly,
-    })
-    const sandbox = options.sandbox
-      ? await prepareCallSandbox(options.sandbox, {
-          settings: userSettings.sandbox,
-          workspace: session.record.workspace,
-          ...sandboxChoice,
-          snapshotPath: prepared.snapshot?.status === 'ready' ? prepared.snapshot.path : null,
-          cwdFile: prepared.cwdFile,
-        })
-      : null
-    if (sandbox?.kind === 'refuse') {
-      const refused: BashCall = { ...call, status: 'denied', content: sandbox.content, isError: true }
-      return { call: refused, sandbox: null }
-    }
-    const request = sandbox?.sandbox ? { ...prepared.request, sandbox: sandbox.sandbox } : prepared.request
-    const sandboxed = sandbox ? { sandbox: sandbox.profile } : {}
-    try {
-      const started = Date.now()
-      let outputIdentity: FileIdentity | undefined
-      const hooks: ExecutionHooks = {
-        onOutputFile: (file) => {
-          outputIdentity = file.identity
-        },
-        onProgress: (sample: ProgressSample) => options.onProgress({ call, sample }),
-      }
-      const finish = async (result: ExecutionResult) => {
-        const done = await foregroundContent({
-          call: { ...call, ...sandboxed },
-          result,
-          verdict,
-          session,
-          cwdFile: prepared.cwdFile,
-          outputPath,
-          input,
-          inlineLimit: limits.maxOutputLength,
-          workspace: session.record.workspace,
-          platform: options.platform,
-          started,
-        })
-        return { call: sandbox ? await sandbox.annotate(done) : done, sandbox }
-      }
-      const common = {
-        sessionId: session.record.id,
-        command: input.command,
-        outputPath,
-        hooks,
-        signal,
-        backgroundNow: entry.backgroundNow.signal,
-        taskId: call.id,
-        ...(input.description ? { description: input.description } : {}),
-      }
-
-      const leadingSleep = !input.run_in_background && !isAutoBackgroundEligible(input.command)
-      const answerBy = answerTimeLeft(entry)
-      if (leadingSleep && timeoutMs <= answerBy) {
-        entry.phase = 'foreground_only'
-      }
-      if (entry.phase === 'foreground_only') {
-        // A leading `sleep` that outlives its timeout is meant to die, not to become a task.
-        const result = await options.port.execute(
-          { ...request, timeoutMs, signal, output: { mode: 'file', outputPath } },
-          hooks,
-        )
-        return finish(result)
-      }
-      // The caller's clock shortens the foreground: min(its timeout, the answer deadline).
-      const deadlineMs = Math.max(1, Math.min(timeoutMs, answerBy))
-      const outcome = await runWithBackgroundLifecycle(
-        options.port,
-        options.tasks,
-        request,
-        input.run_in_background ? { mode: 'explicit' } : { mode: 'auto_on_timeout', deadlineMs },
-        common,
-      )
-      if (outcome.kind === 'foreground') {
-        return finish(outcome.result)
-      }
-      const reason: BackgroundReason = input.run_in_background
-        ? 'explicit'
-        : entry.backgroundNow.signal.aborted
-          ? 'user'
-          : answerBy < timeoutMs
-            ? 'answer_deadline'
-            : 'timeout'
-      entry.phase = 'background'
-      if (leadingSleep) {
-        // A leading sleep backgrounded only for the caller's clock still ends at its own timeout.
-        const stopAt = setTimeout(
-          () => void options.tasks.stop(outcome.task.taskId, 'caller'),
-          timeoutMs - deadlineMs,
-        )
-        stopAt.unref()
-      }
-      const output = await settleOutputFile(outputPath, 0, true, outputIdentity, options.platform)
-      // The task's final directory is not used, but its capture file must not outlive it (exec/cwd).
-      const { cwdFile } = prepared
-      if (cwdFile) void taskEnd(options.tasks, outcome.task.taskId).finally(() => readCapturedCwd(cwdFile))
-      const backgroundedCall: BashCall = {
-        ...call,
-        ...sandboxed,
-        status: 'backgrounded',
-        durationMs: Date.now() - started,
-        totalBytes: output.totalBytes,
-        content: formatBackgroundedContent(outcome.task.taskId, outputPath, reason),
-        outputPath,
-        ...(outputIdentity ? { outputIdentity } : {}),
-        taskId: outcome.task.taskId,
-      }
-      return { call: backgroundedCall, sandbox }
-    } catch (error) {
-      // Nothing ran (or it failed to start): this run's proxy must not outlive it.
-      await sandbox?.release()
-      throw error
-    }
-  }
 }
 
-/** What a hook answers its agent; `deny` carries the reason the agent is shown. */
-export interface HookVerdict {
-  decision: 'allow' | 'deny'
-  reason: string
-  decidedBy: string
-  approvedBy: string | null
-}
-
-/** A call as it starts: running, nothing decided, nothing printed. */
-function newCall(
-  id: string,
-  session: LiveSession,
-  input: { command: string; description?: string | undefined },
-): BashCall {
-  return {
-    id,
-    sessionId: session.record.id,
-    command: input.command,
-    description: input.description ?? null,
-    cwd: session.cwd,
-    startedAt: new Date().toISOString(),
-    status: 'running',
-    exitCode: null,
-    exitSignal: null,
-    durationMs: null,
-    totalBytes: 0,
-    content: '',
-    isError: false,
-    outputPath: null,
-    taskId: null,
-    taskStatus: null,
-    decision: null,
-  }
-}
-
-/** How the audit log names an agent: its clientInfo name and full version. */
-function agentName(agent: { name: string; version: string | null }): string {
-  return agent.version ? `${agent.name} ${agent.version}` : agent.name
-}
-
-interface InFlightCall {
-  sessionId: string
-  /** Aborting it withdraws the approval or kills the foreground tree. */
-  controller: AbortController
-  /** Aborting it commits the foreground command to the background. */
-  backgroundNow: AbortController
-  phase: 'deciding' | 'approval' | 'foreground' | 'foreground_only' | 'background'
-  done: Promise<BashCall>
-  /** The caller's clock (BashRunOptions.answerWithinMs), or null for a caller that waits. */
-  answerWithinMs: number | null
-  startedAt: number
-  /** Answers the caller before the call ends (a promised task); later answers are ignored. */
-  answer: (call: BashCall) => void
-  /** Stops the caller's leaving from cancelling the call. */
-  detachCaller: () => void
-}
-
-/**
- * seed 003: a leading `sleep` is killed at its timeout rather than backgrounded, unless the
- * caller's clock is shorter than that timeout (then it waits as a task and still ends at it).
- */
-/** How long the caller still waits for this call's answer; infinite for a caller without a clock. */
-function answerTimeLeft(entry: InFlightCall): number {
-  if (entry.answerWithinMs === null) return Number.POSITIVE_INFINITY
-  return Math.max(0, entry.startedAt + entry.answerWithinMs - Date.now())
-}
-
-function endsAtTimeout(input: BashToolInput, entry: InFlightCall): boolean {
-  if (input.run_in_background || isAutoBackgroundEligible(input.command)) return false
-  return entry.answerWithinMs === null
-}
-
-function movedToBackground(callId: string): WorkbenchError {
-  return new WorkbenchError(
-    'invalid_input',
-    `call "${callId}" is a background task now; stop it as task ${callId}`,
-    'callId',
-  )
-}
-
-function parseInput(raw: Record<string, unknown>): BashToolInput {
-  const parsed = BashToolInputSchema.safeParse(raw)
-  if (parsed.success) return parsed.data
-  const issue = parsed.error.issues[0]
-  const field = issue?.path[0] === undefined ? 'input' : String(issue.path[0])
-  throw new WorkbenchError('invalid_input', issue?.message ?? 'invalid', field)
-}
+export type { HookVerdict } from './hook-decision'

@@ -1,8 +1,24 @@
+import type { BashCall } from '../../../shared/ipc/domains/bash'
 import type { ApprovalWhy } from '../permissions/approval-broker-types'
 import { decideBashPermission } from '../permissions/decide-permission'
 import type { PermissionDecision } from '../permissions/permission-types'
 import type { CommandVerdict } from '../bash/verdict'
 import type { DecidedBy } from '../settings/audit-entry'
+
+/** The call's record of its automatic decision, with the first rule that decided it. */
+export function callDecisionOf(
+  decision: PermissionDecision,
+  sessionId: string,
+): NonNullable<BashCall['decision']> {
+  const firstRule = decision.rules[0]
+  return {
+    outcome: decision.outcome,
+    decidedBy: decision.basis,
+    reason: decision.reason,
+    rule: firstRule?.rule ?? null,
+    ruleFile: firstRule ? (firstRule.file ?? `${firstRule.source}:${sessionId}`) : null,
+  }
+}
 
 /** The audit log's word for how an automatic decision was reached (ask never decides by itself). */
 export function decidedByOf(decision: PermissionDecision): DecidedBy {

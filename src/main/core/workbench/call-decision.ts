@@ -1,0 +1,50 @@
+import { classifyCommand } from '../bash/classify'
+import { decideBashPermission } from '../permissions/decide-permission'
+import { ruleSetsFromScoped } from '../permissions/settings-rule-sets'
+import { applyWorkspaceTrust, type WorkspaceTrust } from '../permissions/workspace-trust'
+import type { SettingsStore } from '../settings/settings-store'
+import type { LiveSession } from './session-service'
+import type { WorkspaceSettings } from './workspace-settings'
+
+export interface CallDecisionDeps {
+  settings: SettingsStore
+  trust: WorkspaceTrust
+  workspaceSettings: WorkspaceSettings
+  platform: NodeJS.Platform
+  dataDir: string
+}
+
+/** The one decision path, shared by run() and check(): classify, then mode and trusted rules. */
+export async function decideCall(deps: CallDecisionDeps, session: LiveSession, command: string) {
+  const sessionId = session.record.id
+  const userSettings = deps.settings.user()
+  // issue 13 class 6: secrets and reads that leave the session's workspace ask first. No env is
+  // given: every GIT_* variable is removed from what runs without asking (autoRunEnv).
+  const verdict = classifyCommand(command, {
+    cwd: session.cwd,
+    platform: deps.platform,
+    workspace: session.record.workspace,
+    readableFolders: userSettings.readPlaces.readableFolders,
+    shellgateHome: deps.dataDir,
+  })
+  const store = await deps.workspaceSettings.storeFor(session.record.workspace)
+  // Synchronous once the workspace's store is open: an approval re-decides with the rules in
+  // effect at that moment (a rule saved on another card may now allow it).
+  const decideAgain = () => {
+    const { rules, workspaceFile, workspaceDir, workspaceAllow } = deps.workspaceSettings.rulesIn(
+      store,
+      sessionId,
+    )
+    return decideBashPermission({
+      verdict,
+      mode: deps.settings.user().permissions.mode,
+      readsOutsideWorkspace: deps.settings.user().readPlaces.readsOutsideWorkspace,
+      ruleSets: applyWorkspaceTrust(
+        ruleSetsFromScoped(rules),
+        workspaceFile,
+        deps.trust.trustedRules(workspaceDir, workspaceAllow),
+      ).ruleSets,
+    })
+  }
+  return { verdict, decision: decideAgain(), userSettings, decideAgain }
+}
