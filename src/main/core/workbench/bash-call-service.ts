@@ -1,47 +1,24 @@
 import { randomUUID } from 'node:crypto'
 import type { BashCall, BashCheck } from '../../../shared/ipc/domains/bash'
-import type { EnvRecord } from '../env/env-keys'
-import type { ExecutionPort, ProgressSample } from '../exec/types'
 import type { ApprovalBroker } from '../permissions/approval-broker'
-import type { WorkspaceTrust } from '../permissions/workspace-trust'
-import { suggestRules } from '../permissions/suggest-rules'
 import type { AuditLog } from '../settings/audit-log'
-import type { SettingsStore } from '../settings/settings-store'
-import type { ShellSnapshotService } from '../shell/snapshot-service'
 import { formatAwaitingApprovalContent } from '../tasks/background-content'
-import type { TaskRegistry } from '../tasks/task-registry'
-import type { SandboxService } from '../sandbox/sandbox-service'
 import { approvalSandbox, type CallSandbox } from './call-sandbox'
-import { approvalWhy, callDecisionOf, decidedByOf, ruleAllowsCommand } from './decision-record'
+import { approvalRequestOf, callDecisionOf, decidedByOf, ruleAllowsCommand } from './decision-record'
 import type { LiveSession, SessionService } from './session-service'
-import type { WorkspaceSettings } from './workspace-settings'
 import { answerTimeLeft, endsAtTimeout, type InFlightCall, movedToBackground } from './in-flight-call'
 import { WorkbenchError } from './workbench-error'
 import { auditBashCall } from './call-audit'
-import { decideCall } from './call-decision'
-import { executeCall } from './call-execution'
+import { type CallDecisionDeps, decideCall } from './call-decision'
+import { type CallExecutionDeps, executeCall } from './call-execution'
 import { decideForHook, type HookVerdict } from './hook-decision'
 import { newCall, parseInput } from './new-call'
 
-export interface BashCallServiceOptions {
+export interface BashCallServiceOptions extends CallExecutionDeps, CallDecisionDeps {
   sessions: SessionService
-  settings: SettingsStore
   approvals: ApprovalBroker
-  trust: WorkspaceTrust
   audit: AuditLog
-  tasks: TaskRegistry
-  port: ExecutionPort
-  snapshots: ShellSnapshotService | null
-  runtimeEnv: () => Promise<EnvRecord>
-  platform: NodeJS.Platform
-  dataDir: string
-  /** Rules and trust per session workspace (a session may be in another workspace than the core's). */
-  workspaceSettings: WorkspaceSettings
-  outputRoot: string
   onCall: (call: BashCall) => void
-  onProgress: (progress: { call: BashCall; sample: ProgressSample }) => void
-  /** The OS sandbox (issue 12); absent means every command runs unsandboxed, as before it existed. */
-  sandbox?: SandboxService
 }
 
 /** How a caller runs a call, beside the Bash tool's own input. */
@@ -403,14 +380,8 @@ export function createBashCallService(options: BashCallServiceOptions): BashCall
             }, answerTimeLeft(entry))
       const pending = options.approvals.request(
         {
-          sessionId,
+          ...approvalRequestOf(session, input, verdict, decision, userSettings.permissions.mode),
           callId: call.id,
-          command: input.command,
-          cwd: session.cwd,
-          shell: session.record.shell.path,
-          ...(input.description ? { description: input.description } : {}),
-          mode: userSettings.permissions.mode,
-          why: approvalWhy(verdict, decision, suggestRules(verdict)),
           ...(options.sandbox
             ? { sandbox: await approvalSandbox(options.sandbox, userSettings.sandbox) }
             : {}),

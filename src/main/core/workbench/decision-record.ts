@@ -1,9 +1,31 @@
+import type { LiveSession } from './session-service'
+import { suggestRules } from '../permissions/suggest-rules'
 import type { BashCall } from '../../../shared/ipc/domains/bash'
-import type { ApprovalWhy } from '../permissions/approval-broker-types'
+import type { ApprovalRequest, ApprovalWhy } from '../permissions/approval-broker-types'
+import type { PermissionMode } from '../../../shared/settings'
 import { decideBashPermission } from '../permissions/decide-permission'
 import type { PermissionDecision } from '../permissions/permission-types'
 import type { CommandVerdict } from '../bash/verdict'
 import type { DecidedBy } from '../settings/audit-entry'
+
+/** The approval card's request for a command, as run() and a hook both ask it. */
+export function approvalRequestOf(
+  session: LiveSession,
+  input: { command: string; description?: string | undefined },
+  verdict: CommandVerdict,
+  decision: PermissionDecision,
+  mode: PermissionMode,
+): ApprovalRequest {
+  return {
+    sessionId: session.record.id,
+    command: input.command,
+    cwd: session.cwd,
+    shell: session.record.shell.path,
+    ...(input.description ? { description: input.description } : {}),
+    mode,
+    why: approvalWhy(verdict, decision, suggestRules(verdict)),
+  }
+}
 
 /** The call's record of its automatic decision, with the first rule that decided it. */
 export function callDecisionOf(

@@ -1,10 +1,9 @@
 import { randomUUID } from 'node:crypto'
 import type { BashCall } from '../../../shared/ipc/domains/bash'
 import type { ApprovalBroker } from '../permissions/approval-broker'
-import { suggestRules } from '../permissions/suggest-rules'
 import type { auditBashCall } from './call-audit'
 import type { decideCall } from './call-decision'
-import { approvalWhy, callDecisionOf, decidedByOf, ruleAllowsCommand } from './decision-record'
+import { approvalRequestOf, callDecisionOf, decidedByOf, ruleAllowsCommand } from './decision-record'
 import { newCall } from './new-call'
 import type { LiveSession } from './session-service'
 
@@ -60,15 +59,7 @@ export async function decideForHook(
     return answerWith(decision.outcome === 'allow', decision.reason, decidedByOf(decision), null)
   }
   const pending = deps.approvals.request(
-    {
-      sessionId,
-      command: input.command,
-      cwd: session.cwd,
-      shell: session.record.shell.path,
-      ...(input.description ? { description: input.description } : {}),
-      mode: userSettings.permissions.mode,
-      why: approvalWhy(verdict, decision, suggestRules(verdict)),
-    },
+    approvalRequestOf(session, input, verdict, decision, userSettings.permissions.mode),
     { ...(signal ? { signal } : {}), checkRule: (rule) => ruleAllowsCommand(rule, verdict) },
   )
   const answer = await pending.decision
