@@ -90,6 +90,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     main: settings,
     mainWorkspace: workspaceReal,
     validateRule: validateBashRule,
+    watch: (store) => watchSettingsFiles({ store, trust, onProblem: warn }),
   })
   const approvals = createApprovalBroker({
     // A workspace allow rule the user saves by answering a card is one the user accepted; it goes
@@ -208,6 +209,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
         // Foreground calls first: a call cancelled here can no longer move to the background.
         await bash.dispose()
         settingsWatcher.close()
+        workspaceSettings.close()
         stopTrustEvents()
         stopForwarding()
         approvals.dispose()

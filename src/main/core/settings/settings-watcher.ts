@@ -19,7 +19,8 @@ export interface WatchedTrust {
 
 /**
  * Keeps the hub's settings equal to the files on disk: the user settings, the workspace's
- * `.shellgate/settings.json` and the trust records. The parent folders are watched, not the files,
+ * `.shellgate/settings.json`, this machine's rules for the workspace (SHELLGATE_HOME/workspaces)
+ * and the trust records. The parent folders are watched, not the files,
  * because an atomic replace (ours, an editor's, git's) swaps the inode a file watch would follow.
  * A bad edit is reported through `onProblem` and the last good settings stay in force (the store's
  * reload). `.shellgate` may appear, vanish or be replaced later, so its watch is re-attached then.
@@ -34,6 +35,8 @@ export async function watchSettingsFiles(input: {
   const homeNames = new Set([basename(store.userFile), basename(trust.file)])
   const workspaceDir = store.workspaceDir
   const dotDir = join(workspaceDir, WORKSPACE_SETTINGS_DIR)
+  const localDir = dirname(store.localFile)
+  const localName = basename(store.localFile)
   const watchers = new Map<string, FSWatcher>()
   let timer: NodeJS.Timeout | null = null
   let running: Promise<void> = Promise.resolve()
@@ -88,7 +91,9 @@ export async function watchSettingsFiles(input: {
   }
 
   await mkdir(homeDir, { recursive: true, mode: 0o700 })
+  await mkdir(localDir, { recursive: true, mode: 0o700 })
   attach(homeDir, (name) => name === null || homeNames.has(name))
+  attach(localDir, (name) => name === null || name === localName)
   attach(workspaceDir, (name) => name === null || name === WORKSPACE_SETTINGS_DIR)
   attach(dotDir, (name) => name === null || name === 'settings.json')
   return {

@@ -1,5 +1,6 @@
 import type { ScopedRule } from '../settings/scoped-rules'
 import { openSettingsStore, type SettingsStore } from '../settings/settings-store'
+import type { SettingsWatcher } from '../settings/settings-watcher'
 
 /**
  * Sessions may live in other workspaces than the core's (an agent names its own). Each workspace
@@ -13,6 +14,8 @@ export interface WorkspaceSettings {
   rulesIn(store: SettingsStore, sessionId: string): WorkspaceRules
   /** rulesIn, for a workspace whose store may not be open yet. */
   rulesFor(sessionId: string, workspace: string): Promise<WorkspaceRules>
+  /** Stops watching the other workspaces' files. */
+  close(): void
 }
 
 export interface WorkspaceRules {
@@ -28,9 +31,16 @@ export function createWorkspaceSettings(options: {
   /** The core's workspace, resolved through symlinks like session workspaces are. */
   mainWorkspace: string
   validateRule: (rule: string) => string | null
+  /**
+   * Keeps an opened store equal to its files on disk, as the core's own store is: a rule edited
+   * in another workspace's file applies without a restart.
+   */
+  watch?: (store: SettingsStore) => Promise<SettingsWatcher>
 }): WorkspaceSettings {
   const { main } = options
   const stores = new Map<string, Promise<SettingsStore>>()
+  const watchers = new Set<Promise<SettingsWatcher | null>>()
+  let closed = false
   const storeFor = (workspace: string): Promise<SettingsStore> => {
     if (workspace === options.mainWorkspace) return Promise.resolve(main)
     let store = stores.get(workspace)
@@ -39,6 +49,12 @@ export function createWorkspaceSettings(options: {
       // A workspace that failed to open is tried again next time (it may have been fixed).
       store.catch(() => stores.delete(workspace))
       stores.set(workspace, store)
+      const watch = options.watch
+      if (watch && !closed) {
+        const watcher = store.then(watch).catch(() => null)
+        watchers.add(watcher)
+        void watcher.then((opened) => closed && opened?.close())
+      }
     }
     return store
   }
@@ -67,6 +83,11 @@ export function createWorkspaceSettings(options: {
     rulesIn,
     async rulesFor(sessionId, workspace) {
       return rulesIn(await storeFor(workspace), sessionId)
+    },
+    close() {
+      closed = true
+      for (const watcher of watchers) void watcher.then((opened) => opened?.close())
+      watchers.clear()
     },
   }
 }

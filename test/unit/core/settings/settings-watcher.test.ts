@@ -1,10 +1,17 @@
-import { mkdir, rename, writeFile } from 'node:fs/promises'
+import { mkdir, mkdtemp, realpath, rename, rm, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { localRulesFile } from '../../../../src/main/core/settings/local-workspace-rules'
 import { afterEach, describe, expect, it } from 'vitest'
 import { type CoreHarness, startCore, waitFor } from '../workbench/core-harness'
 
 let harness: CoreHarness
-afterEach(() => harness?.dispose())
+let otherWorkspace: string | undefined
+afterEach(async () => {
+  await harness?.dispose()
+  if (otherWorkspace) await rm(otherWorkspace, { recursive: true, force: true })
+  otherWorkspace = undefined
+})
 
 /** As an editor saves: a new file renamed over the old one (a new inode). */
 async function saveLikeAnEditor(path: string, text: string): Promise<void> {
@@ -16,6 +23,44 @@ async function saveLikeAnEditor(path: string, text: string): Promise<void> {
 const eventsNamed = (name: string) => harness.events.filter((event) => event.name === name)
 
 describe('a running core and its settings files on disk', () => {
+  it("applies a hand edit of this machine's rules for the workspace (SHELLGATE_HOME/workspaces)", async () => {
+    harness = await startCore()
+    const { core, sessionId } = harness
+    expect((await core.bash.check(sessionId, 'rm -rf ./nothing')).wouldDo).toBe('ask')
+    await saveLikeAnEditor(core.settings.localFile, JSON.stringify({ permissions: { deny: ['rm:*'] } }))
+    await waitFor(
+      async () => (await core.bash.check(sessionId, 'rm -rf ./nothing')).wouldDo === 'deny',
+      'the local deny rule applied',
+    )
+  })
+
+  it("applies an edit of another workspace's files for the sessions there, without a restart", async () => {
+    harness = await startCore()
+    const { core } = harness
+    otherWorkspace = await realpath(await mkdtemp(join(tmpdir(), 'shellgate-other-ws-')))
+    const agent = (await core.sessions.create({ title: 'agent', workspace: otherWorkspace })).id
+    // The first decision opens (and starts watching) that workspace's store.
+    expect((await core.bash.check(agent, 'curl http://127.0.0.1:9/')).wouldDo).toBe('ask')
+    await saveLikeAnEditor(
+      join(otherWorkspace, '.shellgate', 'settings.json'),
+      JSON.stringify({ permissions: { deny: ['curl:*'] } }),
+    )
+    await waitFor(
+      async () => (await core.bash.check(agent, 'curl http://127.0.0.1:9/')).wouldDo === 'deny',
+      "the other workspace's deny rule applied",
+    )
+    await saveLikeAnEditor(
+      localRulesFile(harness.home, otherWorkspace),
+      JSON.stringify({ permissions: { deny: ['wget:*'] } }),
+    )
+    await waitFor(
+      async () => (await core.bash.check(agent, 'wget http://127.0.0.1:9/')).wouldDo === 'deny',
+      "the other workspace's local deny rule applied",
+    )
+    // The core's own workspace is not touched by either file.
+    expect((await core.bash.check(harness.sessionId, 'curl http://127.0.0.1:9/')).wouldDo).toBe('ask')
+  })
+
   it('applies an edit of the user settings and says so with settings.changed', async () => {
     harness = await startCore()
     const { core } = harness

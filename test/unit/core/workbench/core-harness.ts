@@ -68,13 +68,13 @@ export async function startCore(
 }
 
 export async function waitFor<T>(
-  read: () => T | undefined | null | false,
+  read: () => T | undefined | null | false | Promise<T | undefined | null | false>,
   what: string,
   timeoutMs = 15_000,
 ): Promise<T> {
   const deadline = Date.now() + timeoutMs
   for (;;) {
-    const value = read()
+    const value = await read()
     if (value) return value
     if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`)
     await new Promise((resolve) => setTimeout(resolve, 20))
