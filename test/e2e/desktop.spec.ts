@@ -480,6 +480,27 @@ test('an approval nobody answers is denied at the timeout set in Settings → Pe
   expect(existsSync(join(serve.workspace, 'unanswered'))).toBe(false)
 })
 
+test('a limit typed but not yet saved survives a settings refresh, and is what Save saves', async ({
+  appPage,
+  serve,
+}) => {
+  const settings = new SettingsPage(appPage)
+  await settings.open('Permissions')
+  const limits = settings.panel().getByRole('form', { name: 'Limits' })
+  const field = limits.getByLabel('Approval timeout (ms, 0 = wait until answered)')
+  await field.fill('1500')
+  // The mode switch in the frame saves the mode and hands every panel a new settings snapshot.
+  const mode = appPage.getByRole('group', { name: 'Mode' })
+  await mode.getByRole('button', { name: 'plan' }).click()
+  await expect(mode.getByRole('button', { name: 'plan', pressed: true })).toBeVisible()
+  await expect(settings.panel().locator('[data-saved-mode]')).toHaveAttribute('data-saved-mode', 'plan')
+  await expect(field).toHaveValue('1500')
+  await limits.getByRole('button', { name: 'Save limits' }).click()
+  await expect(limits.getByRole('status')).toHaveText('Saved.')
+  const saved = JSON.parse(await readFile(join(serve.home, 'settings.json'), 'utf8'))
+  expect(saved).toMatchObject({ permissions: { mode: 'plan' }, approvals: { timeoutMs: 1500 } })
+})
+
 test('every control on every screen has an accessible name and can be reached by keyboard', async ({
   appPage,
 }) => {

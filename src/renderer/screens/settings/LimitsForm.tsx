@@ -1,4 +1,4 @@
-import { type FormEvent, useEffect, useState } from 'react'
+import { type FormEvent, useState } from 'react'
 import { Field } from '../../forms/Field'
 import { FormError } from '../../forms/FormError'
 import { type FieldErrors, fieldErrorsFromRpc } from '../../forms/field-errors'
@@ -26,25 +26,20 @@ const LABELS: Readonly<Record<LimitField, string>> = {
 export function LimitsForm() {
   const client = useClient()
   const { snapshot, apply } = useSettings()
-  const [values, setValues] = useState<Record<LimitField, string>>({
-    defaultTimeoutMs: '',
-    maxTimeoutMs: '',
-    maxOutputLength: '',
-    approvalTimeoutMs: '',
-  })
+  // Only what the person typed; every other field shows the saved value. A new snapshot (the panel's
+  // own reload when it opens, a mode switched in the frame, another window's change) then updates
+  // the untouched fields and never overwrites a number typed but not yet saved.
+  const [edits, setEdits] = useState<Partial<Record<LimitField, string>>>({})
   const [errors, setErrors] = useState<FieldErrors<LimitField>>({})
   const [saved, setSaved] = useState(false)
   const user = snapshot?.user
-
-  useEffect(() => {
-    if (!user) return
-    setValues({
-      defaultTimeoutMs: String(user.limits.defaultTimeoutMs),
-      maxTimeoutMs: String(user.limits.maxTimeoutMs),
-      maxOutputLength: String(user.limits.maxOutputLength),
-      approvalTimeoutMs: String(user.approvals.timeoutMs),
-    })
-  }, [user])
+  const savedValues: Record<LimitField, string> = {
+    defaultTimeoutMs: user ? String(user.limits.defaultTimeoutMs) : '',
+    maxTimeoutMs: user ? String(user.limits.maxTimeoutMs) : '',
+    maxOutputLength: user ? String(user.limits.maxOutputLength) : '',
+    approvalTimeoutMs: user ? String(user.approvals.timeoutMs) : '',
+  }
+  const values: Record<LimitField, string> = { ...savedValues, ...edits }
 
   const save = (event: FormEvent) => {
     event.preventDefault()
@@ -86,6 +81,7 @@ export function LimitsForm() {
       .then(
         (next) => {
           apply(next)
+          setEdits({})
           setSaved(true)
         },
         (failure: unknown) => setErrors(fieldErrorsFromRpc(failure, LIMIT_FIELDS)),
@@ -102,7 +98,7 @@ export function LimitsForm() {
               inputMode="numeric"
               className="mono"
               value={values[name]}
-              onChange={(event) => setValues({ ...values, [name]: event.target.value })}
+              onChange={(event) => setEdits((now) => ({ ...now, [name]: event.target.value }))}
             />
           )}
         </Field>
