@@ -22,7 +22,7 @@ test('the nav links keep their place while the app loads, so an early click land
       const tops: number[] = []
       Object.assign(window, { __tasksLinkTops: tops })
       const sample = () => {
-        const link = [...document.querySelectorAll('nav[aria-label="Main"] a')].find((a) =>
+        const link = Array.from(document.querySelectorAll('nav[aria-label="Main"] a')).find((a) =>
           a.textContent?.startsWith('Tasks'),
         )
         const top = link?.getBoundingClientRect().top
