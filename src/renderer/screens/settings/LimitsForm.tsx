@@ -2,6 +2,7 @@ import { type FormEvent, useState } from 'react'
 import { Field } from '../../forms/Field'
 import { FormError } from '../../forms/FormError'
 import { type FieldErrors, fieldErrorsFromRpc } from '../../forms/field-errors'
+import { useDraft } from '../../forms/use-draft'
 import { useClient } from '../../rpc'
 import { useSettings } from '../../settings-state/SettingsProvider'
 import { plainIssue } from '../../../shared/ipc/plain-issue'
@@ -26,20 +27,16 @@ const LABELS: Readonly<Record<LimitField, string>> = {
 export function LimitsForm() {
   const client = useClient()
   const { snapshot, apply } = useSettings()
-  // Only what the person typed; every other field shows the saved value. A new snapshot (the panel's
-  // own reload when it opens, a mode switched in the frame, another window's change) then updates
-  // the untouched fields and never overwrites a number typed but not yet saved.
-  const [edits, setEdits] = useState<Partial<Record<LimitField, string>>>({})
   const [errors, setErrors] = useState<FieldErrors<LimitField>>({})
   const [saved, setSaved] = useState(false)
   const user = snapshot?.user
-  const savedValues: Record<LimitField, string> = {
+  const draft = useDraft<LimitField>({
     defaultTimeoutMs: user ? String(user.limits.defaultTimeoutMs) : '',
     maxTimeoutMs: user ? String(user.limits.maxTimeoutMs) : '',
     maxOutputLength: user ? String(user.limits.maxOutputLength) : '',
     approvalTimeoutMs: user ? String(user.approvals.timeoutMs) : '',
-  }
-  const values: Record<LimitField, string> = { ...savedValues, ...edits }
+  })
+  const values = draft.values
 
   const save = (event: FormEvent) => {
     event.preventDefault()
@@ -81,7 +78,7 @@ export function LimitsForm() {
       .then(
         (next) => {
           apply(next)
-          setEdits({})
+          draft.clear()
           setSaved(true)
         },
         (failure: unknown) => setErrors(fieldErrorsFromRpc(failure, LIMIT_FIELDS)),
@@ -98,7 +95,7 @@ export function LimitsForm() {
               inputMode="numeric"
               className="mono"
               value={values[name]}
-              onChange={(event) => setEdits((now) => ({ ...now, [name]: event.target.value }))}
+              onChange={(event) => draft.edit(name, event.target.value)}
             />
           )}
         </Field>
