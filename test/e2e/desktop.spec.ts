@@ -458,7 +458,10 @@ test('two sessions keep their own history, and both survive a restart', async ({
       await page.goto(second.url)
       session = new SessionPage(page)
       await session.open()
-      expect(await session.sessionTitles()).toEqual(expect.arrayContaining(['Session 1', 'Session 2']))
+      // The tabs show when sessions.list answers, which the open screen does not wait for.
+      await expect
+        .poll(() => session.sessionTitles())
+        .toEqual(expect.arrayContaining(['Session 1', 'Session 2']))
       await session.selectSession('Session 1')
       expect(await session.call('echo in-first').content()).toBe('in-first')
       await session.selectSession('Session 2')
