@@ -14,9 +14,9 @@ export default defineConfig({
   timeout: 60_000,
   fullyParallel: false,
   workers: 1,
-  // One retry on CI only, reported as "flaky" in the list, never silently: two approval tests in
-  // desktop.spec.ts (the approval timeout, and the focused-card keys) failed once each in full runs
-  // on this 2-core machine and passed on their own and in the next full run; see the README.
+  // One retry on CI only, reported as "flaky" in the list, never silently. The three tests that
+  // needed it had races in the app and in the tests, now fixed (see the README); the retry stays so
+  // that a new flake is listed rather than failing the whole run.
   retries: process.env.CI ? 1 : 0,
   reporter: [['list']],
   use: {

@@ -45,16 +45,20 @@ export function ModeSwitch() {
     const onKeyDown = (event: KeyboardEvent) => {
       if (!event.altKey || event.ctrlKey || event.metaKey || event.code !== 'KeyM' || event.repeat) return
       event.preventDefault()
+      // Before the settings arrive the mode is unknown: switching "away" from it could be a switch to it.
+      if (latest.current === undefined) return
       chooseRef.current(latest.current === 'build' ? 'plan' : 'build')
     }
     document.addEventListener('keydown', onKeyDown)
     return () => document.removeEventListener('keydown', onKeyDown)
   }, [])
 
-  if (!mode) return null
+  // Until the settings arrive the switch keeps its place with its buttons disabled: appearing later
+  // would push the nav links down under a click already on its way (the click would then be lost,
+  // or land on a mode button).
   return (
-    <div className="mode-switch" data-mode={mode}>
-      <fieldset aria-label="Mode" aria-keyshortcuts={MODE_SHORTCUT}>
+    <div className="mode-switch" data-mode={mode} aria-busy={mode === undefined}>
+      <fieldset className="mode-buttons" aria-label="Mode" aria-keyshortcuts={MODE_SHORTCUT}>
         <legend>
           Mode <span className="kbd">{MODE_SHORTCUT}</span>
         </legend>
@@ -63,6 +67,7 @@ export function ModeSwitch() {
             key={option.mode}
             type="button"
             aria-pressed={mode === option.mode}
+            disabled={mode === undefined}
             title={option.says}
             className={option.mode === 'yolo' && mode === 'yolo' ? 'danger' : undefined}
             onClick={() => {

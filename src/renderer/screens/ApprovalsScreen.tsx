@@ -1,4 +1,4 @@
-import { useEffect } from 'react'
+import { useLayoutEffect } from 'react'
 import { usePendingApprovals } from '../approvals/PendingApprovalsProvider'
 import { APPROVAL_CARD_ATTRIBUTE } from '../approvals/use-approval-shortcuts'
 import { ApprovalCard } from '../approvals/ApprovalCard'
@@ -12,9 +12,11 @@ export function ApprovalsScreen() {
   const count = pending?.length ?? 0
 
   // An answered card takes the focus with it; hand it to the next card (not to a button: Enter must
-  // never approve a command the user has not looked at), so keyboard users keep their place.
+  // never approve a command the user has not looked at), so keyboard users keep their place. In
+  // the same commit as the card's removal (a layout effect), so no frame, key press or check
+  // finds the focus on the page's body in between.
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the number of cards changes.
-  useEffect(() => {
+  useLayoutEffect(() => {
     if (document.activeElement !== document.body) return
     document.querySelector<HTMLElement>(`[${APPROVAL_CARD_ATTRIBUTE}]`)?.focus()
   }, [count])

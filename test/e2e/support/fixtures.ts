@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs'
-import { test as base, chromium, type Browser, type Page } from '@playwright/test'
+import { test as base, chromium, expect, type Browser, type Page } from '@playwright/test'
 import { AppPage } from '../pages/app-page'
 import { type ServeProcess, removeDirs, startServe } from './browser-mode-server'
 import { chromiumArgs, chromiumPath } from './chromium'
@@ -42,6 +42,11 @@ export const test = base.extend<BrowserModeFixtures, WorkerFixtures>({
     const context = await debianChromium.newContext()
     const page = await context.newPage()
     await page.goto(serve.url)
+    // goto returns at the load event, while the one-time code is still being traded for the key
+    // (it has already left the address bar). A reload then would find neither code nor key and
+    // show "This page has not logged in". The nav shows once the key opened the socket and main
+    // answered over it, so each test starts from a logged-in page.
+    await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible()
     await use(page)
     await context.close()
   },

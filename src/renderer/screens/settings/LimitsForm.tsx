@@ -1,7 +1,8 @@
-import { type FormEvent, useEffect, useState } from 'react'
+import { type FormEvent, useState } from 'react'
 import { Field } from '../../forms/Field'
 import { FormError } from '../../forms/FormError'
 import { type FieldErrors, fieldErrorsFromRpc } from '../../forms/field-errors'
+import { useDraft } from '../../forms/use-draft'
 import { useClient } from '../../rpc'
 import { useSettings } from '../../settings-state/SettingsProvider'
 import { plainIssue } from '../../../shared/ipc/plain-issue'
@@ -26,25 +27,16 @@ const LABELS: Readonly<Record<LimitField, string>> = {
 export function LimitsForm() {
   const client = useClient()
   const { snapshot, apply } = useSettings()
-  const [values, setValues] = useState<Record<LimitField, string>>({
-    defaultTimeoutMs: '',
-    maxTimeoutMs: '',
-    maxOutputLength: '',
-    approvalTimeoutMs: '',
-  })
   const [errors, setErrors] = useState<FieldErrors<LimitField>>({})
   const [saved, setSaved] = useState(false)
   const user = snapshot?.user
-
-  useEffect(() => {
-    if (!user) return
-    setValues({
-      defaultTimeoutMs: String(user.limits.defaultTimeoutMs),
-      maxTimeoutMs: String(user.limits.maxTimeoutMs),
-      maxOutputLength: String(user.limits.maxOutputLength),
-      approvalTimeoutMs: String(user.approvals.timeoutMs),
-    })
-  }, [user])
+  const draft = useDraft<LimitField>({
+    defaultTimeoutMs: user ? String(user.limits.defaultTimeoutMs) : '',
+    maxTimeoutMs: user ? String(user.limits.maxTimeoutMs) : '',
+    maxOutputLength: user ? String(user.limits.maxOutputLength) : '',
+    approvalTimeoutMs: user ? String(user.approvals.timeoutMs) : '',
+  })
+  const values = draft.values
 
   const save = (event: FormEvent) => {
     event.preventDefault()
@@ -86,6 +78,7 @@ export function LimitsForm() {
       .then(
         (next) => {
           apply(next)
+          draft.clear()
           setSaved(true)
         },
         (failure: unknown) => setErrors(fieldErrorsFromRpc(failure, LIMIT_FIELDS)),
@@ -102,7 +95,7 @@ export function LimitsForm() {
               inputMode="numeric"
               className="mono"
               value={values[name]}
-              onChange={(event) => setValues({ ...values, [name]: event.target.value })}
+              onChange={(event) => draft.edit(name, event.target.value)}
             />
           )}
         </Field>

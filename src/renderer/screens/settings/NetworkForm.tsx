@@ -1,7 +1,8 @@
-import { type FormEvent, useEffect, useState } from 'react'
+import { type FormEvent, useState } from 'react'
 import { Field } from '../../forms/Field'
 import { FormError } from '../../forms/FormError'
 import { type FieldErrors, fieldErrorsFromRpc } from '../../forms/field-errors'
+import { useDraft } from '../../forms/use-draft'
 import { useClient } from '../../rpc'
 import { useSettings } from '../../settings-state/SettingsProvider'
 
@@ -18,20 +19,20 @@ const EMPTY = { httpProxy: '', noProxy: '', caCertFile: '', timeoutMs: '' }
 export function NetworkForm() {
   const client = useClient()
   const { snapshot, apply } = useSettings()
-  const [values, setValues] = useState(EMPTY)
   const [errors, setErrors] = useState<FieldErrors<NetworkField>>({})
   const [saved, setSaved] = useState(false)
   const network = snapshot?.user.network
-
-  useEffect(() => {
-    if (!network) return
-    setValues({
-      httpProxy: network.httpProxy ?? '',
-      noProxy: network.noProxy ?? '',
-      caCertFile: network.caCertFile ?? '',
-      timeoutMs: network.timeoutMs === undefined ? '' : String(network.timeoutMs),
-    })
-  }, [network])
+  const draft = useDraft<NetworkField>(
+    network
+      ? {
+          httpProxy: network.httpProxy ?? '',
+          noProxy: network.noProxy ?? '',
+          caCertFile: network.caCertFile ?? '',
+          timeoutMs: network.timeoutMs === undefined ? '' : String(network.timeoutMs),
+        }
+      : EMPTY,
+  )
+  const values = draft.values
 
   const save = (event: FormEvent) => {
     event.preventDefault()
@@ -52,6 +53,7 @@ export function NetworkForm() {
       .then(
         (next) => {
           apply(next)
+          draft.clear()
           setSaved(true)
         },
         (failure: unknown) => setErrors(fieldErrorsFromRpc(failure, NETWORK_FIELDS)),
@@ -64,7 +66,7 @@ export function NetworkForm() {
           {...control}
           className="mono"
           value={values[name]}
-          onChange={(event) => setValues({ ...values, [name]: event.target.value })}
+          onChange={(event) => draft.edit(name, event.target.value)}
         />
       )}
     </Field>

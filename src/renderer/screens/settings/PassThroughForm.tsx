@@ -1,7 +1,8 @@
-import { type FormEvent, useEffect, useState } from 'react'
+import { type FormEvent, useState } from 'react'
 import { Field } from '../../forms/Field'
 import { FormError } from '../../forms/FormError'
 import { type FieldErrors, fieldErrorsFromRpc } from '../../forms/field-errors'
+import { useDraft } from '../../forms/use-draft'
 import { useClient } from '../../rpc'
 import { useSettings } from '../../settings-state/SettingsProvider'
 
@@ -11,14 +12,11 @@ const NAME = /^[A-Za-z_][A-Za-z0-9_]*$/
 export function PassThroughForm({ onSaved }: { onSaved: () => void }) {
   const client = useClient()
   const { snapshot, apply } = useSettings()
-  const [text, setText] = useState('')
   const [errors, setErrors] = useState<FieldErrors<'passThrough'>>({})
   const [saved, setSaved] = useState(false)
   const current = snapshot?.user.environment.passThrough
-
-  useEffect(() => {
-    if (current) setText(current.join('\n'))
-  }, [current])
+  const draft = useDraft<'passThrough'>({ passThrough: current?.join('\n') ?? '' })
+  const text = draft.values.passThrough
 
   const save = (event: FormEvent) => {
     event.preventDefault()
@@ -35,6 +33,7 @@ export function PassThroughForm({ onSaved }: { onSaved: () => void }) {
     client.request('settings.setEnvironment', { passThrough: names }).then(
       (next) => {
         apply(next)
+        draft.clear()
         setSaved(true)
         onSaved()
       },
@@ -51,7 +50,7 @@ export function PassThroughForm({ onSaved }: { onSaved: () => void }) {
             className="mono"
             rows={3}
             value={text}
-            onChange={(event) => setText(event.target.value)}
+            onChange={(event) => draft.edit('passThrough', event.target.value)}
           />
         )}
       </Field>

@@ -1,8 +1,9 @@
-import { type FormEvent, useEffect, useState } from 'react'
+import { type FormEvent, useState } from 'react'
 import type { SandboxSettings } from '../../../shared/settings'
 import { Field } from '../../forms/Field'
 import { FormError } from '../../forms/FormError'
 import { type FieldErrors, fieldErrorsFromRpc } from '../../forms/field-errors'
+import { useDraft } from '../../forms/use-draft'
 import { useClient } from '../../rpc'
 import { useSettings } from '../../settings-state/SettingsProvider'
 
@@ -25,26 +26,16 @@ export function SandboxForm({ onSaved }: { onSaved: () => void }) {
   const client = useClient()
   const { snapshot, apply } = useSettings()
   const current = snapshot?.user.sandbox
-  const [values, setValues] = useState({
-    mode: 'auto',
-    network: 'on',
-    allowlist: '',
-    hiddenPaths: '',
-    toolCaches: '',
-  })
   const [errors, setErrors] = useState<FieldErrors<SandboxField>>({})
   const [saved, setSaved] = useState(false)
-
-  useEffect(() => {
-    if (!current) return
-    setValues({
-      mode: current.mode,
-      network: current.network,
-      allowlist: current.allowlist.join('\n'),
-      hiddenPaths: current.hiddenPaths.join('\n'),
-      toolCaches: (current.toolCaches ?? []).join('\n'),
-    })
-  }, [current])
+  const draft = useDraft<SandboxField>({
+    mode: current?.mode ?? 'auto',
+    network: current?.network ?? 'on',
+    allowlist: current?.allowlist.join('\n') ?? '',
+    hiddenPaths: current?.hiddenPaths.join('\n') ?? '',
+    toolCaches: (current?.toolCaches ?? []).join('\n'),
+  })
+  const values = draft.values
 
   const save = (event: FormEvent) => {
     event.preventDefault()
@@ -61,6 +52,7 @@ export function SandboxForm({ onSaved }: { onSaved: () => void }) {
     client.request('settings.setSandbox', next).then(
       (snapshotAfter) => {
         apply(snapshotAfter)
+        draft.clear()
         setSaved(true)
         onSaved()
       },
@@ -70,11 +62,7 @@ export function SandboxForm({ onSaved }: { onSaved: () => void }) {
   const select = (name: 'mode' | 'network', label: string, options: string[], hint: string) => (
     <Field label={label} error={errors[name]} hint={hint}>
       {(control) => (
-        <select
-          {...control}
-          value={values[name]}
-          onChange={(e) => setValues({ ...values, [name]: e.target.value })}
-        >
+        <select {...control} value={values[name]} onChange={(e) => draft.edit(name, e.target.value)}>
           {options.map((option) => (
             <option key={option} value={option}>
               {option}
@@ -92,7 +80,7 @@ export function SandboxForm({ onSaved }: { onSaved: () => void }) {
           className="mono"
           rows={3}
           value={values[name]}
-          onChange={(e) => setValues({ ...values, [name]: e.target.value })}
+          onChange={(e) => draft.edit(name, e.target.value)}
         />
       )}
     </Field>

@@ -1,8 +1,9 @@
-import { type FormEvent, useEffect, useState } from 'react'
+import { type FormEvent, useState } from 'react'
 import type { ShellKind } from '../../../shared/settings'
 import { Field } from '../../forms/Field'
 import { FormError } from '../../forms/FormError'
 import { type FieldErrors, fieldErrorsFromRpc } from '../../forms/field-errors'
+import { useDraft } from '../../forms/use-draft'
 import { useClient } from '../../rpc'
 import { useSettings } from '../../settings-state/SettingsProvider'
 import { shellChoices } from '../../settings-state/shell-choices'
@@ -14,17 +15,12 @@ export function ShellPanel() {
   const client = useClient()
   const shells = useRequest('shells.list', {})
   const { snapshot, apply } = useSettings()
-  const [kind, setKind] = useState<ShellKind>('auto')
-  const [path, setPath] = useState('')
   const [errors, setErrors] = useState<FieldErrors<ShellField>>({})
   const [saved, setSaved] = useState(false)
   const savedShell = snapshot?.user.shell
-
-  useEffect(() => {
-    if (!savedShell) return
-    setKind(savedShell.kind)
-    setPath(savedShell.path ?? '')
-  }, [savedShell])
+  const draft = useDraft<ShellField>({ kind: savedShell?.kind ?? 'auto', path: savedShell?.path ?? '' })
+  const kind = draft.values.kind as ShellKind
+  const path = draft.values.path
 
   const save = (event: FormEvent) => {
     event.preventDefault()
@@ -34,6 +30,7 @@ export function ShellPanel() {
     client.request('settings.setShell', choice).then(
       (next) => {
         apply(next)
+        draft.clear()
         setSaved(true)
         shells.reload()
       },
@@ -98,7 +95,7 @@ export function ShellPanel() {
                     name="shell-kind"
                     value={choice.kind}
                     checked={kind === choice.kind}
-                    onChange={() => setKind(choice.kind)}
+                    onChange={() => draft.edit('kind', choice.kind)}
                   />
                   {choice.label}
                 </label>
@@ -115,7 +112,7 @@ export function ShellPanel() {
                   {...control}
                   className="mono"
                   value={path}
-                  onChange={(event) => setPath(event.target.value)}
+                  onChange={(event) => draft.edit('path', event.target.value)}
                 />
               )}
             </Field>
