@@ -33,6 +33,32 @@ async function classifyStdin(input: string, extra: string[] = []) {
   }
 }
 
+describe('shellgate classify --stdin, signalled', () => {
+  it('stops classifying at the signal, even with thousands of lines already buffered', async () => {
+    const controller = new AbortController()
+    let verdicts = 0
+    let stderr = ''
+    const line = `${JSON.stringify('git status --short && ls -la')}\n`
+    const code = await runCli(['classify', '--stdin'], {
+      stdout: () => {
+        verdicts += 1
+        // The person presses Ctrl+C once the first answer is out.
+        if (verdicts === 1) controller.abort(new Error('received SIGINT'))
+      },
+      stderr: (text) => {
+        stderr += text
+      },
+      stdin: Readable.from([line.repeat(20_000)]),
+      env: { PATH: process.env.PATH ?? '' },
+      cwd: process.cwd(),
+      signal: controller.signal,
+    })
+    expect(code).toBe(130)
+    expect(verdicts).toBeLessThan(20_000)
+    expect(stderr).toBe('shellgate classify: interrupted; the remaining lines were not classified\n')
+  })
+})
+
 describe('shellgate classify', () => {
   let dir: string
   beforeAll(async () => {

@@ -7,6 +7,7 @@ import { suggestRules } from '../../core/permissions'
 import { parseCommandArgs } from '../args'
 import type { CliCommand, CliIo } from '../command'
 import { UsageError } from '../usage-error'
+import { EXIT_CANCELLED } from './run'
 
 const USAGE = [
   'Usage: shellgate classify [--json] [--cwd DIR] <command>',
@@ -73,6 +74,10 @@ export const classifyCommandCli: CliCommand = {
       }
       if (io.stdin === null) throw new UsageError('shellgate classify: --stdin needs JSON Lines on stdin')
       await classifyLines(io.stdin, cwd, io, pipe)
+      if (io.signal.aborted) {
+        io.stderr('shellgate classify: interrupted; the remaining lines were not classified\n')
+        return EXIT_CANCELLED
+      }
       return 0
     }
     const command = commandArgument('classify', positionals, rest)
@@ -133,6 +138,9 @@ function watchBrokenStdout(): BrokenPipe {
   return state
 }
 
+/** How many input lines are classified between two turns of the event loop. */
+const YIELD_EVERY_LINES = 256
+
 async function classifyLines(
   stdin: NodeJS.ReadableStream,
   cwd: string,
@@ -141,6 +149,13 @@ async function classifyLines(
 ): Promise<void> {
   let number = 0
   for await (const line of createInterface({ input: stdin, crlfDelay: Number.POSITIVE_INFINITY })) {
+    // Buffered lines arrive as microtasks, which never let a signal's handler run: yield now and
+    // then, and stop at once when the CLI was signalled.
+    if (number % YIELD_EVERY_LINES === 0) await new Promise((next) => setImmediate(next))
+    if (io.signal.aborted) {
+      ;(stdin as Partial<NodeJS.ReadStream>).destroy?.()
+      return
+    }
     if (pipe.broken) {
       // Nobody reads our answers any more; stop reading questions too, so the process can exit.
       ;(stdin as Partial<NodeJS.ReadStream>).destroy?.()
