@@ -42,7 +42,14 @@ export async function startDetachedHub(options: {
       throw new HubError('hub_start_failed', `${logFile} is not a regular file`)
     const started = spawn(
       process.execPath,
-      [...(options.cliArgv ?? defaultCliArgv()), 'serve', '--workspace', options.workspace],
+      // Its stdout is run/hub.log: a login code printed there would outlive its purpose.
+      [
+        ...(options.cliArgv ?? defaultCliArgv()),
+        'serve',
+        '--no-login-code',
+        '--workspace',
+        options.workspace,
+      ],
       {
         detached: true,
         stdio: ['ignore', log.fd, log.fd],
