@@ -51,7 +51,10 @@ describe('a hub started by shellgate mcp', { timeout: 90_000 }, () => {
       SHELLGATE_HOME: home,
       SHELLGATE_RENDERER_DIR: rendererDir,
     }
-    const child = await connectMcpClient({ env, workspace: home })
+    // Its own folder: an agent's workspace may not be the home folder or SHELLGATE_HOME.
+    const workspace = await realpath(await mkdtemp(join(tmpdir(), 'sg-mcp-cold-ws-')))
+    cleanups.push(() => rm(workspace, { recursive: true, force: true }))
+    const child = await connectMcpClient({ env, workspace })
     cleanups.push(() => child.close())
     hubPid = (JSON.parse(await readFile(join(home, 'run', 'hub.json'), 'utf8')) as { pid: number }).pid
     expect(textOf(await child.client.callTool({ name: 'bash', arguments: { command: 'echo up' } }))).toBe(

@@ -1,6 +1,7 @@
 import { basename } from 'node:path'
 import type { ShellgateContract } from '../../../shared/ipc/contract'
 import type { Core } from '../../core/app'
+import { refuseBroadAgentWorkspace } from '../agent-workspace'
 import type { Handlers } from '../dispatcher'
 
 type HookHandlers = Pick<Handlers<ShellgateContract>, 'hooks.decide'>
@@ -33,6 +34,7 @@ export function hookHandlers(core: Core): HookHandlers {
   }
   return {
     'hooks.decide': async ({ agent, agentSessionId, workspace, command, description }, context) => {
+      await refuseBroadAgentWorkspace(workspace, { userHome: core.sandbox.home, shellgateHome: core.dataDir })
       let sessionId = await sessionFor(agent, agentSessionId, workspace)
       // The person may have closed that session; a new one takes its place.
       if (!core.sessions.list().some((session) => session.id === sessionId)) {

@@ -6,6 +6,7 @@ import { waitForTask } from '../../core/workbench/task-wait'
 import { toTaskView } from '../../core/workbench/task-view'
 import type { Handlers } from '../dispatcher'
 import type { AgentPresence } from '../agent-presence'
+import { refuseBroadAgentWorkspace } from '../agent-workspace'
 import type { SessionOwnership } from '../session-ownership'
 
 /** The full-output view shows at most this much of a call's file; the path is given for the rest. */
@@ -43,6 +44,11 @@ export function sessionHandlers(
   return {
     'sessions.list': () => core.sessions.list(),
     'sessions.create': async ({ title, workspace, agent }, context) => {
+      if (context.role === 'agent' && workspace !== undefined)
+        await refuseBroadAgentWorkspace(workspace, {
+          userHome: core.sandbox.home,
+          shellgateHome: core.dataDir,
+        })
       const session = await core.sessions.create({
         ...(title === undefined ? {} : { title }),
         ...(workspace === undefined ? {} : { workspace }),
