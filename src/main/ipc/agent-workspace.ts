@@ -12,9 +12,14 @@ import { RpcError } from '../../shared/ipc/errors'
 export async function refuseBroadAgentWorkspace(
   workspace: string,
   places: { userHome: string; shellgateHome: string },
+  /**
+   * The folder the session service resolved and stored. Checked again after the session exists:
+   * a symlink the agent controls may point elsewhere by then than when it was first resolved.
+   */
+  resolved?: string,
 ): Promise<void> {
   // A path that does not resolve is the session service's to refuse, in its own words.
-  const real = await realpath(workspace).catch(() => null)
+  const real = resolved ?? (await realpath(workspace).catch(() => null))
   if (real === null) return
   const home = await realpath(places.userHome).catch(() => places.userHome)
   const data = await realpath(places.shellgateHome).catch(() => places.shellgateHome)

@@ -2,6 +2,7 @@ import { mkdir, mkdtemp, realpath, rm, symlink, writeFile } from 'node:fs/promis
 import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
+import { refuseBroadAgentWorkspace } from '../../../src/main/ipc/agent-workspace'
 import { RpcError } from '../../../src/shared/ipc/errors'
 import { connectLoopback } from '../../../src/main/transports/loopback'
 import { createClient } from '../../../src/shared/ipc/client'
@@ -84,6 +85,16 @@ describe('the workspace an agent names for its session', () => {
       ),
     ).toMatch(/^invalid_input: workspace: .* is the home folder or contains it/)
     expect(hub.host.core.sessions.list().filter((session) => session.agent !== null)).toEqual([])
+  })
+
+  it('the folder the session service stored is checked again, whatever the name resolved to before', async () => {
+    const { userHome, project } = await homeWithProjects()
+    const places = { userHome, shellgateHome: join(project, '..', 'sg-home') }
+    // A name that resolved to a project first and, by the time the session stored it, to home.
+    expect(await codeOf(refuseBroadAgentWorkspace(project, places))).toBe('ok')
+    expect(await codeOf(refuseBroadAgentWorkspace(project, places, userHome))).toBe(
+      `invalid_input: workspace: ${project} is the home folder or contains it; an agent session works in a project folder (run the agent in one, or pass shellgate mcp --workspace DIR)`,
+    )
   })
 
   it('the person may still open a session in their home folder', async () => {

@@ -44,16 +44,20 @@ export function sessionHandlers(
   return {
     'sessions.list': () => core.sessions.list(),
     'sessions.create': async ({ title, workspace, agent }, context) => {
-      if (context.role === 'agent' && workspace !== undefined)
-        await refuseBroadAgentWorkspace(workspace, {
-          userHome: core.sandbox.home,
-          shellgateHome: core.dataDir,
-        })
+      const places = { userHome: core.sandbox.home, shellgateHome: core.dataDir }
+      const checked = context.role === 'agent' && workspace !== undefined ? workspace : null
+      if (checked !== null) await refuseBroadAgentWorkspace(checked, places)
       const session = await core.sessions.create({
         ...(title === undefined ? {} : { title }),
         ...(workspace === undefined ? {} : { workspace }),
         ...(agent === undefined ? {} : { agent: { name: agent.name, version: agent.version ?? null } }),
       })
+      if (checked !== null) {
+        await refuseBroadAgentWorkspace(checked, places, session.workspace).catch(async (error: unknown) => {
+          await core.closeSession(session.id)
+          throw error
+        })
+      }
       if (context.role === 'agent') {
         ownership.claim(session.id, context.connectionId)
         presence.join(session.id, context)
