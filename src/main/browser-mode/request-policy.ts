@@ -10,28 +10,30 @@ export type AccessDecision =
 
 /**
  * Host must name this loopback server: a DNS-rebinding page reaches 127.0.0.1 under its own
- * host name, and this check is what stops it.
+ * host name, and this check is what stops it. `localhost` is refused too: browsers resolve it to
+ * ::1 as well (Chromium tries that first), and [::1]:PORT is free for any other local program,
+ * which would then own the origin http://localhost:PORT. We only ever print 127.0.0.1.
  */
 export function isAllowedHost(hostHeader: string | undefined, origin: ServedOrigin): boolean {
-  return hostHeader === `127.0.0.1:${origin.port}` || hostHeader === `localhost:${origin.port}`
+  return hostHeader === `127.0.0.1:${origin.port}`
 }
 
 export function isAllowedOrigin(originHeader: string | undefined, origin: ServedOrigin): boolean {
-  return (
-    originHeader === `http://127.0.0.1:${origin.port}` || originHeader === `http://localhost:${origin.port}`
-  )
+  return originHeader === `http://127.0.0.1:${origin.port}`
 }
 
-const HOST_REFUSED = {
-  allowed: false,
-  status: 403,
-  code: 'host_refused',
-  reason: 'unexpected Host header',
-} as const
+function hostRefused(origin: ServedOrigin) {
+  return {
+    allowed: false,
+    status: 403,
+    code: 'host_refused',
+    reason: `unexpected Host header; open http://127.0.0.1:${origin.port}/ (localhost may reach another program on ::1)`,
+  } as const
+}
 
 /** Pages and assets hold no secret: they only need a Host that names us. */
 export function decidePageRequest(headers: { host?: string }, origin: ServedOrigin): AccessDecision {
-  return isAllowedHost(headers.host, origin) ? { allowed: true } : HOST_REFUSED
+  return isAllowedHost(headers.host, origin) ? { allowed: true } : hostRefused(origin)
 }
 
 /**
@@ -43,7 +45,7 @@ export function decideCredentialedRequest(
   headers: { host?: string; origin?: string },
   origin: ServedOrigin,
 ): AccessDecision {
-  if (!isAllowedHost(headers.host, origin)) return HOST_REFUSED
+  if (!isAllowedHost(headers.host, origin)) return hostRefused(origin)
   if (!isAllowedOrigin(headers.origin, origin)) {
     return {
       allowed: false,

@@ -35,14 +35,24 @@ export async function startDetachedHub(options: {
     logFile,
     constants.O_WRONLY | constants.O_CREAT | constants.O_APPEND | constants.O_NOFOLLOW | constants.O_NONBLOCK,
     0o600,
-  )
+  ).catch((error: NodeJS.ErrnoException) => {
+    // ELOOP: a symlink; ENXIO: a FIFO nobody reads. Neither is written through or waited on.
+    if (error.code === 'ELOOP' || error.code === 'ENXIO') throw notRegular(logFile)
+    throw error
+  })
   const child: { exit: { code: number | null } | null } = { exit: null }
   try {
-    if (!(await log.stat()).isFile())
-      throw new HubError('hub_start_failed', `${logFile} is not a regular file`)
+    if (!(await log.stat()).isFile()) throw notRegular(logFile)
     const started = spawn(
       process.execPath,
-      [...(options.cliArgv ?? defaultCliArgv()), 'serve', '--workspace', options.workspace],
+      // Its stdout is run/hub.log: a login code printed there would outlive its purpose.
+      [
+        ...(options.cliArgv ?? defaultCliArgv()),
+        'serve',
+        '--no-login-code',
+        '--workspace',
+        options.workspace,
+      ],
       {
         detached: true,
         stdio: ['ignore', log.fd, log.fd],
@@ -76,6 +86,13 @@ export async function startDetachedHub(options: {
     await new Promise((resolve) => setTimeout(resolve, POLL_INTERVAL_MS))
   }
   throw new HubError('hub_not_ready', `no hub answered for ${options.home} within ${HUB_START_TIMEOUT_MS} ms`)
+}
+
+function notRegular(logFile: string): HubError {
+  return new HubError(
+    'hub_start_failed',
+    `${logFile} is not a regular file (a symlink or FIFO put there?); Shellgate writes nothing through it. Remove it, then start again`,
+  )
 }
 
 /** A fresh login address from the hub serving `home`, or null when none answers. */

@@ -3,6 +3,7 @@ import type { TypedClient } from '../../shared/ipc/client'
 import type { ShellgateContract } from '../../shared/ipc/contract'
 import { APP_VERSION } from '../core/version'
 import type { AgentLink } from './agent-link'
+import { boundedLines, MAX_MCP_LINE_BYTES } from './bounded-lines'
 import { createAgentSession } from './agent-session'
 import { type McpServerHandle, startMcpStdioServer } from './sdk/stdio-server'
 import { bashTool } from './tools/bash-tool'
@@ -42,6 +43,17 @@ export async function startMcpServer(options: McpServerOptions): Promise<McpServ
     session: () => session.id(),
     deadlineMs: options.deadlineMs,
   }
+  const stdin = options.stdin.pipe(
+    boundedLines(MAX_MCP_LINE_BYTES, (bytes) =>
+      options.log(
+        `shellgate mcp: dropped a message of ${bytes} bytes (over ${MAX_MCP_LINE_BYTES}); it was not read`,
+      ),
+    ),
+  )
+  // stdin closed without an end (the client was killed) still ends the stream the SDK reads.
+  options.stdin.once('close', () => {
+    if (!stdin.writableEnded) stdin.end()
+  })
   server = await startMcpStdioServer({
     info: { name: 'shellgate', version: APP_VERSION },
     instructions: INSTRUCTIONS,
@@ -52,7 +64,7 @@ export async function startMcpServer(options: McpServerOptions): Promise<McpServ
       listTasksTool(link),
       checkCommandTool(link),
     ],
-    stdin: options.stdin,
+    stdin,
     stdout: options.stdout,
     log: options.log,
   })

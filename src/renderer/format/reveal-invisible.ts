@@ -1,10 +1,23 @@
 /**
  * Characters that make a command read differently from what runs: bidi overrides and isolates
- * (Trojan Source, CVE-2021-42574), zero-width characters, and control characters other than tab
- * and newline. An approval card shows each as a visible ⟨U+XXXX⟩ so a person approves what runs.
+ * (Trojan Source, CVE-2021-42574), zero-width and other invisible format characters (soft hyphen,
+ * variation selectors, Unicode tags: "ASCII smuggling"), blanks that look like a space but that
+ * bash keeps inside a word (no-break and typographic spaces, Hangul and braille fillers), and
+ * control characters other than tab and newline. An approval card shows each as a visible
+ * ⟨U+XXXX⟩ so a person approves what runs: `ls\u00a0-la` is one word, not `ls` and `-la`.
  */
-const INVISIBLE =
-  /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u061c\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069\ufeff]/g
+const INVISIBLE = new RegExp(
+  [
+    '[\\u0000-\\u0008\\u000b-\\u001f\\u007f-\\u00a0\\u00ad\\u061c\\u115f\\u1160\\u1680\\u180e\\u180f\\u2000-\\u200f\\u2028-\\u202f\\u205f-\\u2064\\u2066-\\u206f\\u2800\\u3000\\u3164\\ufeff\\uffa0\\ufff9-\\ufffb\\u{1d173}-\\u{1d17a}\\u{e0000}-\\u{e007f}]',
+    // Combining marks, apart: in one class with the rest they would read as joined to a neighbour.
+    '\\u034f',
+    '[\\u17b4\\u17b5]',
+    '[\\u180b-\\u180d]',
+    '[\\ufe00-\\ufe0f]',
+    '[\\u{e0100}-\\u{e01ef}]',
+  ].join('|'),
+  'gu',
+)
 
 export interface RevealedText {
   text: string

@@ -18,7 +18,12 @@ export interface InProcessHub {
 }
 
 /** A real core behind a real hub socket in a temp home; the login-shell capture is off. */
-export async function startInProcessHub(options: { uiUrl?: string | null } = {}): Promise<InProcessHub> {
+export async function startInProcessHub(
+  options: {
+    uiUrl?: string | null /** HOME of the core; default: the hub's home. */
+    userHome?: string
+  } = {},
+): Promise<InProcessHub> {
   const workspace = await mkdtemp(join(tmpdir(), 'shellgate-hub-ws-'))
   const home = await mkdtemp(join(tmpdir(), 'shellgate-hub-home-'))
   const claimed = await claimHub({ home, platform: 'linux', warn: () => undefined })
@@ -27,7 +32,12 @@ export async function startInProcessHub(options: { uiUrl?: string | null } = {})
     createCore({
       workspace,
       env: sanitizeEntryEnv(
-        { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: home, SHELL: '/bin/bash', SHELLGATE_HOME: home },
+        {
+          PATH: process.env.PATH ?? '/usr/bin:/bin',
+          HOME: options.userHome ?? home,
+          SHELL: '/bin/bash',
+          SHELLGATE_HOME: home,
+        },
         'linux',
       ),
       runtime: 'browser',

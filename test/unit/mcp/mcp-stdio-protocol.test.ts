@@ -102,7 +102,10 @@ describe('shellgate mcp on the wire', { timeout: 90_000 }, () => {
       SHELLGATE_RENDERER_DIR: rendererDir,
       SHELLGATE_NO_OPEN: '1',
     }
-    const child = await connectMcpClient({ env, workspace: home })
+    // Its own folder: an agent's workspace may not be the home folder or SHELLGATE_HOME.
+    const workspace = await realpath(await mkdtemp(join(tmpdir(), 'sg-mcp-cold-ws-')))
+    cleanups.push(() => rm(workspace, { recursive: true, force: true }))
+    const child = await connectMcpClient({ env, workspace })
     expect(child.stderr()).toMatch(/Shellgate UI: http:\/\/127\.0\.0\.1:\d+\//)
     const info = JSON.parse(await readFile(join(home, 'run', 'hub.json'), 'utf8')) as { pid: number }
     hubPid = info.pid

@@ -18,8 +18,9 @@ const USAGE = [
   '  An MCP server on stdio for an agent (Claude Code, Codex, Gemini CLI, any MCP client). Its tools:',
   '  bash, task_output, task_stop, list_tasks, check_command. Every command goes through the one',
   '  Shellgate hub for this SHELLGATE_HOME, where the person approves it; when no hub runs, one is',
-  '  started (browser mode, detached: it outlives this process), its UI address is printed to stderr',
-  '  and opened once with the system browser (not when SHELLGATE_NO_OPEN=1).',
+  '  started (browser mode, detached: it outlives this process), its bare UI address is printed to',
+  '  stderr and a login address opened once with the system browser (not when SHELLGATE_NO_OPEN=1).',
+  '  stderr never carries a login code (the agent keeps it): `shellgate ui` prints one.',
   '',
   '  --workspace DIR  where commands run when the client names no MCP root (default: the current directory)',
   "  --name LABEL     what the person sees for this agent (default: the client's own name and version)",
@@ -97,14 +98,22 @@ async function connectOrStartHub(io: CliIo, workspace: string): Promise<HubConne
   // The hub runs the same CLI this process runs (built, or from source under its loader).
   const cliArgv = [...process.execArgv, process.argv[1] ?? '']
   const { loginUrl } = await startDetachedHub({ home, workspace, env: io.env, cliArgv })
-  io.stderr(`Shellgate UI: ${loginUrl}\n`)
-  if (io.env.SHELLGATE_NO_OPEN !== '1') {
-    const opened = await openInSystemBrowser(loginUrl, { platform: process.platform, env: io.env })
-    if (!opened.ok)
-      io.stderr(`shellgate mcp: could not open the UI (${opened.reason}); open the address above\n`)
-  }
+  // Connected before the browser opens: this socket is what keeps the process alive while the
+  // opener (detached, unref'd) runs; without it Node found nothing left to wait for and exited.
   const connected = await connectToHub({ home })
   if (!connected)
     throw new HubError('hub_not_ready', `the hub started for ${home} did not accept a connection`)
+  // Our stderr belongs to the agent (Claude Code keeps it in its MCP logs): the bare address
+  // only. A login code there would be the person's power in the agent's hands for ten minutes.
+  io.stderr(
+    `Shellgate UI: ${new URL(loginUrl).origin}/\nshellgate mcp: started Shellgate; run \`shellgate ui\` in a terminal for a login address\n`,
+  )
+  if (io.env.SHELLGATE_NO_OPEN !== '1') {
+    const opened = await openInSystemBrowser(loginUrl, { platform: process.platform, env: io.env })
+    if (!opened.ok)
+      io.stderr(
+        `shellgate mcp: could not open the UI (${opened.reason}); run \`shellgate ui\` for an address\n`,
+      )
+  }
   return connected
 }

@@ -29,11 +29,13 @@ const RUNNING_HUB_WAIT_MS = 20_000
 export const serveCommand: CliCommand = {
   summary: 'serve the Shellgate UI on 127.0.0.1 (browser mode) until Ctrl+C',
   usage: [
-    'Usage: shellgate serve [--port N] [--workspace DIR] [--open]',
+    'Usage: shellgate serve [--port N] [--workspace DIR] [--open] [--no-login-code]',
     '',
     '  --port N         port on 127.0.0.1 (default: a free one)',
     '  --workspace DIR  the workspace commands run in (default: the UI asks, offering recent ones)',
     '  --open           open the UI with the system browser',
+    '  --no-login-code  print the bare address, without a login code (for output that goes to a log);',
+    '                   `shellgate ui` prints a login address',
     '',
     'Prints "Shellgate UI: <url>"; the URL carries a one-time login code (used once, for 10 minutes).',
     'One Shellgate serves each SHELLGATE_HOME: when one is running, this prints a fresh address of its UI and exits 0.',
@@ -44,6 +46,7 @@ export const serveCommand: CliCommand = {
       port: { type: 'string' },
       workspace: { type: 'string' },
       open: { type: 'boolean' },
+      'no-login-code': { type: 'boolean' },
     })
     if (positionals.length > 0 || rest)
       throw new UsageError(`shellgate serve: unexpected argument "${positionals[0] ?? '--'}"`)
@@ -58,7 +61,15 @@ export const serveCommand: CliCommand = {
       )
     const home = resolveShellgateHome(io.env)
     try {
-      return await serveOrFindHub({ io, home, workspace, rendererDir, port, open: flags.open === true })
+      return await serveOrFindHub({
+        io,
+        home,
+        workspace,
+        rendererDir,
+        port,
+        open: flags.open === true,
+        printCodes: flags['no-login-code'] !== true,
+      })
     } catch (error) {
       if (!(error instanceof HubError)) throw error
       io.stderr(hubErrorLine('serve', error))
@@ -75,6 +86,8 @@ async function serveOrFindHub(input: {
   rendererDir: string
   port: number
   open: boolean
+  /** false: what this prints goes to a log (a detached hub's run/hub.log), where a code must not sit. */
+  printCodes: boolean
 }): Promise<number> {
   const { io, home } = input
   const announceRunning = (address: RunningHubAddress) => {
@@ -84,7 +97,7 @@ async function serveOrFindHub(input: {
       )
       return 0
     }
-    io.stdout(`Shellgate UI: ${address.url}\n`)
+    io.stdout(`Shellgate UI: ${input.printCodes ? address.url : `${new URL(address.url).origin}/`}\n`)
     io.stderr(
       `shellgate serve: Shellgate is already running for ${home}; this is its UI, no second one started\n`,
     )
@@ -158,13 +171,19 @@ async function serveOrFindHub(input: {
     mintUiAddress: mintLoginUrl,
   })
 
-  io.stdout(`Shellgate UI: ${mintLoginUrl()}\n`)
+  io.stdout(
+    input.printCodes
+      ? `Shellgate UI: ${mintLoginUrl()}\n`
+      : `Shellgate UI: ${uiUrl}\n(no login code here: run \`shellgate ui\` for a login address)\n`,
+  )
   if (input.open) {
     // Its own code: the opener's argv is visible in `ps`, but the code is spent once the browser uses it.
     const opened = await openInSystemBrowser(mintLoginUrl(), { platform: process.platform, env: io.env })
     if (!opened.ok) io.stderr(`shellgate serve: ${opened.reason}; open the URL above yourself\n`)
   }
-  const stopKeys = watchAddressKey(io, () => io.stdout(`Shellgate UI: ${mintLoginUrl()}\n`))
+  const stopKeys = input.printCodes
+    ? watchAddressKey(io, () => io.stdout(`Shellgate UI: ${mintLoginUrl()}\n`))
+    : () => undefined
 
   await new Promise<void>((resolve) => {
     if (io.signal.aborted) resolve()

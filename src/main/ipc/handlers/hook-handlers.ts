@@ -1,6 +1,7 @@
 import { basename } from 'node:path'
 import type { ShellgateContract } from '../../../shared/ipc/contract'
 import type { Core } from '../../core/app'
+import { refuseBroadAgentWorkspace } from '../agent-workspace'
 import type { Handlers } from '../dispatcher'
 
 type HookHandlers = Pick<Handlers<ShellgateContract>, 'hooks.decide'>
@@ -33,12 +34,21 @@ export function hookHandlers(core: Core): HookHandlers {
   }
   return {
     'hooks.decide': async ({ agent, agentSessionId, workspace, command, description }, context) => {
+      const places = { userHome: core.sandbox.home, shellgateHome: core.dataDir }
+      await refuseBroadAgentWorkspace(workspace, places)
+      const key = JSON.stringify([agent.name, agentSessionId, workspace])
       let sessionId = await sessionFor(agent, agentSessionId, workspace)
       // The person may have closed that session; a new one takes its place.
       if (!core.sessions.list().some((session) => session.id === sessionId)) {
-        sessions.delete(JSON.stringify([agent.name, agentSessionId, workspace]))
+        sessions.delete(key)
         sessionId = await sessionFor(agent, agentSessionId, workspace)
       }
+      const stored = core.sessions.list().find((session) => session.id === sessionId)?.workspace
+      await refuseBroadAgentWorkspace(workspace, places, stored).catch(async (error: unknown) => {
+        sessions.delete(key)
+        await core.closeSession(sessionId)
+        throw error
+      })
       const verdict = await core.bash.decideForHook(
         sessionId,
         { command, ...(description ? { description } : {}) },

@@ -6,6 +6,7 @@ import { waitForTask } from '../../core/workbench/task-wait'
 import { toTaskView } from '../../core/workbench/task-view'
 import type { Handlers } from '../dispatcher'
 import type { AgentPresence } from '../agent-presence'
+import { refuseBroadAgentWorkspace } from '../agent-workspace'
 import type { SessionOwnership } from '../session-ownership'
 
 /** The full-output view shows at most this much of a call's file; the path is given for the rest. */
@@ -43,11 +44,20 @@ export function sessionHandlers(
   return {
     'sessions.list': () => core.sessions.list(),
     'sessions.create': async ({ title, workspace, agent }, context) => {
+      const places = { userHome: core.sandbox.home, shellgateHome: core.dataDir }
+      const checked = context.role === 'agent' && workspace !== undefined ? workspace : null
+      if (checked !== null) await refuseBroadAgentWorkspace(checked, places)
       const session = await core.sessions.create({
         ...(title === undefined ? {} : { title }),
         ...(workspace === undefined ? {} : { workspace }),
         ...(agent === undefined ? {} : { agent: { name: agent.name, version: agent.version ?? null } }),
       })
+      if (checked !== null) {
+        await refuseBroadAgentWorkspace(checked, places, session.workspace).catch(async (error: unknown) => {
+          await core.closeSession(session.id)
+          throw error
+        })
+      }
       if (context.role === 'agent') {
         ownership.claim(session.id, context.connectionId)
         presence.join(session.id, context)

@@ -1,4 +1,5 @@
-import { copyFile, lstat, mkdir, readFile } from 'node:fs/promises'
+import { constants } from 'node:fs'
+import { lstat, mkdir, open } from 'node:fs/promises'
 import { dirname } from 'node:path'
 import { writeFileAtomic } from '../../core/settings/atomic-write'
 import type { ConfigEdit } from './client-configs'
@@ -25,7 +26,8 @@ export async function applyConfigEdit(edit: ConfigEdit): Promise<EditOutcome> {
     return { kind: 'refused', path, reason: 'it is not a regular file (a symlink or a folder)' }
   if (info && info.size > CONFIG_MAX_BYTES)
     return { kind: 'refused', path, reason: 'it is larger than 4 MiB' }
-  const before = info ? await readFile(path, 'utf8') : null
+  const before = info ? await readRegularFile(path) : null
+  if (typeof before === 'object' && before !== null) return { kind: 'refused', path, reason: before.refused }
   let after: string
   if (edit.kind === 'json') {
     let current: unknown = {}
@@ -57,9 +59,33 @@ export async function applyConfigEdit(edit: ConfigEdit): Promise<EditOutcome> {
   await mkdir(dirname(path), { recursive: true, mode: 0o700 })
   let backup: string | null = null
   if (before !== null) {
+    // Renamed into place like the config: a symlink or FIFO planted at the backup's name is
+    // replaced, never written through or waited on.
     backup = `${path}.shellgate-backup`
-    await copyFile(path, backup)
+    await writeFileAtomic(backup, before, info ? info.mode & 0o777 : 0o600)
   }
   await writeFileAtomic(path, after, info ? info.mode & 0o777 : 0o600)
   return { kind: 'written', path, backup }
+}
+
+/**
+ * The file's text, opened so that what lstat saw is what is read: no symlink is followed, a FIFO
+ * swapped in since does not block the open, and the opened file is checked again.
+ */
+async function readRegularFile(path: string): Promise<string | { refused: string }> {
+  const handle = await open(path, constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK).catch(
+    (error: NodeJS.ErrnoException) => {
+      if (error.code === 'ELOOP') return null
+      throw error
+    },
+  )
+  if (!handle) return { refused: 'it is not a regular file (a symlink or a folder)' }
+  try {
+    const info = await handle.stat()
+    if (!info.isFile()) return { refused: 'it is not a regular file (a symlink or a folder)' }
+    if (info.size > CONFIG_MAX_BYTES) return { refused: 'it is larger than 4 MiB' }
+    return await handle.readFile('utf8')
+  } finally {
+    await handle.close()
+  }
 }

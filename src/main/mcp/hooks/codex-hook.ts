@@ -2,6 +2,8 @@ import { type HookClient, isRecord, shellQuestionFrom } from './hook-client'
 
 /** Codex names its shell tool `Bash` in hooks; older builds used the model-facing tool names. */
 const SHELL_TOOLS = new Set(['Bash', 'shell', 'local_shell', 'exec_command'])
+/** Its shell tools run in `workdir` when the model names one. */
+const CODEX_WORKDIR_FIELDS = ['workdir']
 
 /**
  * Codex's PreToolUse hook: the same stdin and stdout shape as Claude Code's. Codex runs the tool
@@ -17,7 +19,7 @@ export const codexHook: HookClient = {
     if (input.hook_event_name !== undefined && input.hook_event_name !== 'PreToolUse')
       return { kind: 'other' }
     if (typeof input.tool_name !== 'string' || !SHELL_TOOLS.has(input.tool_name)) return { kind: 'other' }
-    return shellQuestionFrom(input, input.tool_input)
+    return shellQuestionFrom(input, input.tool_input, CODEX_WORKDIR_FIELDS)
   },
   render({ decision, reason }) {
     return {

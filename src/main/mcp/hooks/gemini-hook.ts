@@ -5,6 +5,9 @@ import { type HookClient, isRecord, shellQuestionFrom } from './hook-client'
  * "run_shell_command", tool_input: {command, description?}}; stdout {decision: allow|deny, reason}.
  * In non-interactive mode Gemini waits forever on `ask`, so an undecided command is denied.
  */
+/** run_shell_command runs in this folder (relative to the project root): `dir_path`, formerly `directory`. */
+const GEMINI_WORKDIR_FIELDS = ['dir_path', 'directory']
+
 export const geminiHook: HookClient = {
   agentName: 'gemini-cli',
   undecided: 'deny',
@@ -13,7 +16,7 @@ export const geminiHook: HookClient = {
     if (input.hook_event_name !== undefined && input.hook_event_name !== 'BeforeTool')
       return { kind: 'other' }
     if (input.tool_name !== 'run_shell_command') return { kind: 'other' }
-    return shellQuestionFrom(input, input.tool_input)
+    return shellQuestionFrom(input, input.tool_input, GEMINI_WORKDIR_FIELDS)
   },
   render({ decision, reason }) {
     return { decision: decision === 'ask' ? 'deny' : decision, reason }

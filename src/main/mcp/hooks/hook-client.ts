@@ -1,3 +1,7 @@
+import { resolve } from 'node:path'
+import { quoteWord } from '../../core/permissions/command-words'
+import { shQuote as shellWord } from '../../core/shell/posix-quote'
+
 /** What a hook asks about: one shell command an agent is about to run with its own tool. */
 export interface ShellQuestion {
   command: string
@@ -40,29 +44,80 @@ export function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value)
 }
 
-/** The fields Claude Code and Codex share: session_id, cwd, tool_input.command (a string or argv). */
-export function shellQuestionFrom(input: Record<string, unknown>, toolInput: unknown): ParsedHookInput {
+/**
+ * The fields the clients share: session_id, cwd, tool_input.command (a string, or an argv that
+ * runs without a shell), and the tool's own working-directory field when it has one (Gemini's
+ * dir_path/directory, Codex's workdir). The command asked about is the one that really runs:
+ * an argv is quoted word for word (joined with spaces, `["find", ".", "#", "-delete"]` would read
+ * as `find .` and a comment), and a working directory other than cwd becomes a leading `cd` (absolute, so never an option), so
+ * the verdict, the rules and the person's card all see where it runs.
+ */
+export function shellQuestionFrom(
+  input: Record<string, unknown>,
+  toolInput: unknown,
+  workdirFields: readonly string[] = [],
+): ParsedHookInput {
   if (!isRecord(toolInput)) return { kind: 'invalid', reason: 'tool_input is not an object' }
   const raw = toolInput.command
   const command =
     typeof raw === 'string'
       ? raw
-      : Array.isArray(raw) && raw.every((part) => typeof part === 'string')
-        ? raw.join(' ')
+      : Array.isArray(raw) && raw.length > 0 && raw.every((part) => typeof part === 'string')
+        ? commandOfArgv(raw)
         : null
   if (command === null) return { kind: 'invalid', reason: 'tool_input.command is not a string' }
   const cwd = typeof input.cwd === 'string' && input.cwd !== '' ? input.cwd : null
   if (!cwd) return { kind: 'invalid', reason: 'cwd is missing' }
+  const workdir = workdirOf(toolInput, workdirFields, cwd)
+  if (!workdir.ok) return { kind: 'invalid', reason: workdir.reason }
   const sessionId =
     typeof input.session_id === 'string' && input.session_id !== '' ? input.session_id : 'default'
   const description = typeof toolInput.description === 'string' ? toolInput.description : undefined
   return {
     kind: 'shell',
     question: {
-      command,
+      command: workdir.dir === null ? command : `cd ${shellWord(workdir.dir)} && ${command}`,
       ...(description ? { description: description.slice(0, 1_000) } : {}),
       agentSessionId: sessionId.slice(0, 200),
       cwd,
     },
   }
+}
+
+/**
+ * The shell text that runs exactly this argv. `bash -c SCRIPT` (what Codex sends) is the script
+ * itself; anything else is each word quoted, the first one also when it has a `=` (unquoted,
+ * `X=1 rm` would read as an assignment before `rm`, while the argv runs a program named `X=1`).
+ */
+function commandOfArgv(argv: readonly string[]): string {
+  const [program, flag, script] = argv
+  if (argv.length === 3 && script !== undefined && isBash(program) && (flag === '-c' || flag === '-lc'))
+    return script
+  return argv
+    .map((word, index) => (index === 0 && word.includes('=') ? shellWord(word) : quoteWord(word)))
+    .join(' ')
+}
+
+function isBash(program: string | undefined): boolean {
+  return program === 'bash' || program === '/bin/bash' || program === '/usr/bin/bash'
+}
+
+/** The tool's own working directory, absolute; null when it names none or names cwd itself. */
+function workdirOf(
+  toolInput: Record<string, unknown>,
+  fields: readonly string[],
+  cwd: string,
+): { ok: true; dir: string | null } | { ok: false; reason: string } {
+  const dirs = new Set<string>()
+  for (const field of fields) {
+    const value = toolInput[field]
+    if (value === undefined || value === null || value === '') continue
+    if (typeof value !== 'string') return { ok: false, reason: `tool_input.${field} is not a string` }
+    dirs.add(resolve(cwd, value))
+  }
+  // Which one the client would use is its business; two different answers are not ours to pick.
+  if (dirs.size > 1)
+    return { ok: false, reason: `tool_input names two working directories (${fields.join(', ')})` }
+  const [dir] = dirs
+  return { ok: true, dir: dir === undefined || dir === resolve(cwd) ? null : dir }
 }
