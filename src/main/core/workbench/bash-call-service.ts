@@ -159,7 +159,8 @@ export function createBashCallService(options: BashCallServiceOptions): BashCall
       if (closing)
         return Promise.reject(new WorkbenchError('denied', 'Shellgate is shutting down; nothing new runs'))
       const callId = runOptions.callId ?? randomUUID()
-      if (inFlight.has(callId) || promised.has(callId) || sessionHasCall(sessionId, callId)) {
+      const used = inFlight.has(callId) || promised.has(callId) || options.tasks.get(callId) !== null
+      if (used || sessionHasCall(sessionId, callId)) {
         return Promise.reject(
           new WorkbenchError('invalid_input', `call id "${callId}" is already used`, 'callId'),
         )

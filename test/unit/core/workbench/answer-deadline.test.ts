@@ -164,6 +164,26 @@ describe("the caller's clock (answerWithinMs)", () => {
     expect(existsSync(join(harness.workspace, 'after-the-agent-left'))).toBe(true)
   })
 
+  it("refuses a call id that is another session's background task", async () => {
+    harness = await startCore()
+    await harness.core.settings.updateUser({ permissions: { mode: 'yolo' } })
+    const task = await harness.core.bash.run(
+      harness.sessionId,
+      { command: 'sleep 30', run_in_background: true },
+      { callId: 'task-id-taken' },
+    )
+    expect(task).toMatchObject({ status: 'backgrounded', taskId: 'task-id-taken' })
+    const other = await harness.core.sessions.create({ title: 'Other' })
+    await expect(
+      harness.core.bash.run(other.id, { command: 'ls' }, { callId: 'task-id-taken' }),
+    ).rejects.toThrow('callId: call id "task-id-taken" is already used')
+    // Nothing ran under the taken id: the first session's task is untouched.
+    expect(harness.core.tasks.get('task-id-taken')).toMatchObject({
+      sessionId: harness.sessionId,
+      status: 'running',
+    })
+  })
+
   it('refuses a reused call id and another session reading a promised task', async () => {
     harness = await startCore()
     const call = await harness.core.bash.run(
