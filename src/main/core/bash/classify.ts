@@ -198,7 +198,14 @@ function cdTargets(verdict: PartVerdict, from: string[], options: ClassifyOption
     expanded.startsWith('/') || expanded === '.' || expanded === '..' || /^\.\.?\//.test(expanded)
   const cdpath = (options.env ?? process.env).CDPATH
   if (!explicit && cdpath) return null
-  return from.map((dir) => path.resolve(dir, expanded))
+  // `cd -P link/..`, or a logical cd whose folder does not exist, goes where the kernel walks
+  // (`..` taken after the symlink), so that folder is possible too.
+  return from.flatMap((dir) => {
+    const written = path.resolve(dir, expanded)
+    const raw = expanded.startsWith('/') ? expanded : `${dir}/${expanded}`
+    const physical = realOrSelf(raw)
+    return physical === written || physical === raw ? [written] : [written, physical]
+  })
 }
 
 /**

@@ -62,7 +62,11 @@ export function judgeReadPaths(words: readonly string[], options: PlaceOptions):
       continue
     }
     const lexical = path.resolve(options.cwd, expanded)
-    const real = realPath(lexical)
+    // `link/../.ssh/id_rsa`: the kernel takes `..` from where the symlink leads, not from `link`'s
+    // folder, so a path with `..` in it is resolved as written.
+    const real = DOT_DOT.test(expanded)
+      ? kernelPath(path.isAbsolute(expanded) ? expanded : `${options.cwd}/${expanded}`)
+      : realPath(lexical)
     const shown = displayPath(real, home)
     for (const candidate of new Set([lexical, real])) {
       const environ = environProblem(candidate, word)
@@ -191,6 +195,22 @@ function realPath(file: string): string {
   }
   if (stats?.isSymbolicLink()) return realOrNull(file) ?? realOrNearest(file)
   return parent === file ? realParent : path.join(realParent, path.basename(file))
+}
+
+const DOT_DOT = /(?:^|\/)\.\.(?:\/|$)/
+
+/**
+ * The real path of `raw` as the kernel walks it, `..` after a symlink included; for a path that
+ * does not exist, its nearest existing parent's (path.dirname keeps `..` as written).
+ */
+function kernelPath(raw: string): string {
+  let rest: string[] = []
+  for (let current = raw; ; current = path.dirname(current)) {
+    const real = realOrNull(current)
+    if (real !== null) return path.join(real, ...rest)
+    if (path.dirname(current) === current) return path.resolve(raw)
+    rest = [path.basename(current), ...rest]
+  }
 }
 
 /** The real path, or for a path that does not exist the real path of its nearest existing parent. */

@@ -6,7 +6,7 @@ import { evaluateDirectArgv } from './direct-argv'
 import { describeDynamicPart } from './dynamic-reason'
 import { refuseEnvAssignments } from './env-allowlist'
 import { parseFlags } from './flag-parser'
-import { pathOperands } from './path-operands'
+import { gitReadPaths, pathOperands, xargsReadsInputPaths } from './path-operands'
 import { ANY_ARGS_GLOBS_AFTER_DOUBLE_DASH, findGlobProblem, literalDoubleDash } from './glob-policy'
 import type { CommandPolicy, PolicyContext } from './flag-types'
 import { COMMAND_POLICIES } from './policy-tables'
@@ -82,7 +82,7 @@ export function evaluateCommandPart(
       name,
       gitSubcommand: git.subcommand,
       gitDirectories: git.directories ?? [],
-      paths: [...pathOperands('git', [], null, part.redirects), '.'],
+      paths: [...pathOperands('git', [], null, part.redirects), ...gitReadPaths(git), '.'],
     }
   }
   const prefix = findPrefixPolicy(argv)
@@ -140,12 +140,15 @@ function evaluateWithTable(
   if (problem) return { readOnly: false, reason: problem, name }
   const posix = checkAsPosixGetopt(label, argv.slice(argsFrom), policy, context)
   if (posix) return { readOnly: false, reason: posix, name }
-  return {
+  const verdict: PartVerdict = {
     readOnly: true,
     reason: `${label} with these flags only reads`,
     name,
     paths: pathOperands(name, argv.slice(argsFrom), flags.parsed, part.redirects),
   }
+  // `echo ~/.ssh/id_rsa | xargs head`: the files come from the input, known only at run time.
+  if (name === 'xargs' && xargsReadsInputPaths(flags.parsed.positionals)) verdict.unknownPaths = true
+  return verdict
 }
 
 /**
