@@ -146,9 +146,28 @@ function evaluateWithTable(
     name,
     paths: pathOperands(name, argv.slice(argsFrom), flags.parsed, part.redirects),
   }
-  // `echo ~/.ssh/id_rsa | xargs head`: the files come from the input, known only at run time.
-  if (name === 'xargs' && xargsReadsInputPaths(flags.parsed.positionals)) verdict.unknownPaths = true
+  if (name === 'xargs') return withXargsCommand(verdict, flags.parsed.positionals)
   return verdict
+}
+
+/**
+ * The command xargs runs is judged by its own table too: its flags, and the files its own words
+ * name (`xargs head /proc/self/environ`). The files its input lines name are known only at run
+ * time (`echo ~/.ssh/id_rsa | xargs head`), so a command that reads them asks.
+ */
+function withXargsCommand(verdict: PartVerdict, positionals: string[]): PartVerdict {
+  const [driven = 'echo', ...words] = positionals
+  const policy = COMMAND_POLICIES.get(driven)
+  const parsed = policy ? parseFlags(`xargs ${driven}`, words, policy) : null
+  if (parsed && !parsed.ok) return { readOnly: false, reason: parsed.reason, name: verdict.name }
+  const paths = xargsReadsInputPaths(positionals)
+    ? pathOperands(driven, words, parsed?.parsed ?? null, [])
+    : []
+  return {
+    ...verdict,
+    paths: [...(verdict.paths ?? []), ...paths],
+    unknownPaths: xargsReadsInputPaths(positionals),
+  }
 }
 
 /**

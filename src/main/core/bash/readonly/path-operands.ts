@@ -91,6 +91,8 @@ const COMMAND_FILE_FLAGS: Readonly<Record<string, ReadonlySet<string>>> = {
   diff: new Set(['--from-file', '--to-file', '-X', '--exclude-from']),
   du: new Set(['--files0-from', '-X', '--exclude-from']),
 }
+// `strings @/etc/shadow` prints "strings: 'root:…': No such file" for every word of the file.
+const RESPONSE_FILE_COMMANDS = new Set(['strings'])
 // Commands xargs may drive that only print their arguments.
 const PRINTS_ARGUMENTS = new Set(['echo', 'printf'])
 // Commands that read the current folder when given no path.
@@ -117,9 +119,11 @@ export function pathOperands(
   if (parsed) {
     for (const flag of parsed.flags) if (isFileFlag(flag.flag) && flag.value !== null) paths.push(flag.value)
   } else paths.push(...attachedFileValues(words, isFileFlag, fileFlags))
-  if (name === 'xargs' && parsed) paths.push(...xargsCommandPaths(parsed.positionals))
   if (NOT_FILES.has(name)) return paths
   const operands = parsed ? [...parsed.positionals] : plainOperands(words)
+  // binutils read `@FILE` as more arguments and quote each word they cannot open as a file name.
+  if (RESPONSE_FILE_COMMANDS.has(name))
+    for (const word of words) if (word.startsWith('@') && word.length > 1) operands.push(word.slice(1))
   const programFlags = PROGRAM_FIRST[name]
   if (programFlags && !parsed?.flags.some((flag) => programFlags.includes(flag.flag))) operands.shift()
   const recursiveGrep =
@@ -148,12 +152,6 @@ function attachedFileValues(
     else if (/^-[^-]./.test(word) && shortFlags?.has(word.slice(0, 2))) values.push(word.slice(2))
   }
   return values
-}
-
-/** What the command xargs runs reads: its own file words (its input lines are known at run time). */
-function xargsCommandPaths(positionals: readonly string[]): string[] {
-  const [driven = 'echo', ...words] = positionals
-  return PRINTS_ARGUMENTS.has(driven) ? [] : pathOperands(driven, words, null, [])
 }
 
 /** Whether the command xargs runs reads files named by its input lines, which no check sees. */

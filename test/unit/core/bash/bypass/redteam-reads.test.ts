@@ -1,0 +1,164 @@
+import { spawnSync } from 'node:child_process'
+import { mkdirSync, realpathSync, symlinkSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { describe, expect, it } from 'vitest'
+import { type ClassifyOptions, classifyCommand } from '../../../../../src/main/core/bash/classify'
+import { tempDirsRemovedAfterEach } from '../../exec/temp-dir'
+import { pick, seededRandom } from '../seeded-random'
+
+/**
+ * Reads the place checks did not see: values of flags that name a file, the command xargs runs,
+ * git's own file flags and `diff --no-index`, and `..` after a symlink. Each real tool below prints
+ * the file's content; the verdict must then ask (a secret, or outside the workspace) or refuse
+ * (a process's environment).
+ */
+describe('red team: files a read-only command reads through its flags', () => {
+  const tempDir = tempDirsRemovedAfterEach()
+
+  function places(): ClassifyOptions & { workspace: string; home: string; outside: string } {
+    const root = realpathSync(tempDir())
+    const workspace = join(root, 'ws')
+    const home = join(root, 'home')
+    mkdirSync(workspace, { recursive: true })
+    mkdirSync(join(home, '.ssh'), { recursive: true })
+    writeFileSync(join(home, '.ssh', 'id_rsa'), 'KEY')
+    const outside = join(root, 'secret.txt')
+    writeFileSync(outside, 'SECRET-TOKEN-123\n')
+    writeFileSync(join(workspace, 'f'), 'x\n')
+    return { cwd: workspace, workspace, home, shellgateHome: join(home, '.sg'), platform: 'linux', outside }
+  }
+
+  const run = (command: string, cwd: string) =>
+    spawnSync('bash', ['-c', command], { cwd, encoding: 'utf8', timeout: 10_000, input: '' })
+
+  it.each([
+    'date -f FILE',
+    'date --file=FILE',
+    'file -m FILE f',
+    'tar -tf a.tar -T FILE',
+    'ss -F FILE',
+    'diff --from-file=FILE /dev/null',
+    'xargs -a FILE echo',
+    'xargs cat FILE',
+    'xargs head FILE',
+    'git diff --no-index FILE /dev/null',
+    'git blame --contents FILE f',
+    'strings @FILE',
+  ])('%s prints the file for real, and asks', (template) => {
+    const options = places()
+    run(
+      'tar -cf a.tar f && git init -q && git add f && git -c user.name=t -c user.email=t@t commit -qm m',
+      options.cwd,
+    )
+    const command = template.replace('FILE', options.outside)
+    const output = run(command, options.cwd)
+    if (!template.startsWith('xargs cat')) expect(output.stdout + output.stderr).toContain('SECRET-TOKEN-123')
+    const verdict = classifyCommand(command, options)
+    if (template.startsWith('xargs cat')) return expect(verdict.readOnly).toBe(false)
+    expect(verdict.readOnly, verdict.reason).toBe(true)
+    expect(verdict.asks?.map((ask) => ask.path)).toContain(options.outside)
+  })
+
+  // Every file flag in every spelling getopt accepts, pointed at the environment: all refused.
+  const FLAGS: Array<[string, string[], string]> = [
+    ['date', ['-f', '--file', '-r', '--reference'], ''],
+    ['file', ['-m', '--magic-file', '-f', '--files-from'], 'f'],
+    ['tar -t', ['-f', '--file', '-T', '--files-from', '-X', '--exclude-from'], ''],
+    ['ss', ['-F', '--filter'], ''],
+    ['journalctl', ['-D', '--directory', '--file'], ''],
+    ['xargs', ['-a', '--arg-file'], 'echo'],
+    ['diff', ['--from-file', '--to-file', '-X', '--exclude-from'], 'f'],
+    ['du', ['--files0-from', '-X', '--exclude-from'], 'f'],
+    ['xargs wc', ['--files0-from'], ''],
+    ['xargs grep x', ['-f', '--file'], ''],
+    ['git blame', ['--contents', '--ignore-revs-file'], 'f'],
+    ['git config --get a.b', ['-f', '--file'], ''],
+  ]
+  const ENVIRONS = [
+    '/proc/self/environ',
+    '/proc/1/environ',
+    '/dev/fd/../environ',
+    '/proc/self/../self/environ',
+  ]
+  it('every file flag, spelled any way, is path-checked (seed 83, 400 commands)', () => {
+    const options = places()
+    const random = seededRandom(83)
+    for (let index = 0; index < 400; index += 1) {
+      const [command, flags, rest] = pick(random, FLAGS)
+      const flag = pick(random, flags)
+      const target = pick(random, ENVIRONS)
+      const long = flag.startsWith('--')
+      const word = pick(
+        random,
+        long ? [`${flag}=${target}`, `${flag} ${target}`] : [`${flag}${target}`, `${flag} ${target}`],
+      )
+      const line = `${command} ${word} ${rest}`.trim()
+      const verdict = classifyCommand(line, options)
+      expect(verdict.readOnly, `${line}: ${verdict.reason}`).toBe(false)
+    }
+  })
+
+  it('the command xargs runs reads paths known at run time: a reader asks, echo does not', () => {
+    const options = places()
+    for (const command of [
+      'git ls-files | xargs grep -n x',
+      'echo f | xargs wc -l',
+      'echo ~/.ssh/id_rsa | xargs head',
+    ]) {
+      const verdict = classifyCommand(command, options)
+      expect(verdict.readOnly, command).toBe(true)
+      expect(verdict.asks?.[0]?.reason, command).toContain('known at run time')
+    }
+    expect(classifyCommand('echo a b | xargs echo', options).asks).toBeUndefined()
+    expect(classifyCommand('echo a b | xargs', options).asks).toBeUndefined()
+  })
+})
+
+describe('red team: .. after a symlink is where the kernel goes', () => {
+  const tempDir = tempDirsRemovedAfterEach()
+
+  it('link/../environ through /dev/fd prints the environment for real, and is refused', () => {
+    const workspace = realpathSync(tempDir())
+    symlinkSync('/dev/fd', join(workspace, 'link'))
+    const out = spawnSync('bash', ['-c', 'cat link/../environ'], {
+      cwd: workspace,
+      encoding: 'utf8',
+      env: { PATH: process.env.PATH, TOKEN: 'secret-token-value' },
+    })
+    expect(out.stdout).toContain('TOKEN=secret-token-value')
+    for (const spelling of [
+      'link/../environ',
+      './link/../environ',
+      'link/./../environ',
+      'link//../environ',
+    ]) {
+      const verdict = classifyCommand(`cat ${spelling}`, { cwd: workspace, workspace, platform: 'linux' })
+      expect(verdict.readOnly, spelling).toBe(false)
+    }
+  })
+
+  it('a symlink to a secrets folder, then .., asks: the lexical path stayed in the workspace', () => {
+    const root = realpathSync(tempDir())
+    const workspace = join(root, 'ws')
+    const home = join(root, 'home')
+    mkdirSync(join(home, '.ssh'), { recursive: true })
+    mkdirSync(workspace)
+    writeFileSync(join(home, '.ssh', 'id_rsa'), 'KEY')
+    symlinkSync(join(home, '.ssh'), join(workspace, 'keys'))
+    const out = spawnSync('bash', ['-c', 'cat keys/../.ssh/id_rsa'], { cwd: workspace, encoding: 'utf8' })
+    expect(out.stdout).toBe('KEY')
+    const verdict = classifyCommand('cat keys/../.ssh/id_rsa', {
+      cwd: workspace,
+      workspace,
+      home,
+      platform: 'linux',
+    })
+    expect(verdict.asks?.[0]).toMatchObject({ kind: 'secret', path: join(home, '.ssh', 'id_rsa') })
+    // Without a symlink, .. stays lexical and inside the workspace: no question.
+    mkdirSync(join(workspace, 'a'))
+    writeFileSync(join(workspace, 'f'), 'x')
+    expect(
+      classifyCommand('cat a/../f', { cwd: workspace, workspace, home, platform: 'linux' }).asks,
+    ).toBeUndefined()
+  })
+})
