@@ -90,6 +90,8 @@ const COMMAND_FILE_FLAGS: Readonly<Record<string, ReadonlySet<string>>> = {
   xargs: new Set(['-a', '--arg-file']),
   diff: new Set(['--from-file', '--to-file', '-X', '--exclude-from']),
   du: new Set(['--files0-from', '-X', '--exclude-from']),
+  // hexdump: bad format {SECRET…}
+  hexdump: new Set(['-f', '--format-file']),
 }
 // `strings @/etc/shadow` prints "strings: 'root:…': No such file" for every word of the file.
 const RESPONSE_FILE_COMMANDS = new Set(['strings'])

@@ -44,6 +44,7 @@ describe('red team: files a read-only command reads through its flags', () => {
     'git diff --no-index FILE /dev/null',
     'git blame --contents FILE f',
     'strings @FILE',
+    'hexdump -fFILE f',
   ])('%s prints the file for real, and asks', (template) => {
     const options = places()
     run(
@@ -69,6 +70,7 @@ describe('red team: files a read-only command reads through its flags', () => {
     ['xargs', ['-a', '--arg-file'], 'echo'],
     ['diff', ['--from-file', '--to-file', '-X', '--exclude-from'], 'f'],
     ['du', ['--files0-from', '-X', '--exclude-from'], 'f'],
+    ['hexdump', ['-f', '--format-file'], 'f'],
     ['xargs wc', ['--files0-from'], ''],
     ['xargs grep x', ['-f', '--file'], ''],
     ['git blame', ['--contents', '--ignore-revs-file'], 'f'],
