@@ -41,9 +41,14 @@ function findDynamicPart(parts: readonly WordPart[]): string | null {
       continue
     }
     if (!STATIC_PART_TYPES.has(part.type)) return part.text
+    if (part.type === 'AnsiCQuoted' && UNDECODED_ANSI_C.test(part.text)) return part.text
   }
   return null
 }
+
+// bash 5.2 reads `\x{2f}` as `/` (any number of hex digits, an optional `}`); the parser keeps it
+// literal, so `cat $'\x{2f}proc/self/environ'` would be judged as a file in the workspace.
+const UNDECODED_ANSI_C = /\\x\{/
 
 /** Here-doc bodies expand `$…` and `` `…` `` unless the delimiter was quoted. */
 export function findDynamicHeredocPart(parts: readonly WordPart[] | undefined): string | null {
