@@ -87,6 +87,9 @@ function refuseBeforeParsing(command: string): string | null {
   }
   // Bash cannot pass a NUL inside an argument, so a line holding one is not what it looks like.
   if (command.includes('\0')) return 'the command contains a NUL byte'
+  // bash reads a carriage return as part of a word (`ls\r` is a command named "ls\r"); the parser
+  // reads it as a blank, so the words we would judge are not the ones bash runs.
+  if (command.includes('\r')) return 'the command contains a carriage return, which bash keeps inside words'
   // An unpaired surrogate reaches the shell as U+FFFD: the words we judged are not the ones it runs.
   if (UNPAIRED_SURROGATE.test(command)) return 'the command contains an unpaired UTF-16 surrogate'
   return null
