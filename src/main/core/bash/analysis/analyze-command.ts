@@ -240,6 +240,33 @@ type ForNode = Extract<PipelineNode, { type: 'For' }>
 const COMPOUND_GLUE = /^(?:\s|;|\bif\b|\bthen\b|\belif\b|\belse\b|\bfi\b|\bfor\b|\bin\b|\bdo\b|\bdone\b)*$/
 // A loop variable of ours must not be one bash or the tools give meaning (PATH, IFS, HOME…).
 const LOOP_VARIABLE = /^[a-z_][a-z0-9_]*$/
+// zsh ties these lowercase names to PATH, CDPATH, FPATH… (`for path in ./d; do ls; done` runs
+// ./d/ls there) or gives them meaning of its own; sessions may run zsh.
+const ZSH_SPECIAL_VARIABLES = new Set([
+  'path',
+  'cdpath',
+  'fpath',
+  'manpath',
+  'mailpath',
+  'module_path',
+  'psvar',
+  'fignore',
+  'watch',
+  'argv',
+  'status',
+  'pipestatus',
+  'histchars',
+  'prompt',
+  'signals',
+  'options',
+  'parameters',
+  'commands',
+  'functions',
+  'aliases',
+  'builtins',
+  'nameddirs',
+  'userdirs',
+])
 
 /**
  * `if`/`for` (class 7): every command inside is walked as one more simple command, so the line is
@@ -263,7 +290,8 @@ function walkCompound(walk: Walk, node: IfNode | ForNode, connector: Connector |
     }
     walkList(node.else, ';')
   } else {
-    if (!LOOP_VARIABLE.test(node.name.value)) problem = `for loop variable ${node.name.value}`
+    if (!LOOP_VARIABLE.test(node.name.value) || ZSH_SPECIAL_VARIABLES.has(node.name.value))
+      problem = `for loop variable ${node.name.value}`
     inner.spans.push([node.name.pos, node.name.end])
     for (const word of node.wordlist ?? []) {
       inner.spans.push([word.pos, word.end])
