@@ -1,4 +1,4 @@
-import { realpathSync } from 'node:fs'
+import { realpathSync, statSync } from 'node:fs'
 import { homedir } from 'node:os'
 import path from 'node:path'
 import { analyzeCommand } from './analysis/analyze-command'
@@ -156,6 +156,12 @@ function applyPlaceRules(
       }
     }
     for (const { cwd, paths } of judged) {
+      if (verdict.followsLinks) {
+        for (const folder of paths.filter((word) => isFolder(path.resolve(cwd, expandHome(word, options))))) {
+          const reason = `${verdict.name} follows symlinks inside ${folder}, to files no path check sees`
+          concerns.set(`links:${folder}`, { kind: 'outside-workspace', path: folder, reason })
+        }
+      }
       const judgement = judgeReadPaths(paths, { ...options, cwd })
       if (judgement.refused) {
         verdict.readOnly = false
@@ -245,6 +251,19 @@ function findGitPartProblem(
       return `this repository is a partial clone (promisor remote): git ${verdict.gitSubcommand ?? ''} may fetch missing objects over the network`
   }
   return null
+}
+
+function isFolder(file: string): boolean {
+  try {
+    return statSync(file, { throwIfNoEntry: false })?.isDirectory() ?? false
+  } catch {
+    return false
+  }
+}
+
+function expandHome(word: string, options: ClassifyOptions): string {
+  const home = options.home ?? homedir()
+  return word === '~' ? home : word.startsWith('~/') ? path.join(home, word.slice(2)) : word
 }
 
 function isInsideWorkspace(dir: string, options: ClassifyOptions): boolean {

@@ -6,7 +6,7 @@ import { evaluateDirectArgv } from './direct-argv'
 import { describeDynamicPart } from './dynamic-reason'
 import { refuseEnvAssignments } from './env-allowlist'
 import { parseFlags } from './flag-parser'
-import { gitReadPaths, pathOperands, xargsReadsInputPaths } from './path-operands'
+import { followsLinksInFolders, gitReadPaths, pathOperands, xargsReadsInputPaths } from './path-operands'
 import { ANY_ARGS_GLOBS_AFTER_DOUBLE_DASH, findGlobProblem, literalDoubleDash } from './glob-policy'
 import type { CommandPolicy, PolicyContext } from './flag-types'
 import { COMMAND_POLICIES } from './policy-tables'
@@ -31,6 +31,8 @@ export interface PartVerdict {
   directoryArgs?: string[]
   /** Some words are only known at run time and may name any file. */
   unknownPaths?: boolean
+  /** It reads through symlinks it meets inside its folder operands (grep -R, diff DIR DIR). */
+  followsLinks?: boolean
 }
 
 /**
@@ -104,6 +106,7 @@ export function evaluateCommandPart(
       reason: `${name} only reads, whatever its arguments`,
       name,
       paths: pathOperands(name, argv.slice(1), null, part.redirects),
+      followsLinks: followsLinksInFolders(name, argv.slice(1), null),
     }
   }
   const known = Object.hasOwn(REFUSED_COMMANDS, name) ? REFUSED_COMMANDS[name] : undefined
@@ -145,6 +148,7 @@ function evaluateWithTable(
     reason: `${label} with these flags only reads`,
     name,
     paths: pathOperands(name, argv.slice(argsFrom), flags.parsed, part.redirects),
+    followsLinks: followsLinksInFolders(name, argv.slice(argsFrom), flags.parsed),
   }
   if (name === 'xargs') return withXargsCommand(verdict, flags.parsed.positionals)
   return verdict

@@ -156,6 +156,22 @@ function attachedFileValues(
   return values
 }
 
+/**
+ * Whether the command reads files inside its folder operands through any symlink it meets there
+ * (`grep -R`, `rg -L`, `diff DIR DIR`), so a planted `link -> ~/.ssh` is read with no path to judge.
+ */
+export function followsLinksInFolders(
+  name: string,
+  words: readonly string[],
+  parsed: ParsedArgs | null,
+): boolean {
+  const flags = parsed?.flags.map((flag) => flag.flag) ?? []
+  if (name.endsWith('grep')) return flags.includes('-R') || flags.includes('--dereference-recursive')
+  if (name === 'rg') return flags.includes('-L') || flags.includes('--follow')
+  if (name === 'diff') return !words.includes('--no-dereference')
+  return false
+}
+
 /** Whether the command xargs runs reads files named by its input lines, which no check sees. */
 export function xargsReadsInputPaths(positionals: readonly string[]): boolean {
   return !PRINTS_ARGUMENTS.has(positionals[0] ?? 'echo')

@@ -164,3 +164,37 @@ describe('red team: .. after a symlink is where the kernel goes', () => {
     ).toBeUndefined()
   })
 })
+
+describe('red team: symlinks met inside a folder operand', () => {
+  const tempDir = tempDirsRemovedAfterEach()
+
+  it('grep -R and diff DIR DIR print a key through a planted link for real, and ask', () => {
+    const root = realpathSync(tempDir())
+    const workspace = join(root, 'ws')
+    const home = join(root, 'home')
+    mkdirSync(join(home, '.ssh'), { recursive: true })
+    mkdirSync(join(workspace, 'a'), { recursive: true })
+    mkdirSync(join(workspace, 'b', 'keys'), { recursive: true })
+    writeFileSync(join(home, '.ssh', 'id_rsa'), 'KEY\n')
+    writeFileSync(join(workspace, 'b', 'keys', 'id_rsa'), 'dummy\n')
+    symlinkSync(join(home, '.ssh'), join(workspace, 'keys'))
+    symlinkSync(join(home, '.ssh'), join(workspace, 'a', 'keys'))
+    const options = { cwd: workspace, workspace, home, platform: 'linux' as const }
+    for (const command of [
+      'grep -R KEY .',
+      'grep --dereference-recursive KEY',
+      'diff -r a b',
+      'diff a/keys b/keys',
+    ]) {
+      const out = spawnSync('bash', ['-c', command], { cwd: workspace, encoding: 'utf8' })
+      expect(out.stdout, command).toContain('KEY')
+      const verdict = classifyCommand(command, options)
+      expect(verdict.readOnly, command).toBe(true)
+      expect(verdict.asks?.length, command).toBeGreaterThan(0)
+    }
+    // grep -r (lowercase) does not follow links it meets, and stays without a question.
+    expect(spawnSync('bash', ['-c', 'grep -r KEY .'], { cwd: workspace, encoding: 'utf8' }).stdout).toBe('')
+    expect(classifyCommand('grep -rn KEY .', options).asks).toBeUndefined()
+    expect(classifyCommand('diff --no-dereference -r a b', options).asks).toBeUndefined()
+  })
+})
