@@ -107,6 +107,7 @@ export function evaluateCommandPart(
       name,
       paths: pathOperands(name, argv.slice(1), null, part.redirects),
       followsLinks: followsLinksInFolders(name, argv.slice(1), null),
+      unknownPaths: argv.some((word) => word.startsWith('--files0-from')),
     }
   }
   const known = Object.hasOwn(REFUSED_COMMANDS, name) ? REFUSED_COMMANDS[name] : undefined
@@ -150,6 +151,8 @@ function evaluateWithTable(
     paths: pathOperands(name, argv.slice(argsFrom), flags.parsed, part.redirects),
     followsLinks: followsLinksInFolders(name, argv.slice(argsFrom), flags.parsed),
   }
+  // `sort --files0-from=list` prints the files a (planted) list names, which no check sees.
+  if (flags.parsed.flags.some((flag) => flag.flag === '--files0-from')) verdict.unknownPaths = true
   if (name === 'xargs') return withXargsCommand(verdict, flags.parsed.positionals)
   return verdict
 }

@@ -100,6 +100,21 @@ describe('red team: files a read-only command reads through its flags', () => {
     }
   })
 
+  it('sort --files0-from prints the files a planted list names for real, and asks', () => {
+    const options = places()
+    writeFileSync(join(options.workspace, 'list'), `${join(options.home, '.ssh', 'id_rsa')}\0`)
+    expect(run('sort --files0-from=list', options.cwd).stdout).toBe('KEY\n')
+    for (const command of [
+      'sort --files0-from=list',
+      'sort --files0-from list',
+      'wc --files0-from=list',
+      'du --files0-from=list',
+    ]) {
+      const verdict = classifyCommand(command, options)
+      expect(verdict.asks?.[0]?.reason, command).toContain('known at run time')
+    }
+  })
+
   it('the command xargs runs reads paths known at run time: a reader asks, echo does not', () => {
     const options = places()
     for (const command of [
