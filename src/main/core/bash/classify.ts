@@ -87,14 +87,13 @@ function classifyAnalysis(
     }
   }
   const platform = options.platform ?? process.platform
-  const classifyInner =
-    depth < MAX_SUBSTITUTION_DEPTH
-      ? (inner: string) => {
-          const verdict = classifyAtDepth(inner, options, depth + 1)
-          return { readOnly: verdict.readOnly, reason: verdict.reason, asks: verdict.asks?.length ?? 0 }
-        }
-      : undefined
-  const verdicts = analysis.commands.map((part) => evaluateCommandPart(part, platform, classifyInner))
+  const verdicts: PartVerdict[] = []
+  for (const part of analysis.commands) {
+    // `cd /etc && echo $(cat passwd)`: the substitution runs where its command runs, after the cd.
+    const here = runFolders([...verdicts, NOT_A_CD], options).at(-1) ?? null
+    const classifyInner = depth < MAX_SUBSTITUTION_DEPTH ? innerClassifier(here, options, depth) : undefined
+    verdicts.push(evaluateCommandPart(part, platform, classifyInner))
+  }
   const folders = runFolders(verdicts, options)
   applyGitRules(verdicts, folders, options)
   const concerns = applyPlaceRules(verdicts, folders, options)
@@ -124,6 +123,25 @@ function classifyAnalysis(
   return concerns.length > 0
     ? { ...base, readOnly: true, reason, parts, asks: concerns }
     : { ...base, readOnly: true, reason, parts }
+}
+
+const NOT_A_CD: PartVerdict = { readOnly: true, reason: '', name: null }
+
+/** Classifies a `$(…)` one level deeper, in every folder the command holding it may run in. */
+function innerClassifier(dirs: string[] | null, options: ClassifyOptions, depth: number) {
+  return (inner: string) => {
+    if (dirs === null)
+      return { readOnly: false, reason: 'it runs after a cd to a folder only known at run time', asks: 0 }
+    let asks = 0
+    let reason = ''
+    for (const cwd of dirs) {
+      const verdict = classifyAtDepth(inner, { ...options, cwd }, depth + 1)
+      if (!verdict.readOnly) return { readOnly: false, reason: verdict.reason, asks: 0 }
+      asks += verdict.asks?.length ?? 0
+      reason = verdict.reason
+    }
+    return { readOnly: true, reason, asks }
+  }
 }
 
 /**

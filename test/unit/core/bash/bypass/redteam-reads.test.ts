@@ -213,3 +213,32 @@ describe('red team: symlinks met inside a folder operand', () => {
     expect(classifyCommand('diff --no-dereference -r a b', options).asks).toBeUndefined()
   })
 })
+
+describe('red team: a $(…) runs where its command runs, after a cd', () => {
+  const tempDir = tempDirsRemovedAfterEach()
+
+  it('cd DIR && echo $(cat FILE) reads DIR/FILE for real, and is judged there', () => {
+    const root = realpathSync(tempDir())
+    const workspace = join(root, 'ws')
+    mkdirSync(join(root, 'outside'), { recursive: true })
+    mkdirSync(workspace)
+    writeFileSync(join(root, 'outside', 'secret.txt'), 'SECRET-TOKEN-123\n')
+    const command = `cd ${join(root, 'outside')} && echo $(cat secret.txt)`
+    expect(spawnSync('bash', ['-c', command], { cwd: workspace, encoding: 'utf8' }).stdout).toBe(
+      'SECRET-TOKEN-123\n',
+    )
+    const options = { cwd: workspace, workspace, platform: 'linux' as const }
+    expect(classifyCommand(command, options)).toMatchObject({
+      readOnly: false,
+      reason: expect.stringContaining('asking first'),
+    })
+    expect(classifyCommand('pushd /tmp && echo $(cat f)', options)).toMatchObject({
+      readOnly: false,
+      reason: expect.stringContaining('folder only known at run time'),
+    })
+    // Inside the workspace it stays read-only.
+    mkdirSync(join(workspace, 'src'))
+    writeFileSync(join(workspace, 'src', 'f'), 'x')
+    expect(classifyCommand('cd src && echo $(cat f)', options)).toMatchObject({ readOnly: true })
+  })
+})
