@@ -8,7 +8,18 @@ import { pick, seededRandom } from '../seeded-random'
 // must be exactly the ones bash runs, in order, with the same words. Every command is `f`, a
 // function that records its arguments, so bash runs nothing else.
 const WORDS = ['a', '-x', "'q;r'", '"d#e"', 'x#y', '\\#z', '\\;', "$'\\n'", '"&&"', 'e\\\nf', '{}', '!']
-const SEPARATORS = ['\r\n', ' \t;\t', ' ; ', ' && ', '\n', ';\n', ' # note ; f hidden\n', ' #\\\n', '\n\n', ' ;#c\n']
+const SEPARATORS = [
+  '\r\n',
+  ' \t;\t',
+  ' ; ',
+  ' && ',
+  '\n',
+  ';\n',
+  ' # note ; f hidden\n',
+  ' #\\\n',
+  '\n\n',
+  ' ;#c\n',
+]
 const HEREDOCS = [
   ' <<EOF\nbody ; f no\nEOF\n',
   " <<'EOF'\n$(f no)\nEOF\n",
@@ -62,7 +73,10 @@ describe('differential: the simple commands we judge are the ones bash runs', ()
     lines.forEach((line, index) => {
       const analysis = analyzeCommand(line)
       // A carriage return is refused unparsed: bash keeps it inside a word, the parser splits there.
-      if (line.includes('\r')) return expect(analysis.parseError).toContain('carriage return')
+      if (line.includes('\r')) {
+        expect(analysis.parseError).toContain('carriage return')
+        return
+      }
       expect(analysis.parsed, `${JSON.stringify(line)}: ${analysis.parseError}`).toBe(true)
       const ours = analysis.commands.map((part) => part.argv?.slice(1))
       expect(ours, JSON.stringify(line)).toEqual(theirs[index])
