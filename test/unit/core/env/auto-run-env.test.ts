@@ -149,7 +149,11 @@ describe('autoRunEnv: PATH (red team)', () => {
     const env = { ...BASE, PATH: `:${BASE.PATH}:node_modules/.bin:.` }
     expect(createsMarker(env, '/bin/bash', ['-c', 'ls'])).toBe(true)
     const safe = autoRunEnv(env, 'linux').env
-    expect(safe.PATH).toBe(BASE.PATH.split(':').filter((entry) => entry.startsWith('/')).join(':'))
+    expect(safe.PATH).toBe(
+      BASE.PATH.split(':')
+        .filter((entry) => entry.startsWith('/'))
+        .join(':'),
+    )
     expect(createsMarker(safe, '/bin/bash', ['-c', 'ls'])).toBe(false)
   })
 
