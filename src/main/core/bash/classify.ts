@@ -175,7 +175,11 @@ function applyPlaceRules(
     }
     for (const { cwd, paths } of judged) {
       if (verdict.followsLinks) {
-        for (const folder of paths.filter((word) => isFolder(path.resolve(cwd, expandHome(word, options))))) {
+        // A glob word (`diff -- *`) may become folders too.
+        const folders = paths.filter(
+          (word) => /[*?[]/.test(word) || isFolder(path.resolve(cwd, expandHome(word, options))),
+        )
+        for (const folder of folders) {
           const reason = `${verdict.name} follows symlinks inside ${folder}, to files no path check sees`
           concerns.set(`links:${folder}`, { kind: 'outside-workspace', path: folder, reason })
         }

@@ -2,6 +2,7 @@ import { lstatSync, realpathSync, statSync } from 'node:fs'
 import { homedir } from 'node:os'
 import path from 'node:path'
 import type { ReadConcern } from '../verdict'
+import { globMatches } from './glob-matches'
 
 /** Where the command runs and what it may read without asking. */
 export interface PlaceOptions {
@@ -54,7 +55,16 @@ export function judgeReadPaths(words: readonly string[], options: PlaceOptions):
   const secrets = secretRoots(home, options.shellgateHome)
   const allowed = allowedRoots(options)
   const concerns: ReadConcern[] = []
+  const expanded: string[] = []
   for (const word of words) {
+    // `cat -- *` reads whatever the glob picks, a planted `key -> ~/.ssh/id_rsa` included.
+    const matches = globMatches(word, options.cwd)
+    if (matches === null) {
+      const reason = `reads the files ${word} picks at run time, which may be outside the workspace`
+      concerns.push({ kind: 'outside-workspace', path: word, reason })
+    } else expanded.push(...matches)
+  }
+  for (const word of [...words, ...expanded]) {
     if (HARMLESS.has(word)) continue
     const expanded = expandTilde(word, home)
     if (expanded === null) {
