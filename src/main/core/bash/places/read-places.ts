@@ -40,7 +40,9 @@ const HOME_SECRETS = [
   '.password-store',
 ]
 // `.env`, `.env.local`, `.envrc`: the files projects keep their secrets in.
-const ENV_FILE = /^\.env(?:\..*|rc)?$/
+// Case-insensitive, with Windows' trailing dots and spaces and `:stream` suffixes: on macOS and
+// Windows `cat .ENV` or `type .env.` opens .env itself.
+const ENV_FILE = /^\.env(?:[.:].*|rc)?[. ]*$/i
 // Reading these is reading nothing.
 const HARMLESS = new Set(['/dev/null', '/dev/stdin', '/dev/zero', '-'])
 
@@ -154,8 +156,11 @@ function expandTilde(word: string, home: string): string | null {
  * A secrets location itself, anything inside it, a `.env` file anywhere, or a folder that holds
  * one of them (`grep -r token ~` reads ~/.ssh too).
  */
-function secretRelation(candidate: string, roots: readonly string[]): 'is' | 'holds' | null {
-  if (ENV_FILE.test(path.basename(candidate))) return 'is'
+function secretRelation(given: string, givenRoots: readonly string[]): 'is' | 'holds' | null {
+  if (ENV_FILE.test(path.basename(given))) return 'is'
+  // macOS and Windows file systems ignore case: ~/.SSH/id_rsa is ~/.ssh/id_rsa there.
+  const candidate = given.toLowerCase()
+  const roots = givenRoots.map((root) => root.toLowerCase())
   if (roots.some((root) => isInside(candidate, root))) return 'is'
   return roots.some((root) => isInside(root, candidate)) ? 'holds' : null
 }

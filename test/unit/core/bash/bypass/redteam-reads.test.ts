@@ -242,3 +242,26 @@ describe('red team: a $(…) runs where its command runs, after a cd', () => {
     expect(classifyCommand('cd src && echo $(cat f)', options)).toMatchObject({ readOnly: true })
   })
 })
+
+describe('red team: secrets spelled as case-insensitive file systems read them', () => {
+  const tempDir = tempDirsRemovedAfterEach()
+
+  // Not run for real: this machine's file system is case-sensitive. On macOS (APFS) and Windows
+  // `cat .ENV` opens .env, and Windows drops trailing dots and spaces.
+  it('.ENV, .Env.local, .env. and ~/.SSH/id_rsa ask', () => {
+    const root = realpathSync(tempDir())
+    const home = join(root, 'home')
+    const options = { cwd: root, workspace: root, home, readableFolders: [home], platform: 'darwin' as const }
+    for (const command of [
+      'cat .ENV',
+      'cat .Env.local',
+      'cat .env.',
+      'cat .envrc ',
+      'cat ~/.SSH/id_rsa',
+      'cat ~/.Aws/credentials',
+    ]) {
+      expect(classifyCommand(command, options).asks?.[0]?.kind, command).toBe('secret')
+    }
+    expect(classifyCommand('cat environment.ts', options).asks).toBeUndefined()
+  })
+})
