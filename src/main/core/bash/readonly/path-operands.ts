@@ -188,9 +188,10 @@ export function gitReadPaths(git: { subcommand?: string; parsed?: ParsedArgs }):
   const paths = parsed.flags.flatMap((flag) =>
     GIT_FILE_FLAGS.has(flag.flag) && flag.value !== null ? [flag.value] : [],
   )
-  // `git diff --no-index A B` compares any two files on disk, not the repository's.
-  if (git.subcommand === 'diff' && parsed.flags.some((flag) => flag.flag === '--no-index'))
-    paths.push(...parsed.positionals)
+  // `git diff --no-index A B` compares any two files on disk, and git diff does so without the
+  // flag when a path is outside the work tree (`git diff ~/.ssh/id_rsa /dev/null`). Revisions
+  // (HEAD~1, main..x) read as names inside the workspace, which ask nothing.
+  if (git.subcommand === 'diff') paths.push(...parsed.positionals)
   return paths
 }
 

@@ -42,6 +42,7 @@ describe('red team: files a read-only command reads through its flags', () => {
     'xargs cat FILE',
     'xargs head FILE',
     'git diff --no-index FILE /dev/null',
+    'git diff FILE /dev/null',
     'git blame --contents FILE f',
     'strings @FILE',
     'hexdump -fFILE f',
