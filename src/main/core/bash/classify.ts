@@ -263,8 +263,11 @@ function findGitPartProblem(
   const directories = verdict.gitDirectories ?? []
   if (directories.length > 0 && options.workspace === undefined)
     return 'git -C runs in another directory, with that repository’s config and hooks'
+  // bash expands `git -C ~/x`; `~user` is someone else's home, not followed.
+  if (directories.some((word) => word.startsWith('~') && word !== '~' && !word.startsWith('~/')))
+    return `git -C ${directories.join(' -C ')} runs in another user's home, with that repository’s config and hooks`
   for (const dir of dirs) {
-    const target = directories.reduce((from, next) => path.resolve(from, next), dir)
+    const target = directories.reduce((from, next) => path.resolve(from, expandHome(next, options)), dir)
     if (directories.length > 0 && !isInsideWorkspace(target, options))
       return `git -C ${directories.join(' -C ')} leaves the workspace, so its repository’s config and hooks are not the workspace’s`
     const safety: GitRuntimeSafety = checkGitRuntimeSafety(target)
