@@ -60,7 +60,8 @@ export function judgeReadPaths(words: readonly string[], options: PlaceOptions):
   const expanded: string[] = []
   for (const word of words) {
     // `cat -- *` reads whatever the glob picks, a planted `key -> ~/.ssh/id_rsa` included.
-    const matches = globMatches(word, options.cwd)
+    const tilde = expandTilde(word, home)
+    const matches = tilde === null ? [] : globMatches(tilde, options.cwd)
     if (matches === null) {
       const reason = `reads the files ${word} picks at run time, which may be outside the workspace`
       concerns.push({ kind: 'outside-workspace', path: word, reason })

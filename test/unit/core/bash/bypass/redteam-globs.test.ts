@@ -39,6 +39,10 @@ describe('red team: a glob after -- reads whatever it picks', () => {
       expect(verdict.asks?.[0], command).toMatchObject({ kind: 'secret' })
     }
     expect(classifyCommand('cat -- *.ts', options).asks).toBeUndefined()
+    // ~/* is listed in the home folder, here one the user lets read-only commands read.
+    symlinkSync(join(options.home, '.ssh', 'id_rsa'), join(options.home, 'notes'))
+    const readable = { ...options, readableFolders: [options.home] }
+    expect(classifyCommand('cat -- ~/*', readable).asks?.[0]).toMatchObject({ kind: 'secret' })
     expect(classifyCommand('cat -- */x', options).asks?.[0]?.reason).toContain('picks at run time')
   })
 
