@@ -160,7 +160,9 @@ function applyPlaceRules(
     const dirs = folders[index] ?? null
     if (verdict.unknownPaths && options.workspace !== undefined) {
       const reason = `${verdict.name} reads paths only known at run time, maybe outside the workspace`
-      concerns.set(`run-time:${index}`, { kind: 'outside-workspace', path: '(known at run time)', reason })
+      // Secret-kind: a path only known at run time may be a key or /proc/self/environ, so even
+      // readsOutsideWorkspace: allow asks.
+      concerns.set(`run-time:${index}`, { kind: 'secret', path: '(known at run time)', reason })
     }
     const absolute = verdict.paths.filter((word) => word.startsWith('/') || word.startsWith('~'))
     const judged =
@@ -170,7 +172,7 @@ function applyPlaceRules(
     if (dirs === null && options.workspace !== undefined) {
       for (const word of verdict.paths.filter((path) => !absolute.includes(path))) {
         const reason = `reads ${word} in a folder only known at run time, maybe outside the workspace`
-        concerns.set(`unknown:${word}`, { kind: 'outside-workspace', path: word, reason })
+        concerns.set(`unknown:${word}`, { kind: 'secret', path: word, reason })
       }
     }
     for (const { cwd, paths } of judged) {
@@ -181,7 +183,7 @@ function applyPlaceRules(
         )
         for (const folder of folders) {
           const reason = `${verdict.name} follows symlinks inside ${folder}, to files no path check sees`
-          concerns.set(`links:${folder}`, { kind: 'outside-workspace', path: folder, reason })
+          concerns.set(`links:${folder}`, { kind: 'secret', path: folder, reason })
         }
       }
       const judgement = judgeReadPaths(paths, { ...options, cwd })

@@ -64,14 +64,21 @@ export function judgeReadPaths(words: readonly string[], options: PlaceOptions):
     const matches = tilde === null ? [] : globMatches(tilde, options.cwd)
     if (matches === null) {
       const reason = `reads the files ${word} picks at run time, which may be outside the workspace`
-      concerns.push({ kind: 'outside-workspace', path: word, reason })
+      concerns.push({ kind: 'secret', path: word, reason })
     } else expanded.push(...matches)
   }
   for (const word of [...words, ...expanded]) {
     if (HARMLESS.has(word)) continue
     const expanded = expandTilde(word, home)
     if (expanded === null) {
-      concerns.push({ kind: 'outside-workspace', path: word, reason: `reads outside the workspace: ${word}` })
+      // ~user/.ssh/id_rsa is that user's key: the same secrets under another home.
+      const rest = word.slice(word.indexOf('/') + 1)
+      const secret = word.includes('/') && secretRelation(path.join(home, rest), secrets) !== null
+      concerns.push(
+        secret
+          ? { kind: 'secret', path: word, reason: `reads a secrets location: ${word}` }
+          : { kind: 'outside-workspace', path: word, reason: `reads outside the workspace: ${word}` },
+      )
       continue
     }
     const lexical = path.resolve(options.cwd, expanded)

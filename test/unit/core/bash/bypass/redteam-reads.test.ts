@@ -3,6 +3,7 @@ import { mkdirSync, realpathSync, symlinkSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { type ClassifyOptions, classifyCommand } from '../../../../../src/main/core/bash/classify'
+import { decideBashPermission, loadCommandRegistry } from '../../../../../src/main/core/permissions'
 import { tempDirsRemovedAfterEach } from '../../exec/temp-dir'
 import { pick, seededRandom } from '../seeded-random'
 
@@ -264,5 +265,37 @@ describe('red team: secrets spelled as case-insensitive file systems read them',
       expect(classifyCommand(command, options).asks?.[0]?.kind, command).toBe('secret')
     }
     expect(classifyCommand('cat environment.ts', options).asks).toBeUndefined()
+  })
+})
+
+describe('red team: readsOutsideWorkspace: allow still asks for paths no check can see', () => {
+  const registry = loadCommandRegistry()
+
+  it('run-time paths, links followed, unlistable globs and ~user secrets print the environment or a key, and ask', () => {
+    const run = spawnSync('bash', ['-c', 'cat $(echo /proc/self/environ)'], {
+      encoding: 'utf8',
+      env: { PATH: process.env.PATH, TOKEN: 'secret-token-value' },
+    })
+    expect(run.stdout).toContain('TOKEN=secret-token-value')
+    const options = { cwd: '/tmp', workspace: '/tmp', platform: 'linux' as const }
+    const decide = (command: string) =>
+      decideBashPermission({
+        verdict: classifyCommand(command, options),
+        mode: 'build',
+        ruleSets: [],
+        registry,
+        readsOutsideWorkspace: 'allow',
+      })
+    for (const command of [
+      'cat $(echo /proc/self/environ)',
+      'echo /proc/self/environ | xargs head',
+      'pushd /proc/self && cat environ',
+      'grep -R x /etc',
+      'cat -- /etc/*/x',
+      'cat ~root/.ssh/id_rsa',
+    ]) {
+      expect(decide(command).outcome, command).toBe('ask')
+    }
+    expect(decide('cat /etc/hostname').outcome).toBe('allow')
   })
 })
