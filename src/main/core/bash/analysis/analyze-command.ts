@@ -1,6 +1,7 @@
 import { type AndOr, type Command, type Pipeline, type PipelineNode, parse, type Statement } from 'unbash'
 import type { Connector, EnvAssignment, Redirect } from '../verdict'
 import type { AnalyzedCommand, CommandAnalysis, WordExpansion } from './command-analysis'
+import { isSafeLoopVariable } from './loop-variables'
 import { readRedirect } from './redirects'
 import { findUncoveredText, type SourceSpan } from './source-coverage'
 import { listWordExpansions, readWord } from './word-value'
@@ -238,35 +239,6 @@ type ForNode = Extract<PipelineNode, { type: 'For' }>
 
 // What bash reads between the commands of an if or a for: keywords and separators, nothing else.
 const COMPOUND_GLUE = /^(?:\s|;|\bif\b|\bthen\b|\belif\b|\belse\b|\bfi\b|\bfor\b|\bin\b|\bdo\b|\bdone\b)*$/
-// A loop variable of ours must not be one bash or the tools give meaning (PATH, IFS, HOME…).
-const LOOP_VARIABLE = /^[a-z_][a-z0-9_]*$/
-// zsh ties these lowercase names to PATH, CDPATH, FPATH… (`for path in ./d; do ls; done` runs
-// ./d/ls there) or gives them meaning of its own; sessions may run zsh.
-const ZSH_SPECIAL_VARIABLES = new Set([
-  'path',
-  'cdpath',
-  'fpath',
-  'manpath',
-  'mailpath',
-  'module_path',
-  'psvar',
-  'fignore',
-  'watch',
-  'argv',
-  'status',
-  'pipestatus',
-  'histchars',
-  'prompt',
-  'signals',
-  'options',
-  'parameters',
-  'commands',
-  'functions',
-  'aliases',
-  'builtins',
-  'nameddirs',
-  'userdirs',
-])
 
 /**
  * `if`/`for` (class 7): every command inside is walked as one more simple command, so the line is
@@ -290,8 +262,7 @@ function walkCompound(walk: Walk, node: IfNode | ForNode, connector: Connector |
     }
     walkList(node.else, ';')
   } else {
-    if (!LOOP_VARIABLE.test(node.name.value) || ZSH_SPECIAL_VARIABLES.has(node.name.value))
-      problem = `for loop variable ${node.name.value}`
+    if (!isSafeLoopVariable(node.name.value)) problem = `for loop variable ${node.name.value}`
     inner.spans.push([node.name.pos, node.name.end])
     for (const word of node.wordlist ?? []) {
       inner.spans.push([word.pos, word.end])
