@@ -92,6 +92,13 @@ export function judgeReadPaths(words: readonly string[], options: PlaceOptions):
       const environ = environProblem(candidate, word)
       if (environ) return { refused: environ, concerns }
     }
+    // /proc/self/cwd/… and /dev/fd/N/… resolve in the process that opens them, whose folder and
+    // descriptors are not this one's: where they lead is known only at run time.
+    if (OTHER_PROCESS_VIEW.test(lexical) || OTHER_PROCESS_VIEW.test(expanded)) {
+      const reason = `reads ${word}, which leads where the running command's folder or descriptors do`
+      concerns.push({ kind: 'secret', path: word, reason })
+      continue
+    }
     const secret = [lexical, real].map((candidate) => secretRelation(candidate, secrets)).find(Boolean)
     if (secret) {
       const what = secret === 'holds' ? 'a folder that holds secrets' : 'a secrets location'
@@ -220,6 +227,7 @@ function realPath(file: string): string {
   return parent === file ? realParent : path.join(realParent, path.basename(file))
 }
 
+const OTHER_PROCESS_VIEW = /^\/(?:proc\/[^/]+\/(?:task\/[^/]+\/)?(?:cwd|fd|root)|dev\/fd)(?:\/|$)/
 const DOT_DOT = /(?:^|\/)\.\.(?:\/|$)/
 
 /**

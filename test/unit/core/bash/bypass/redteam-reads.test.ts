@@ -293,6 +293,9 @@ describe('red team: readsOutsideWorkspace: allow still asks for paths no check c
       'grep -R x /etc',
       'cat -- /etc/*/x',
       'cat ~root/.ssh/id_rsa',
+      // Resolved by the command's own process: its folder, not the classifier's.
+      'cat /proc/self/cwd/../secret.txt',
+      'cat /dev/fd/3',
     ]) {
       expect(decide(command).outcome, command).toBe('ask')
     }
