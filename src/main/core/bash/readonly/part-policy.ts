@@ -6,7 +6,13 @@ import { evaluateDirectArgv } from './direct-argv'
 import { describeDynamicPart } from './dynamic-reason'
 import { refuseEnvAssignments } from './env-allowlist'
 import { parseFlags } from './flag-parser'
-import { followsLinksInFolders, gitReadPaths, pathOperands, xargsReadsInputPaths } from './path-operands'
+import {
+  followsLinksInFolders,
+  gitReadPaths,
+  pathOperands,
+  xargsOpensFiles,
+  xargsReadsInputPaths,
+} from './path-operands'
 import { ANY_ARGS_GLOBS_AFTER_DOUBLE_DASH, findGlobProblem, literalDoubleDash } from './glob-policy'
 import type { CommandPolicy, PolicyContext } from './flag-types'
 import { COMMAND_POLICIES } from './policy-tables'
@@ -167,9 +173,7 @@ function withXargsCommand(verdict: PartVerdict, positionals: string[]): PartVerd
   const policy = COMMAND_POLICIES.get(driven)
   const parsed = policy ? parseFlags(`xargs ${driven}`, words, policy) : null
   if (parsed && !parsed.ok) return { readOnly: false, reason: parsed.reason, name: verdict.name }
-  const paths = xargsReadsInputPaths(positionals)
-    ? pathOperands(driven, words, parsed?.parsed ?? null, [])
-    : []
+  const paths = xargsOpensFiles(positionals) ? pathOperands(driven, words, parsed?.parsed ?? null, []) : []
   return {
     ...verdict,
     paths: [...(verdict.paths ?? []), ...paths],

@@ -172,9 +172,17 @@ export function followsLinksInFolders(
   return false
 }
 
-/** Whether the command xargs runs reads files named by its input lines, which no check sees. */
-export function xargsReadsInputPaths(positionals: readonly string[]): boolean {
+/** Whether the command xargs runs opens files at all (echo and printf only print words). */
+export function xargsOpensFiles(positionals: readonly string[]): boolean {
   return !PRINTS_ARGUMENTS.has(positionals[0] ?? 'echo')
+}
+
+/**
+ * Whether the command xargs runs prints what is in the files its input lines name, which no check
+ * sees. wc prints counts and names only, so `git ls-files | xargs wc -l` stays without a question.
+ */
+export function xargsReadsInputPaths(positionals: readonly string[]): boolean {
+  return xargsOpensFiles(positionals) && positionals[0] !== 'wc'
 }
 
 // git flags whose value is a file git reads and prints from: `git blame --contents F` shows F's

@@ -119,17 +119,16 @@ describe('red team: files a read-only command reads through its flags', () => {
 
   it('the command xargs runs reads paths known at run time: a reader asks, echo does not', () => {
     const options = places()
-    for (const command of [
-      'git ls-files | xargs grep -n x',
-      'echo f | xargs wc -l',
-      'echo ~/.ssh/id_rsa | xargs head',
-    ]) {
+    for (const command of ['git ls-files | xargs grep -n x', 'echo ~/.ssh/id_rsa | xargs head']) {
       const verdict = classifyCommand(command, options)
       expect(verdict.readOnly, command).toBe(true)
       expect(verdict.asks?.[0]?.reason, command).toContain('known at run time')
     }
     expect(classifyCommand('echo a b | xargs echo', options).asks).toBeUndefined()
     expect(classifyCommand('echo a b | xargs', options).asks).toBeUndefined()
+    // wc prints counts and names, never what the files hold; its own words are still checked.
+    expect(classifyCommand('git ls-files | xargs wc -l', options).asks).toBeUndefined()
+    expect(classifyCommand('xargs wc -l /proc/self/environ', options).readOnly).toBe(false)
   })
 })
 
