@@ -1,4 +1,4 @@
-import { realpathSync } from 'node:fs'
+import { realpathSync, statSync } from 'node:fs'
 import { homedir } from 'node:os'
 import path from 'node:path'
 import { analyzeCommand } from './analysis/analyze-command'
@@ -87,14 +87,13 @@ function classifyAnalysis(
     }
   }
   const platform = options.platform ?? process.platform
-  const classifyInner =
-    depth < MAX_SUBSTITUTION_DEPTH
-      ? (inner: string) => {
-          const verdict = classifyAtDepth(inner, options, depth + 1)
-          return { readOnly: verdict.readOnly, reason: verdict.reason, asks: verdict.asks?.length ?? 0 }
-        }
-      : undefined
-  const verdicts = analysis.commands.map((part) => evaluateCommandPart(part, platform, classifyInner))
+  const verdicts: PartVerdict[] = []
+  for (const part of analysis.commands) {
+    // `cd /etc && echo $(cat passwd)`: the substitution runs where its command runs, after the cd.
+    const here = runFolders([...verdicts, NOT_A_CD], options).at(-1) ?? null
+    const classifyInner = depth < MAX_SUBSTITUTION_DEPTH ? innerClassifier(here, options, depth) : undefined
+    verdicts.push(evaluateCommandPart(part, platform, classifyInner))
+  }
   const folders = runFolders(verdicts, options)
   applyGitRules(verdicts, folders, options)
   const concerns = applyPlaceRules(verdicts, folders, options)
@@ -126,6 +125,25 @@ function classifyAnalysis(
     : { ...base, readOnly: true, reason, parts }
 }
 
+const NOT_A_CD: PartVerdict = { readOnly: true, reason: '', name: null }
+
+/** Classifies a `$(…)` one level deeper, in every folder the command holding it may run in. */
+function innerClassifier(dirs: string[] | null, options: ClassifyOptions, depth: number) {
+  return (inner: string) => {
+    if (dirs === null)
+      return { readOnly: false, reason: 'it runs after a cd to a folder only known at run time', asks: 0 }
+    let asks = 0
+    let reason = ''
+    for (const cwd of dirs) {
+      const verdict = classifyAtDepth(inner, { ...options, cwd }, depth + 1)
+      if (!verdict.readOnly) return { readOnly: false, reason: verdict.reason, asks: 0 }
+      asks += verdict.asks?.length ?? 0
+      reason = verdict.reason
+    }
+    return { readOnly: true, reason, asks }
+  }
+}
+
 /**
  * Class 6: a process's environment refuses the part; secrets and outside places ask (deduplicated).
  * Each part is judged from every folder it may run in (after a `cd`, the old one too, in case the
@@ -142,7 +160,9 @@ function applyPlaceRules(
     const dirs = folders[index] ?? null
     if (verdict.unknownPaths && options.workspace !== undefined) {
       const reason = `${verdict.name} reads paths only known at run time, maybe outside the workspace`
-      concerns.set(`run-time:${index}`, { kind: 'outside-workspace', path: '(known at run time)', reason })
+      // Secret-kind: a path only known at run time may be a key or /proc/self/environ, so even
+      // readsOutsideWorkspace: allow asks.
+      concerns.set(`run-time:${index}`, { kind: 'secret', path: '(known at run time)', reason })
     }
     const absolute = verdict.paths.filter((word) => word.startsWith('/') || word.startsWith('~'))
     const judged =
@@ -152,10 +172,20 @@ function applyPlaceRules(
     if (dirs === null && options.workspace !== undefined) {
       for (const word of verdict.paths.filter((path) => !absolute.includes(path))) {
         const reason = `reads ${word} in a folder only known at run time, maybe outside the workspace`
-        concerns.set(`unknown:${word}`, { kind: 'outside-workspace', path: word, reason })
+        concerns.set(`unknown:${word}`, { kind: 'secret', path: word, reason })
       }
     }
     for (const { cwd, paths } of judged) {
+      if (verdict.followsLinks) {
+        // A glob word (`diff -- *`) may become folders too.
+        const folders = paths.filter(
+          (word) => /[*?[]/.test(word) || isFolder(path.resolve(cwd, expandHome(word, options))),
+        )
+        for (const folder of folders) {
+          const reason = `${verdict.name} follows symlinks inside ${folder}, to files no path check sees`
+          concerns.set(`links:${folder}`, { kind: 'secret', path: folder, reason })
+        }
+      }
       const judgement = judgeReadPaths(paths, { ...options, cwd })
       if (judgement.refused) {
         verdict.readOnly = false
@@ -198,7 +228,14 @@ function cdTargets(verdict: PartVerdict, from: string[], options: ClassifyOption
     expanded.startsWith('/') || expanded === '.' || expanded === '..' || /^\.\.?\//.test(expanded)
   const cdpath = (options.env ?? process.env).CDPATH
   if (!explicit && cdpath) return null
-  return from.map((dir) => path.resolve(dir, expanded))
+  // `cd -P link/..`, or a logical cd whose folder does not exist, goes where the kernel walks
+  // (`..` taken after the symlink), so that folder is possible too.
+  return from.flatMap((dir) => {
+    const written = path.resolve(dir, expanded)
+    const raw = expanded.startsWith('/') ? expanded : `${dir}/${expanded}`
+    const physical = realOrSelf(raw)
+    return physical === written || physical === raw ? [written] : [written, physical]
+  })
 }
 
 /**
@@ -228,8 +265,11 @@ function findGitPartProblem(
   const directories = verdict.gitDirectories ?? []
   if (directories.length > 0 && options.workspace === undefined)
     return 'git -C runs in another directory, with that repository’s config and hooks'
+  // bash expands `git -C ~/x`; `~user` is someone else's home, not followed.
+  if (directories.some((word) => word.startsWith('~') && word !== '~' && !word.startsWith('~/')))
+    return `git -C ${directories.join(' -C ')} runs in another user's home, with that repository’s config and hooks`
   for (const dir of dirs) {
-    const target = directories.reduce((from, next) => path.resolve(from, next), dir)
+    const target = directories.reduce((from, next) => path.resolve(from, expandHome(next, options)), dir)
     if (directories.length > 0 && !isInsideWorkspace(target, options))
       return `git -C ${directories.join(' -C ')} leaves the workspace, so its repository’s config and hooks are not the workspace’s`
     const safety: GitRuntimeSafety = checkGitRuntimeSafety(target)
@@ -238,6 +278,19 @@ function findGitPartProblem(
       return `this repository is a partial clone (promisor remote): git ${verdict.gitSubcommand ?? ''} may fetch missing objects over the network`
   }
   return null
+}
+
+function isFolder(file: string): boolean {
+  try {
+    return statSync(file, { throwIfNoEntry: false })?.isDirectory() ?? false
+  } catch {
+    return false
+  }
+}
+
+function expandHome(word: string, options: ClassifyOptions): string {
+  const home = options.home ?? homedir()
+  return word === '~' ? home : word.startsWith('~/') ? path.join(home, word.slice(2)) : word
 }
 
 function isInsideWorkspace(dir: string, options: ClassifyOptions): boolean {

@@ -1,4 +1,4 @@
-import { type EnvRecord, writeEnv } from './env-keys'
+import { type EnvRecord, readEnv, writeEnv } from './env-keys'
 
 /**
  * The environment of a command Shellgate runs without asking (issue 12 point 4, issue 13 class 5).
@@ -126,6 +126,14 @@ export function autoRunEnv(env: Readonly<EnvRecord>, platform: NodeJS.Platform):
   for (const [key, value] of Object.entries(env)) {
     if (isAutoRunRemovedName(key)) removedKeys.push(key)
     else result[key] = value
+  }
+  // An empty or relative PATH entry (`:/usr/bin`, `node_modules/.bin`) is looked up from the cwd,
+  // so a repository's planted ./ls would run for the `ls` the verdict judged. POSIX only: Windows
+  // looks in the cwd anyway, which the Windows executor handles.
+  const searchPath = platform === 'win32' ? undefined : readEnv(result, 'PATH', platform)
+  if (searchPath !== undefined) {
+    const absolute = searchPath.split(':').filter((dir) => dir.startsWith('/'))
+    writeEnv(result, 'PATH', absolute.join(':'), platform)
   }
   for (const [key, value] of AUTO_RUN_GIT_ENV) writeEnv(result, key, value, platform)
   writeEnv(result, 'GIT_CONFIG_COUNT', String(AUTO_RUN_GIT_CONFIG.length), platform)

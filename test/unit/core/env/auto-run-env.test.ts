@@ -142,3 +142,22 @@ describe('autoRunEnv', () => {
     expect(createsMarker(autoRunEnv(env, 'linux').env, '/bin/bash', ['-c', 'ls >/dev/null'])).toBe(false)
   })
 })
+
+describe('autoRunEnv: PATH (red team)', () => {
+  it('a leading empty PATH entry runs a planted ./ls for real; without asking, only absolute entries stay', () => {
+    writeFileSync(join(dir, 'ls'), `#!/bin/sh\n/usr/bin/touch ${join(dir, 'marker')}\n`, { mode: 0o755 })
+    const env = { ...BASE, PATH: `:${BASE.PATH}:node_modules/.bin:.` }
+    expect(createsMarker(env, '/bin/bash', ['-c', 'ls'])).toBe(true)
+    const safe = autoRunEnv(env, 'linux').env
+    expect(safe.PATH).toBe(
+      BASE.PATH.split(':')
+        .filter((entry) => entry.startsWith('/'))
+        .join(':'),
+    )
+    expect(createsMarker(safe, '/bin/bash', ['-c', 'ls'])).toBe(false)
+  })
+
+  it('leaves a Windows Path alone', () => {
+    expect(autoRunEnv({ Path: 'C:\\bin;.' }, 'win32').env.Path).toBe('C:\\bin;.')
+  })
+})

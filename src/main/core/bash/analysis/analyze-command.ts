@@ -1,6 +1,7 @@
 import { type AndOr, type Command, type Pipeline, type PipelineNode, parse, type Statement } from 'unbash'
 import type { Connector, EnvAssignment, Redirect } from '../verdict'
 import type { AnalyzedCommand, CommandAnalysis, WordExpansion } from './command-analysis'
+import { isSafeLoopVariable } from './loop-variables'
 import { readRedirect } from './redirects'
 import { findUncoveredText, type SourceSpan } from './source-coverage'
 import { listWordExpansions, readWord } from './word-value'
@@ -87,6 +88,9 @@ function refuseBeforeParsing(command: string): string | null {
   }
   // Bash cannot pass a NUL inside an argument, so a line holding one is not what it looks like.
   if (command.includes('\0')) return 'the command contains a NUL byte'
+  // bash reads a carriage return as part of a word (`ls\r` is a command named "ls\r"); the parser
+  // reads it as a blank, so the words we would judge are not the ones bash runs.
+  if (command.includes('\r')) return 'the command contains a carriage return, which bash keeps inside words'
   // An unpaired surrogate reaches the shell as U+FFFD: the words we judged are not the ones it runs.
   if (UNPAIRED_SURROGATE.test(command)) return 'the command contains an unpaired UTF-16 surrogate'
   return null
@@ -235,8 +239,6 @@ type ForNode = Extract<PipelineNode, { type: 'For' }>
 
 // What bash reads between the commands of an if or a for: keywords and separators, nothing else.
 const COMPOUND_GLUE = /^(?:\s|;|\bif\b|\bthen\b|\belif\b|\belse\b|\bfi\b|\bfor\b|\bin\b|\bdo\b|\bdone\b)*$/
-// A loop variable of ours must not be one bash or the tools give meaning (PATH, IFS, HOME…).
-const LOOP_VARIABLE = /^[a-z_][a-z0-9_]*$/
 
 /**
  * `if`/`for` (class 7): every command inside is walked as one more simple command, so the line is
@@ -260,7 +262,7 @@ function walkCompound(walk: Walk, node: IfNode | ForNode, connector: Connector |
     }
     walkList(node.else, ';')
   } else {
-    if (!LOOP_VARIABLE.test(node.name.value)) problem = `for loop variable ${node.name.value}`
+    if (!isSafeLoopVariable(node.name.value)) problem = `for loop variable ${node.name.value}`
     inner.spans.push([node.name.pos, node.name.end])
     for (const word of node.wordlist ?? []) {
       inner.spans.push([word.pos, word.end])

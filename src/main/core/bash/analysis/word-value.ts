@@ -20,7 +20,12 @@ const STATIC_PART_TYPES = new Set(['Literal', 'SingleQuoted', 'AnsiCQuoted', 'Gl
 
 export function readWord(word: Word): WordReading {
   const parts = word.parts
-  if (!parts) return { value: word.value, dynamicPart: null, leadingGlob: false, glob: false }
+  if (!parts) {
+    const zsh = hasZshParameter(word.text) ? word.text : null
+    return zsh
+      ? { value: null, dynamicPart: zsh, leadingGlob: false, glob: false }
+      : { value: word.value, dynamicPart: null, leadingGlob: false, glob: false }
+  }
   const dynamicPart = findDynamicPart(parts)
   if (dynamicPart) return { value: null, dynamicPart, leadingGlob: false, glob: false }
   const glob = parts.some((part) => part.type === 'Glob')
@@ -31,18 +36,36 @@ function findDynamicPart(parts: readonly WordPart[]): string | null {
   for (const part of parts) {
     // `$"…"` is looked up in a message catalog chosen by TEXTDOMAIN at run time, so it stays dynamic.
     if (part.type === 'DoubleQuoted') {
-      const inner = part.parts.find((child) => child.type !== 'Literal')
+      const inner = part.parts.find((child) => child.type !== 'Literal' || hasZshParameter(child.text))
       if (inner) return inner.text
       continue
     }
+    if (part.type === 'Literal' && hasZshParameter(part.text)) return part.text
     if (part.type === 'Glob' && part.kind === 'bracket') {
       const inner = findDynamicPart(part.parts)
       if (inner) return inner
       continue
     }
     if (!STATIC_PART_TYPES.has(part.type)) return part.text
+    if (part.type === 'AnsiCQuoted' && UNDECODED_ANSI_C.test(part.text)) return part.text
   }
   return null
+}
+
+// bash 5.2 reads `\x{2f}` as `/` (any number of hex digits, an optional `}`); the parser keeps it
+// literal, so `cat $'\x{2f}proc/self/environ'` would be judged as a file in the workspace.
+const UNDECODED_ANSI_C = /\\x\{/
+
+/**
+ * `$~HOME`, `$=x`, `$^x`, `$+x` are literal text to bash but parameter expansions to zsh, which
+ * sessions may run: `cat $~HOME/.ssh/id_rsa` reads the key there. Such a word is dynamic.
+ */
+function hasZshParameter(raw: string): boolean {
+  for (let at = 0; at < raw.length; at += 1) {
+    if (raw[at] === '\\') at += 1
+    else if (raw[at] === '$' && '~=^+'.includes(raw[at + 1] ?? ' ')) return true
+  }
+  return false
 }
 
 /** Here-doc bodies expand `$…` and `` `…` `` unless the delimiter was quoted. */

@@ -26,7 +26,14 @@ export type GitRuntimeSafety =
  */
 export function checkGitRuntimeSafety(cwd: string): GitRuntimeSafety {
   try {
-    return walkUp(path.resolve(cwd))
+    // git finds its repository from the physical folder (getcwd), so `-C link` or `cd link` into a
+    // symlink leading to an embedded bare repository is judged there; the folder as written, too.
+    const written = path.resolve(cwd)
+    const physical = safeRealpath(written)
+    const found = walkUp(physical ?? written)
+    if (!found.safe || physical === null || physical === written) return found
+    const lexical = walkUp(written)
+    return lexical.safe ? found : lexical
   } catch (error) {
     return {
       safe: false,

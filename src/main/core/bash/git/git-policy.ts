@@ -1,5 +1,5 @@
 import { parseFlags } from '../readonly/flag-parser'
-import type { PolicyContext } from '../readonly/flag-types'
+import type { ParsedArgs, PolicyContext } from '../readonly/flag-types'
 import { readGitGlobalOptions } from './git-global-options'
 import { findGitSubcommand } from './git-subcommands'
 
@@ -17,6 +17,8 @@ export interface GitArgvVerdict {
   subcommand?: string
   /** `-C DIR` words, in order, on a read-only verdict. */
   directories?: string[]
+  /** The subcommand's flags and operands, on a read-only verdict, for the place checks. */
+  parsed?: ParsedArgs
 }
 
 // Subcommands whose words after `--` are pathspecs and nothing else.
@@ -72,5 +74,6 @@ export function evaluateGitArgv(argv: string[], context: PolicyContext): GitArgv
     pathspecsAfter,
     subcommand: subcommand.name,
     directories: globals.directories,
+    parsed: flags.parsed,
   }
 }

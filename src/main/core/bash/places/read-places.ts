@@ -2,6 +2,7 @@ import { lstatSync, realpathSync, statSync } from 'node:fs'
 import { homedir } from 'node:os'
 import path from 'node:path'
 import type { ReadConcern } from '../verdict'
+import { globMatches } from './glob-matches'
 
 /** Where the command runs and what it may read without asking. */
 export interface PlaceOptions {
@@ -39,7 +40,9 @@ const HOME_SECRETS = [
   '.password-store',
 ]
 // `.env`, `.env.local`, `.envrc`: the files projects keep their secrets in.
-const ENV_FILE = /^\.env(?:\..*|rc)?$/
+// Case-insensitive, with Windows' trailing dots and spaces and `:stream` suffixes: on macOS and
+// Windows `cat .ENV` or `type .env.` opens .env itself.
+const ENV_FILE = /^\.env(?:[.:].*|rc)?[. ]*$/i
 // Reading these is reading nothing.
 const HARMLESS = new Set(['/dev/null', '/dev/stdin', '/dev/zero', '-'])
 
@@ -54,19 +57,47 @@ export function judgeReadPaths(words: readonly string[], options: PlaceOptions):
   const secrets = secretRoots(home, options.shellgateHome)
   const allowed = allowedRoots(options)
   const concerns: ReadConcern[] = []
+  const expanded: string[] = []
   for (const word of words) {
+    // `cat -- *` reads whatever the glob picks, a planted `key -> ~/.ssh/id_rsa` included.
+    const tilde = expandTilde(word, home)
+    const matches = tilde === null ? [] : globMatches(tilde, options.cwd)
+    if (matches === null) {
+      const reason = `reads the files ${word} picks at run time, which may be outside the workspace`
+      concerns.push({ kind: 'secret', path: word, reason })
+    } else expanded.push(...matches)
+  }
+  for (const word of [...words, ...expanded]) {
     if (HARMLESS.has(word)) continue
     const expanded = expandTilde(word, home)
     if (expanded === null) {
-      concerns.push({ kind: 'outside-workspace', path: word, reason: `reads outside the workspace: ${word}` })
+      // ~user/.ssh/id_rsa is that user's key: the same secrets under another home.
+      const rest = word.slice(word.indexOf('/') + 1)
+      const secret = word.includes('/') && secretRelation(path.join(home, rest), secrets) !== null
+      concerns.push(
+        secret
+          ? { kind: 'secret', path: word, reason: `reads a secrets location: ${word}` }
+          : { kind: 'outside-workspace', path: word, reason: `reads outside the workspace: ${word}` },
+      )
       continue
     }
     const lexical = path.resolve(options.cwd, expanded)
-    const real = realPath(lexical)
+    // `link/../.ssh/id_rsa`: the kernel takes `..` from where the symlink leads, not from `link`'s
+    // folder, so a path with `..` in it is resolved as written.
+    const real = DOT_DOT.test(expanded)
+      ? kernelPath(path.isAbsolute(expanded) ? expanded : `${options.cwd}/${expanded}`)
+      : realPath(lexical)
     const shown = displayPath(real, home)
     for (const candidate of new Set([lexical, real])) {
       const environ = environProblem(candidate, word)
       if (environ) return { refused: environ, concerns }
+    }
+    // /proc/self/cwd/… and /dev/fd/N/… resolve in the process that opens them, whose folder and
+    // descriptors are not this one's: where they lead is known only at run time.
+    if (OTHER_PROCESS_VIEW.test(lexical) || OTHER_PROCESS_VIEW.test(expanded)) {
+      const reason = `reads ${word}, which leads where the running command's folder or descriptors do`
+      concerns.push({ kind: 'secret', path: word, reason })
+      continue
     }
     const secret = [lexical, real].map((candidate) => secretRelation(candidate, secrets)).find(Boolean)
     if (secret) {
@@ -140,8 +171,11 @@ function expandTilde(word: string, home: string): string | null {
  * A secrets location itself, anything inside it, a `.env` file anywhere, or a folder that holds
  * one of them (`grep -r token ~` reads ~/.ssh too).
  */
-function secretRelation(candidate: string, roots: readonly string[]): 'is' | 'holds' | null {
-  if (ENV_FILE.test(path.basename(candidate))) return 'is'
+function secretRelation(given: string, givenRoots: readonly string[]): 'is' | 'holds' | null {
+  if (ENV_FILE.test(path.basename(given))) return 'is'
+  // macOS and Windows file systems ignore case: ~/.SSH/id_rsa is ~/.ssh/id_rsa there.
+  const candidate = given.toLowerCase()
+  const roots = givenRoots.map((root) => root.toLowerCase())
   if (roots.some((root) => isInside(candidate, root))) return 'is'
   return roots.some((root) => isInside(root, candidate)) ? 'holds' : null
 }
@@ -191,6 +225,23 @@ function realPath(file: string): string {
   }
   if (stats?.isSymbolicLink()) return realOrNull(file) ?? realOrNearest(file)
   return parent === file ? realParent : path.join(realParent, path.basename(file))
+}
+
+const OTHER_PROCESS_VIEW = /^\/(?:proc\/[^/]+\/(?:task\/[^/]+\/)?(?:cwd|fd|root)|dev\/fd)(?:\/|$)/
+const DOT_DOT = /(?:^|\/)\.\.(?:\/|$)/
+
+/**
+ * The real path of `raw` as the kernel walks it, `..` after a symlink included; for a path that
+ * does not exist, its nearest existing parent's (path.dirname keeps `..` as written).
+ */
+function kernelPath(raw: string): string {
+  let rest: string[] = []
+  for (let current = raw; ; current = path.dirname(current)) {
+    const real = realOrNull(current)
+    if (real !== null) return path.join(real, ...rest)
+    if (path.dirname(current) === current) return path.resolve(raw)
+    rest = [path.basename(current), ...rest]
+  }
 }
 
 /** The real path, or for a path that does not exist the real path of its nearest existing parent. */

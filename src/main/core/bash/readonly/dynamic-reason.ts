@@ -5,7 +5,9 @@ export function describeDynamicPart(part: string): string {
   if (part.startsWith('`')) return `${part} is a command substitution: it runs first`
   if (part.startsWith('<(') || part.startsWith('>('))
     return `${part} is a process substitution: it runs a command`
+  if (part.startsWith("$'")) return `${part} holds an escape bash decodes in a way this reading does not`
   if (part.startsWith('$((')) return `${part} is arithmetic expanded at run time`
+  if (/\$[~=^+]/.test(part)) return `${part} is a parameter expansion in zsh, which sessions may run`
   if (part.startsWith('$')) return `${part} is a variable expanded at run time`
   if (part.startsWith('{')) return `${part} is a brace expansion`
   if (/^[?*+@!]\(/.test(part)) return `${part} is an extended glob`

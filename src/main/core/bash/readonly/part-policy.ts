@@ -6,7 +6,13 @@ import { evaluateDirectArgv } from './direct-argv'
 import { describeDynamicPart } from './dynamic-reason'
 import { refuseEnvAssignments } from './env-allowlist'
 import { parseFlags } from './flag-parser'
-import { pathOperands } from './path-operands'
+import {
+  followsLinksInFolders,
+  gitReadPaths,
+  pathOperands,
+  xargsOpensFiles,
+  xargsReadsInputPaths,
+} from './path-operands'
 import { ANY_ARGS_GLOBS_AFTER_DOUBLE_DASH, findGlobProblem, literalDoubleDash } from './glob-policy'
 import type { CommandPolicy, PolicyContext } from './flag-types'
 import { COMMAND_POLICIES } from './policy-tables'
@@ -31,6 +37,8 @@ export interface PartVerdict {
   directoryArgs?: string[]
   /** Some words are only known at run time and may name any file. */
   unknownPaths?: boolean
+  /** It reads through symlinks it meets inside its folder operands (grep -R, diff DIR DIR). */
+  followsLinks?: boolean
 }
 
 /**
@@ -82,7 +90,7 @@ export function evaluateCommandPart(
       name,
       gitSubcommand: git.subcommand,
       gitDirectories: git.directories ?? [],
-      paths: [...pathOperands('git', [], null, part.redirects), '.'],
+      paths: [...pathOperands('git', [], null, part.redirects), ...gitReadPaths(git), '.'],
     }
   }
   const prefix = findPrefixPolicy(argv)
@@ -104,6 +112,8 @@ export function evaluateCommandPart(
       reason: `${name} only reads, whatever its arguments`,
       name,
       paths: pathOperands(name, argv.slice(1), null, part.redirects),
+      followsLinks: followsLinksInFolders(name, argv.slice(1), null),
+      unknownPaths: argv.some((word) => word.startsWith('--files0-from')),
     }
   }
   const known = Object.hasOwn(REFUSED_COMMANDS, name) ? REFUSED_COMMANDS[name] : undefined
@@ -140,11 +150,34 @@ function evaluateWithTable(
   if (problem) return { readOnly: false, reason: problem, name }
   const posix = checkAsPosixGetopt(label, argv.slice(argsFrom), policy, context)
   if (posix) return { readOnly: false, reason: posix, name }
-  return {
+  const verdict: PartVerdict = {
     readOnly: true,
     reason: `${label} with these flags only reads`,
     name,
     paths: pathOperands(name, argv.slice(argsFrom), flags.parsed, part.redirects),
+    followsLinks: followsLinksInFolders(name, argv.slice(argsFrom), flags.parsed),
+  }
+  // `sort --files0-from=list` prints the files a (planted) list names, which no check sees.
+  if (flags.parsed.flags.some((flag) => flag.flag === '--files0-from')) verdict.unknownPaths = true
+  if (name === 'xargs') return withXargsCommand(verdict, flags.parsed.positionals)
+  return verdict
+}
+
+/**
+ * The command xargs runs is judged by its own table too: its flags, and the files its own words
+ * name (`xargs head /proc/self/environ`). The files its input lines name are known only at run
+ * time (`echo ~/.ssh/id_rsa | xargs head`), so a command that reads them asks.
+ */
+function withXargsCommand(verdict: PartVerdict, positionals: string[]): PartVerdict {
+  const [driven = 'echo', ...words] = positionals
+  const policy = COMMAND_POLICIES.get(driven)
+  const parsed = policy ? parseFlags(`xargs ${driven}`, words, policy) : null
+  if (parsed && !parsed.ok) return { readOnly: false, reason: parsed.reason, name: verdict.name }
+  const paths = xargsOpensFiles(positionals) ? pathOperands(driven, words, parsed?.parsed ?? null, []) : []
+  return {
+    ...verdict,
+    paths: [...(verdict.paths ?? []), ...paths],
+    unknownPaths: xargsReadsInputPaths(positionals),
   }
 }
 

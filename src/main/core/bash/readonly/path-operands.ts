@@ -78,6 +78,25 @@ const FILE_FLAGS = new Set([
   '--search-path',
   '--base-directory',
 ])
+// Flags of one command whose value is a file it reads and may print back: `date -f F` prints each
+// line it cannot parse, `file -m F` and `ss -F F` quote the lines they reject, `tar -T F` names
+// every line missing from the archive, `diff --from-file=F` prints F.
+const COMMAND_FILE_FLAGS: Readonly<Record<string, ReadonlySet<string>>> = {
+  date: new Set(['-f', '--file', '-r', '--reference']),
+  file: new Set(['-m', '--magic-file', '-f', '--files-from']),
+  tar: new Set(['-f', '--file', '-T', '--files-from', '-X', '--exclude-from']),
+  ss: new Set(['-F', '--filter']),
+  journalctl: new Set(['-D', '--directory', '--file']),
+  xargs: new Set(['-a', '--arg-file']),
+  diff: new Set(['--from-file', '--to-file', '-X', '--exclude-from']),
+  du: new Set(['--files0-from', '-X', '--exclude-from']),
+  // hexdump: bad format {SECRET…}
+  hexdump: new Set(['-f', '--format-file']),
+}
+// `strings @/etc/shadow` prints "strings: 'root:…': No such file" for every word of the file.
+const RESPONSE_FILE_COMMANDS = new Set(['strings'])
+// Commands xargs may drive that only print their arguments.
+const PRINTS_ARGUMENTS = new Set(['echo', 'printf'])
 // Commands that read the current folder when given no path.
 const READS_CWD_BY_DEFAULT = new Set(['ls', 'dir', 'vdir', 'du', 'find', 'tree', 'rg', 'fd', 'fdfind'])
 
@@ -97,18 +116,91 @@ export function pathOperands(
     if (redirect.operator.endsWith('<') && !redirect.operator.includes('<<') && redirect.target !== null)
       paths.push(redirect.target)
   }
+  const fileFlags = COMMAND_FILE_FLAGS[name]
+  const isFileFlag = (flag: string) => FILE_FLAGS.has(flag) || (fileFlags?.has(flag) ?? false)
+  if (parsed) {
+    for (const flag of parsed.flags) if (isFileFlag(flag.flag) && flag.value !== null) paths.push(flag.value)
+  } else paths.push(...attachedFileValues(words, isFileFlag, fileFlags))
   if (NOT_FILES.has(name)) return paths
   const operands = parsed ? [...parsed.positionals] : plainOperands(words)
+  // binutils read `@FILE` as more arguments and quote each word they cannot open as a file name.
+  if (RESPONSE_FILE_COMMANDS.has(name))
+    for (const word of words) if (word.startsWith('@') && word.length > 1) operands.push(word.slice(1))
   const programFlags = PROGRAM_FIRST[name]
   if (programFlags && !parsed?.flags.some((flag) => programFlags.includes(flag.flag))) operands.shift()
-  for (const flag of parsed?.flags ?? []) {
-    if (FILE_FLAGS.has(flag.flag) && flag.value !== null) paths.push(flag.value)
-  }
   const recursiveGrep =
     name.endsWith('grep') &&
     parsed?.flags.some((flag) => /^-[rR]$|^--(?:dereference-)?recursive$/.test(flag.flag))
   if (operands.length === 0 && (READS_CWD_BY_DEFAULT.has(name) || recursiveGrep)) operands.push('.')
   return [...paths, ...operands]
+}
+
+/**
+ * Without a flag table, the values written into the flag's word: `--from-file=F`, `-XF`. A value in
+ * the next word is read as an operand already.
+ */
+function attachedFileValues(
+  words: readonly string[],
+  isFileFlag: (flag: string) => boolean,
+  shortFlags: ReadonlySet<string> | undefined,
+): string[] {
+  const values: string[] = []
+  for (const word of words) {
+    if (word === '--') break
+    const equals = word.indexOf('=')
+    if (word.startsWith('--') && equals > 2 && isFileFlag(word.slice(0, equals)))
+      values.push(word.slice(equals + 1))
+    // Short flags only from this command's own list: a cluster like `ls -fl` is not `-f l`.
+    else if (/^-[^-]./.test(word) && shortFlags?.has(word.slice(0, 2))) values.push(word.slice(2))
+  }
+  return values
+}
+
+/**
+ * Whether the command reads files inside its folder operands through any symlink it meets there
+ * (`grep -R`, `rg -L`, `diff DIR DIR`), so a planted `link -> ~/.ssh` is read with no path to judge.
+ */
+export function followsLinksInFolders(
+  name: string,
+  words: readonly string[],
+  parsed: ParsedArgs | null,
+): boolean {
+  const flags = parsed?.flags.map((flag) => flag.flag) ?? []
+  if (name.endsWith('grep')) return flags.includes('-R') || flags.includes('--dereference-recursive')
+  if (name === 'rg') return flags.includes('-L') || flags.includes('--follow')
+  if (name === 'diff') return !words.includes('--no-dereference')
+  return false
+}
+
+/** Whether the command xargs runs opens files at all (echo and printf only print words). */
+export function xargsOpensFiles(positionals: readonly string[]): boolean {
+  return !PRINTS_ARGUMENTS.has(positionals[0] ?? 'echo')
+}
+
+/**
+ * Whether the command xargs runs prints what is in the files its input lines name, which no check
+ * sees. wc prints counts and names only, so `git ls-files | xargs wc -l` stays without a question.
+ */
+export function xargsReadsInputPaths(positionals: readonly string[]): boolean {
+  return xargsOpensFiles(positionals) && positionals[0] !== 'wc'
+}
+
+// git flags whose value is a file git reads and prints from: `git blame --contents F` shows F's
+// lines, `git config -f F --get k` prints a value of any INI file (~/.pypirc).
+const GIT_FILE_FLAGS = new Set(['--contents', '--ignore-revs-file', '-f', '--file', '-X', '--exclude-from'])
+
+/** The files a read-only git command reads besides the repository: flag values, `diff --no-index` operands. */
+export function gitReadPaths(git: { subcommand?: string; parsed?: ParsedArgs }): string[] {
+  const parsed = git.parsed
+  if (!parsed) return []
+  const paths = parsed.flags.flatMap((flag) =>
+    GIT_FILE_FLAGS.has(flag.flag) && flag.value !== null ? [flag.value] : [],
+  )
+  // `git diff --no-index A B` compares any two files on disk, and git diff does so without the
+  // flag when a path is outside the work tree (`git diff ~/.ssh/id_rsa /dev/null`). Revisions
+  // (HEAD~1, main..x) read as names inside the workspace, which ask nothing.
+  if (git.subcommand === 'diff') paths.push(...parsed.positionals)
+  return paths
 }
 
 /** Without a flag table: every word that is not a flag, and every word after `--`. */

@@ -76,6 +76,25 @@ const SYSTEMCTL_READ: CommandPolicy = {
 }
 
 /**
+ * `systemctl show UNIT` prints every property, Environment= (passwords set in unit files) among
+ * them; only a -p/--property list naming no environment property is read-only.
+ */
+const SYSTEMCTL_SHOW: CommandPolicy = {
+  ...SYSTEMCTL_READ,
+  check: ({ flags }) => {
+    const properties = flags
+      .filter((f) => f.flag === '-p' || f.flag === '--property')
+      .flatMap((f) => (f.value ?? '').split(','))
+    if (properties.length === 0)
+      return 'systemctl show without -p prints every property, Environment= among them'
+    const environment = properties.find((property) => /env/i.test(property))
+    return environment === undefined
+      ? null
+      : `systemctl show -p ${environment} prints a unit's environment, which holds secrets`
+  },
+}
+
+/**
  * Read-only commands named by more than one word, matched by the longest prefix. `docker -H …` or
  * `gh --repo … pr view` never match, so options before the subcommand are refused as unknown.
  */
@@ -95,7 +114,7 @@ export const PREFIX_POLICIES: ReadonlyMap<string, CommandPolicy> = new Map<strin
     },
   ],
   ['systemctl status', SYSTEMCTL_READ],
-  ['systemctl show', SYSTEMCTL_READ],
+  ['systemctl show', SYSTEMCTL_SHOW],
   ['systemctl list-units', SYSTEMCTL_READ],
   ['systemctl is-active', SYSTEMCTL_READ],
   ['systemctl is-enabled', SYSTEMCTL_READ],

@@ -55,6 +55,10 @@ describe('systemctl read forms', () => {
     ['systemctl list-units --type=service --state=running', true, 'systemctl list-units with these flags'],
     ['systemctl is-active -q docker', true, 'systemctl is-active with these flags only reads'],
     ['systemctl restart nginx', false, 'systemctl is not a known read-only command'],
+    ['systemctl show nginx', false, 'systemctl show without -p prints every property'],
+    ['systemctl show -p Environment nginx', false, "prints a unit's environment"],
+    ['systemctl show --property=MainPID,PassEnvironment nginx', false, "prints a unit's environment"],
+    ['systemctl show -p MainPID,ActiveState nginx', true, 'systemctl show with these flags only reads'],
   ])
 })
 

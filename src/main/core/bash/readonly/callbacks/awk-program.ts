@@ -5,8 +5,14 @@ const REFUSED_WORDS: Record<string, string> = {
   system: 'awk system() runs a shell command',
   ENVIRON: 'awk ENVIRON reads the environment, which holds secrets',
   PROCINFO: 'awk PROCINFO can change how awk runs commands',
+  // BEGIN{ARGV[1]="/proc/self/environ"; ARGC=2} reads a file no operand names.
+  ARGV: 'awk ARGV can name other files to read than the operands the path checks saw',
+  SYMTAB: 'gawk SYMTAB reaches every variable (ENVIRON, ARGV) by name',
+  FUNCTAB: 'gawk FUNCTAB reaches every function (system) by name',
 }
-const SEPARATORS = /[;{}\n]/
+// Newlines do not end a statement after `,`, `&&`, `||`, `do`, `else`, or a backslash
+// (`print "a",⏎"b" > "out"`), so only these split the program for the print and getline checks.
+const SEPARATORS = /[;{}]/
 
 /**
  * Why an awk program is not read-only, or null. Fail-closed over the program text with its
@@ -17,6 +23,8 @@ const SEPARATORS = /[;{}\n]/
  */
 export function findAwkProgramProblem(program: string): string | null {
   const code = stripLiterals(program)
+  if (code === BRACKET_SLASH)
+    return 'awk regex with a / inside [ ], which awks read differently (mawk and gawk: not the end)'
   if (code === DIVISION)
     return "awk / after a value is division or a regex depending on awk's grammar, which this check does not follow"
   if (code === null) return 'awk program with a string or regex that does not end'
@@ -34,13 +42,14 @@ export function findAwkProgramProblem(program: string): string | null {
 }
 
 const DIVISION = Symbol('division')
+const BRACKET_SLASH = Symbol('bracket-slash')
 
 /**
  * The program with "strings" and /regexes/ blanked; null when one does not end. A `/` right after
  * a value (`a / b`, but also `print /"/`) is division or a regex by awk's grammar: reading it the
  * wrong way would hide code inside a string, so such a program is refused.
  */
-function stripLiterals(program: string): string | null | typeof DIVISION {
+function stripLiterals(program: string): string | null | typeof DIVISION | typeof BRACKET_SLASH {
   let out = ''
   let previous = ''
   for (let at = 0; at < program.length; at += 1) {
@@ -50,6 +59,9 @@ function stripLiterals(program: string): string | null | typeof DIVISION {
     if (char === '"' || regexHere) {
       const end = closing(program, at, char)
       if (end < 0) return null
+      // mawk and gawk do not end /[/"]/ at the / inside the brackets, one-true-awk does: read the
+      // wrong way, the rest of the line hides inside a "string" (/[/"]/ {system(c)} # ").
+      if (regexHere && closingOutsideBrackets(program, at) !== end) return BRACKET_SLASH
       out += char === '"' ? '""' : '//'
       at = end
       previous = char
@@ -59,6 +71,24 @@ function stripLiterals(program: string): string | null | typeof DIVISION {
     if (!/\s/.test(char)) previous = char
   }
   return out
+}
+
+/** The regex's closing `/` when a `/` inside `[…]` does not end it (gawk, mawk); -1 when none. */
+function closingOutsideBrackets(text: string, open: number): number {
+  let inBracket = false
+  for (let at = open + 1; at < text.length; at += 1) {
+    const char = text[at]
+    if (char === '\\') at += 1
+    else if (char === '\n') return -1
+    else if (inBracket) {
+      if (char === ']') inBracket = false
+    } else if (char === '[') {
+      inBracket = true
+      if (text[at + 1] === '^') at += 1
+      if (text[at + 1] === ']') at += 1
+    } else if (char === '/') return at
+  }
+  return -1
 }
 
 function closing(text: string, open: number, quote: string): number {
