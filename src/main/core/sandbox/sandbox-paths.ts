@@ -1,5 +1,6 @@
 import {
   closeSync,
+  type Dirent,
   constants,
   existsSync,
   fchmodSync,
@@ -8,12 +9,14 @@ import {
   lstatSync,
   mkdirSync,
   openSync,
+  readdirSync,
   readFileSync,
   realpathSync,
   statSync,
 } from 'node:fs'
 import { isAbsolute, join, resolve } from 'node:path'
 import type { SandboxSettings } from '../../../shared/settings'
+import { isEnvFileName } from '../bash/places/read-places'
 import { expandHome } from './sandbox-settings-check'
 import type { ExposedPath, HiddenPath } from './types'
 
@@ -58,6 +61,51 @@ export function hostSocketPaths(uid: number | null): string[] {
     '/run/user/podman',
     ...(uid === null ? [] : [`/run/user/${uid}`]),
   ]
+}
+
+/** How deep below the workspace `.env` files are looked for, and how many folders are read at most. */
+const ENV_FILE_DEPTH = 2
+const ENV_FILE_FOLDER_BUDGET = 200
+/** Folders that hold other people's code or tools' output, never a project's own secrets. */
+const NOT_PROJECT_FOLDERS = new Set(['node_modules', 'vendor', 'dist', 'build', 'out', 'target'])
+
+/**
+ * The workspace's own `.env` files (its root and two levels down, as in a monorepo), for the
+ * read-only profile: a command that runs without asking, such as `grep -rn KEY .`, must not read
+ * the project's secrets through a folder walk the verdict cannot see into. Approved commands keep
+ * them (a person who allows `npm test` expects it to load `.env`). Dot folders and dependency
+ * folders are not walked, and the walk stops after ENV_FILE_FOLDER_BUDGET folders.
+ */
+export function workspaceEnvFiles(workspace: string): HiddenPath[] {
+  const found: HiddenPath[] = []
+  const queue: { dir: string; depth: number }[] = [{ dir: workspace, depth: 0 }]
+  let budget = ENV_FILE_FOLDER_BUDGET
+  while (queue.length > 0 && budget > 0) {
+    const { dir, depth } = queue.shift()!
+    budget -= 1
+    let entries: Dirent[]
+    try {
+      entries = readdirSync(dir, { withFileTypes: true })
+    } catch {
+      continue
+    }
+    for (const entry of entries) {
+      const path = join(dir, entry.name)
+      if (entry.isFile() && isEnvFileName(entry.name)) found.push({ path, kind: 'file' })
+      else if (entry.isSymbolicLink() && isEnvFileName(entry.name)) {
+        // A link named .env is hidden where it points, like every other secret.
+        const real = realOrNull(path)
+        if (real && !isDir(real)) found.push({ path: real, kind: 'file' })
+      } else if (
+        entry.isDirectory() &&
+        depth < ENV_FILE_DEPTH &&
+        !entry.name.startsWith('.') &&
+        !NOT_PROJECT_FOLDERS.has(entry.name)
+      )
+        queue.push({ dir: path, depth: depth + 1 })
+    }
+  }
+  return found
 }
 
 /** Secrets that exist, each at its real path (a symlinked ~/.ssh is hidden where it really is), plus SHELLGATE_HOME. */

@@ -9,7 +9,14 @@ import { sandboxBlockedLine } from './blocked-line'
 import { DEFAULT_SOCAT_PATH } from './bwrap.linux'
 import { chooseProfile } from './choose-profile'
 import { type BackendStatus, detectBackend } from './detect-backend'
-import { ensureEmptyFile, exposedFiles, hiddenPaths, protectedPaths, toolCacheRoots } from './sandbox-paths'
+import {
+  ensureEmptyFile,
+  exposedFiles,
+  hiddenPaths,
+  protectedPaths,
+  toolCacheRoots,
+  workspaceEnvFiles,
+} from './sandbox-paths'
 import { checkSandboxSettings, isAllowlistDomain, type SandboxSettingProblem } from './sandbox-settings-check'
 import type { ExecutionSandbox, SandboxProfile } from './types'
 
@@ -129,7 +136,10 @@ export function createSandboxService(options: SandboxServiceOptions): SandboxSer
         writableRoots:
           choice.profile === 'workspace-write' ? toolCacheRoots(options.home, input.settings) : [],
         protectedPaths: choice.profile === 'workspace-write' ? protectedPaths(workspace) : [],
-        hidden: hiddenPaths(options.home, options.dataDir, input.settings),
+        hidden: [
+          ...hiddenPaths(options.home, options.dataDir, input.settings),
+          ...(choice.profile === 'read-only' ? workspaceEnvFiles(workspace) : []),
+        ],
         emptyFile: ensureEmptyFile(logDir),
         exposed: exposedFiles(input.readableFiles, input.writableFiles),
         network: choice.profile === 'read-only' ? 'off' : input.settings.network,

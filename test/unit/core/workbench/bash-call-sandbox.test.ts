@@ -49,6 +49,27 @@ async function approveOnce(h: CoreHarness, unsandboxed = false) {
 }
 
 describe('the Bash path runs each command in the profile its decision earns', () => {
+  it("a command that runs without asking cannot read the project's .env files; an approved one can", async () => {
+    harness = await startCore()
+    const { workspace, core, sessionId } = harness
+    mkdirSync(join(workspace, 'packages', 'api'), { recursive: true })
+    mkdirSync(join(workspace, 'node_modules', 'dep'), { recursive: true })
+    writeFileSync(join(workspace, '.env'), 'API_TOKEN=root-secret\n')
+    writeFileSync(join(workspace, 'packages', 'api', '.env.local'), 'API_TOKEN=nested-secret\n')
+    writeFileSync(join(workspace, 'notes.txt'), 'API_TOKEN is read from .env\n')
+    const grep = await core.bash.run(sessionId, { command: 'grep -rn API_TOKEN .' })
+    expect(grep).toMatchObject({ sandbox: 'read-only', decision: { decidedBy: 'mode.build.readOnly' } })
+    expect(grep.content).toContain('./notes.txt:1:API_TOKEN is read from .env')
+    expect(grep.content).not.toContain('secret')
+
+    const approved = core.bash.run(sessionId, { command: 'cat .env packages/api/.env.local > both.txt' })
+    await approveOnce(harness)
+    expect(await approved).toMatchObject({ status: 'completed', sandbox: 'workspace-write' })
+    expect(readFileSync(join(workspace, 'both.txt'), 'utf8')).toBe(
+      'API_TOKEN=root-secret\nAPI_TOKEN=nested-secret\n',
+    )
+  })
+
   it('listing SHELLGATE_HOME asks first, and approved, it reads as empty to the command', async () => {
     harness = await startCore()
     const running = harness.core.bash.run(harness.sessionId, { command: `ls -A ${harness.home}` })

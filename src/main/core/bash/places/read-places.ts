@@ -43,6 +43,11 @@ const HOME_SECRETS = [
 // Case-insensitive, with Windows' trailing dots and spaces and `:stream` suffixes: on macOS and
 // Windows `cat .ENV` or `type .env.` opens .env itself.
 const ENV_FILE = /^\.env(?:[.:].*|rc)?[. ]*$/i
+
+/** A file name projects keep their secrets in (`.env`, `.env.local`, `.envrc`, any case). */
+export function isEnvFileName(name: string): boolean {
+  return ENV_FILE.test(name)
+}
 // Reading these is reading nothing.
 const HARMLESS = new Set(['/dev/null', '/dev/stdin', '/dev/zero', '-'])
 
