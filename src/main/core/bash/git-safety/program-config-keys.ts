@@ -43,6 +43,9 @@ const PROGRAM_KEYS = [
   'man.*.path',
   'difftool.*.cmd',
   'mergetool.*.cmd',
+  // Not a program, but as dangerous to a read: git reads and diffs another folder's files as this
+  // repository's work tree, so a planted `core.worktree = ~` makes `git diff` print ~/.ssh/id_rsa.
+  'core.worktree',
 ]
 
 function matches(pattern: string, entry: GitConfigEntry): boolean {

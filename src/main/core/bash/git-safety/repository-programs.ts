@@ -42,6 +42,8 @@ function visitRepository(
   if (hook) return `${visit.display(hook)} is a hook git runs even for git status`
   const found = findProgramConfig(gitDir)
   if (found && 'problem' in found) return found.problem
+  if (found?.key === 'core.worktree')
+    return `git config core.worktree in ${visit.display(found.file)} points git at files outside this repository`
   if (found) return `git config ${found.key} in ${visit.display(found.file)} runs a program`
   if (depth >= MAX_SUBMODULE_DEPTH) return null
   for (const moduleDir of listModuleGitDirs(readCommonDir(gitDir) ?? gitDir)) {

@@ -31,3 +31,30 @@ describe('red team: git -C ~/x is a folder outside the workspace', () => {
     }
   })
 })
+
+describe('red team: a repository whose core.worktree points elsewhere', () => {
+  const tempDir = tempDirsRemovedAfterEach()
+
+  it('git diff prints the other folder’s files for real, so diff, status and log -p are refused', () => {
+    const root = realpathSync(tempDir())
+    const home = join(root, 'home')
+    const workspace = join(root, 'ws')
+    mkdirSync(join(home, '.ssh'), { recursive: true })
+    mkdirSync(workspace)
+    writeFileSync(join(home, '.ssh', 'id_rsa'), 'PRIVATE KEY\n')
+    const env = { PATH: process.env.PATH, HOME: home, GIT_CONFIG_NOSYSTEM: '1' }
+    const git = (...args: string[]) => execFileSync('git', args, { cwd: workspace, env }).toString()
+    git('init', '-q')
+    // The hostile repository tracks an empty .ssh/id_rsa and names the home folder as its tree.
+    mkdirSync(join(workspace, '.ssh'))
+    writeFileSync(join(workspace, '.ssh', 'id_rsa'), '')
+    git('add', '.ssh/id_rsa')
+    git('config', 'core.worktree', home)
+    expect(git('diff')).toContain('+PRIVATE KEY')
+    for (const command of ['git diff', 'git status', 'git log -p', 'git diff --stat']) {
+      const verdict = classifyCommand(command, { cwd: workspace, workspace, home, platform: 'linux' })
+      expect(verdict.readOnly, command).toBe(false)
+      expect(verdict.reason, command).toContain('core.worktree')
+    }
+  })
+})
