@@ -9,9 +9,14 @@ import { recordingSpawn } from './win32-fake-child'
 /** Files that exist on the pretend machine; relative paths resolve against the pretend cwd, as Windows does. */
 const CWD = 'C:\\repo'
 const EXISTING = new Set(
-  ['C:\\tools\\git.EXE', 'C:\\bin\\npm.cmd', 'C:\\repo\\git.EXE', 'C:\\repo\\cmd.exe'].map((p) =>
-    p.toLowerCase(),
-  ),
+  [
+    'C:\\tools\\git.EXE',
+    'C:\\bin\\npm.cmd',
+    'C:\\bin\\build.bat',
+    'C:\\repo\\git.EXE',
+    'C:\\repo\\cmd.exe',
+    'C:\\Windows\\System32\\cmd.exe',
+  ].map((p) => p.toLowerCase()),
 )
 const isFile = (path: string) => EXISTING.has(win32.resolve(CWD, path).toLowerCase())
 const WIN_ENV = {
@@ -51,6 +56,29 @@ describe('win32: no CR or LF on a cmd.exe command line (issue 15.10)', () => {
     await expect(pending).rejects.toThrow(/args\[1\] for npm\.cmd contains a line break/i)
     expect(calls).toEqual([])
   })
+
+  it('the same for a .bat target', async () => {
+    const { port, calls } = winPort()
+    const pending = port.execute(argv('build', ['x\r\ncalc.exe']))
+    await expect(pending).rejects.toBeInstanceOf(ExecInputError)
+    await expect(pending).rejects.toThrow(/args\[0\] for build\.bat contains a line break/i)
+    expect(calls).toEqual([])
+  })
+
+  it.each([
+    ['by name', 'cmd'],
+    ['by path', 'C:\\Windows\\System32\\cmd.exe'],
+  ])(
+    'argv mode naming cmd.exe itself (%s): a line break in its arguments is refused too',
+    async (_how, file) => {
+      const { port, calls } = winPort()
+      const env = { ...WIN_ENV, Path: 'C:\\Windows\\System32;C:\\tools' }
+      const pending = port.execute(argv(file, ['/c', 'echo hi\r\ncalc.exe'], env))
+      await expect(pending).rejects.toBeInstanceOf(ExecInputError)
+      await expect(pending).rejects.toThrow(/args\[1\] for cmd\.exe contains a line break/i)
+      expect(calls).toEqual([])
+    },
+  )
 
   it('a cmd shell-mode command with a line break is refused too; NUL stays refused', async () => {
     const { port, calls } = winPort()
@@ -110,7 +138,9 @@ describe('win32: no bare names, no current-directory lookups (issue 15.11)', () 
 describe('win32: one PATH key (issue 15.12)', () => {
   it('Path and PATH are merged into the spelling the parent uses, keeping the value set last', async () => {
     const { port, calls } = winPort(undefined, { Path: 'C:\\Windows', SystemRoot: 'C:\\Windows' })
-    await port.execute(argv('git', [], { ...WIN_ENV, PATH: 'C:\\tools;C:\\bin;C:\\extra' }))
+    // The request's first spelling is PATH: only the parent's `Path` can make the merged key `Path`.
+    const { Path: _path, ...rest } = WIN_ENV
+    await port.execute(argv('git', [], { PATH: 'C:\\tools', ...rest, Path: 'C:\\tools;C:\\bin;C:\\extra' }))
     const env = calls[0]!.options.env!
     expect(Object.keys(env).filter((key) => key.toUpperCase() === 'PATH')).toEqual(['Path'])
     expect(env.Path).toBe('C:\\tools;C:\\bin;C:\\extra')
