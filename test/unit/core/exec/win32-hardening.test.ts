@@ -102,7 +102,9 @@ describe('win32: no CR or LF on a cmd.exe command line (issue 15.10)', () => {
 describe('win32: no bare names, no current-directory lookups (issue 15.11)', () => {
   it('a relative PATH entry is skipped, so a git.exe planted in the cwd is not found through it', () => {
     expect(resolveWindowsExecutable('git', { PATH: '.;C:\\tools' }, CWD, isFile)).toBe('C:\\tools\\git.EXE')
-    expect(resolveWindowsExecutable('git', { PATH: 'C:relative;\\rooted' }, CWD, isFile)).toBeNull()
+    // Drive-relative and root-relative entries name the cwd's drive: `\\repo` is where git.exe is planted.
+    expect(resolveWindowsExecutable('git', { PATH: 'C:relative;\\repo' }, CWD, isFile)).toBeNull()
+    expect(resolveWindowsExecutable('git', { PATH: 'C:repo' }, 'C:\\', isFile)).toBeNull()
   })
 
   it('an unresolved bare name is refused before spawn, with the reason', async () => {
