@@ -1,6 +1,7 @@
 import { win32 } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { createExecutionPort } from '../../../../src/main/core/exec'
+import { executorNotes } from '../../../../src/main/core/exec/executor-notes'
 import { ExecInputError } from '../../../../src/main/core/exec/exec-input-error'
 import type { ExecutionRequest } from '../../../../src/main/core/exec/types'
 import { resolveWindowsExecutable } from '../../../../src/main/core/exec/windows-executable'
@@ -184,5 +185,27 @@ describe("win32: taskkill's exit code is read (issue 15.13)", () => {
       ownExitCode: null,
       problem: null,
     })
+  })
+
+  it('a background process holding the output is stopped by taskkill, and the result says so', async () => {
+    const { port, calls } = winPort({ holdsOutput: true })
+    const result = await port.execute({ ...argv('git', []), timeoutMs: 20_000 })
+    expect(calls.map((call) => [call.file, call.args])).toEqual([
+      ['C:\\tools\\git.EXE', []],
+      ['C:\\Windows\\System32\\taskkill.exe', ['/pid', '4242', '/T', '/F']],
+    ])
+    expect(result).toMatchObject({ status: 'completed', exitCode: 0, termination: null })
+    expect(result.lingering).toEqual({ pids: 1, killed: true, heldOutput: true })
+    expect(executorNotes(result)).toEqual(['a background process kept the output open; it was stopped'])
+  })
+
+  it('when taskkill fails on what held the output, the result says it could not be stopped', async () => {
+    const { port } = winPort({ holdsOutput: true, taskkillExitCode: 1 })
+    const result = await port.execute({ ...argv('git', []), timeoutMs: 20_000 })
+    expect(result).toMatchObject({ status: 'completed', exitCode: 0, termination: null })
+    expect(result.lingering).toEqual({ pids: 1, killed: false, heldOutput: true })
+    expect(executorNotes(result)).toEqual([
+      'a background process kept the output open; it could not be stopped',
+    ])
   })
 })
