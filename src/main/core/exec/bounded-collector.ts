@@ -145,5 +145,6 @@ export class BoundedCollector {
 function describeError(error: unknown): string {
   const code = (error as NodeJS.ErrnoException)?.code
   const message = error instanceof Error ? error.message : String(error)
-  return code ? `${code}: ${message}` : message
+  // Node's fs errors already start with their code ("ENOSPC: no space left on device, write").
+  return code && !message.startsWith(code) ? `${code}: ${message}` : message
 }

@@ -97,6 +97,7 @@ class ChildRun {
   private heldOutput = false
   /** The leftover check after a normal exit has begun; the drain timer leaves the kill to it. */
   private sweeping = false
+  private sweep: Promise<void> | null = null
   /** Set when a kill had been requested and the process then exited with a code. */
   private exitedAfterKillRequest = false
 
@@ -247,10 +248,18 @@ class ChildRun {
    * is gone and its pid may be reused. When leftovers are found the result waits for the kill and
    * names them (issue 15.2); when the quick look may have missed some, a sweep runs unawaited.
    */
-  private async sweepLeftovers(): Promise<void> {
+  private sweepLeftovers(): Promise<void> {
+    // Exit and close each ask for it. The second must wait for the same look, not settle while it
+    // runs: where the look is a `ps` call (macOS), close arrives first, and the result would name
+    // nothing while the kill started only after settlement.
+    this.sweep ??= this.findAndStopLeftovers()
+    return this.sweep
+  }
+
+  private async findAndStopLeftovers(): Promise<void> {
     const pid = this.child?.pid
     // Windows has no run tag and taskkill /T on a reused pid would hit a stranger's tree.
-    if (pid === undefined || this.killer || this.sweeping || this.spec.platform === 'win32') return
+    if (pid === undefined || this.killer || this.spec.platform === 'win32') return
     this.sweeping = true
     const escapees = await findRunEscapees(this.spec.runId, pid, this.spec.platform)
     if (this.killer) return

@@ -23,25 +23,41 @@ export function parsePsGroupUsage(text: string, pgid: number): GroupUsage | null
 }
 
 /**
- * `ps -A -o pid= -o pgid= -o rss= -o time=` (macOS, following the run): the group's processes and
- * the tagged ones (`taggedPids`, from `ps -E`), each counted once.
+ * `ps -A -o pid= -o pgid= -o rss= -o time= -o lstart=` (macOS, following the run): the group's
+ * processes and the tagged ones (`taggedPids`, from `ps -E`), each counted once. `known` (pid →
+ * start time, kept by the caller across samples) makes the sample partial when a process counted
+ * before is still the same process but neither in the group nor tagged now, as on Linux.
  */
 export function parsePsRunUsage(
   text: string,
   pgid: number,
   taggedPids: ReadonlySet<number>,
+  known: Map<number, string> = new Map(),
 ): GroupUsage | null {
-  let processes = 0
   let rssBytes = 0
   let cpuMs = 0
+  const started = new Map<number, string>()
+  const counted = new Set<number>()
   for (const line of text.split('\n')) {
-    const match = /^\s*(\d+)\s+(\d+)\s+(\d+)\s+(\S+)\s*$/.exec(line)
-    if (!match || (Number(match[2]) !== pgid && !taggedPids.has(Number(match[1])))) continue
-    processes++
+    // lstart ("Tue Dec  1 13:15:46 2026") is last because it holds spaces.
+    const match = /^\s*(\d+)\s+(\d+)\s+(\d+)\s+(\S+)(?:\s+(.*?))?\s*$/.exec(line)
+    if (!match) continue
+    const pid = Number(match[1])
+    const start = match[5] ?? ''
+    started.set(pid, start)
+    if (Number(match[2]) !== pgid && !taggedPids.has(pid)) continue
+    counted.add(pid)
+    known.set(pid, start)
     rssBytes += Number(match[3]) * 1024
     cpuMs += parseClockDuration(match[4]!)
   }
-  return processes > 0 ? { rssBytes, cpuMs, processes, partial: false } : null
+  let partial = false
+  for (const [pid, start] of known) {
+    if (counted.has(pid)) continue
+    if (started.get(pid) === start) partial = true
+    else known.delete(pid)
+  }
+  return counted.size > 0 ? { rssBytes, cpuMs, processes: counted.size, partial } : null
 }
 
 /** `ps -E -A -ww -o pid= -o command=` (macOS): pids whose environment carries `NAME=value` exactly. */

@@ -62,10 +62,10 @@ export async function probeProcessGroup(pgid: number, options: ProbeOptions): Pr
     )
     const usage = await run(
       'ps',
-      ['-A', '-o', 'pid=', '-o', 'pgid=', '-o', 'rss=', '-o', 'time='],
+      ['-A', '-o', 'pid=', '-o', 'pgid=', '-o', 'rss=', '-o', 'time=', '-o', 'lstart='],
       PROBE_TIMEOUT_MS,
     )
-    return parsePsRunUsage(usage, pgid, tagged)
+    return parsePsRunUsage(usage, pgid, tagged, options.known ?? new Map())
   }
   const text = await run('ps', ['-A', '-o', 'pgid=', '-o', 'rss=', '-o', 'time='], PROBE_TIMEOUT_MS)
   return parsePsGroupUsage(text, pgid)

@@ -3,7 +3,12 @@ import type { ExecutionSandbox } from '../sandbox/types'
 import { wrapSpawnPlan } from '../sandbox/wrap-plan'
 import { ExecInputError } from './exec-input-error'
 import type { ExecutionCommand } from './types'
-import { cmdScriptInvocation, cmdShellInvocation, comSpec } from './windows-cmd-line'
+import {
+  cmdScriptInvocation,
+  cmdShellInvocation,
+  comSpec,
+  refuseArgumentLineBreaks,
+} from './windows-cmd-line'
 import { type IsFile, isRegularFile, resolveWindowsExecutable } from './windows-executable'
 
 /** Exactly what is handed to spawn: the file, its argv and whether Node must leave the argv alone. */
@@ -51,6 +56,9 @@ function planArgv(file: string, args: string[], context: SpawnPlanContext): Spaw
     )
   }
   if (resolved && /\.(cmd|bat)$/i.test(resolved)) return cmdScriptInvocation(resolved, args, context.env)
+  // cmd.exe named directly parses its own command line just as it does a script's (issue 15.10).
+  if (/^cmd(\.exe)?$/i.test(win32.basename(resolved ?? file)))
+    refuseArgumentLineBreaks(resolved ?? file, args)
   return { file: resolved ?? file, args, windowsVerbatimArguments: false }
 }
 

@@ -41,8 +41,7 @@ export function cmdScriptInvocation(
   args: string[],
   env: Record<string, string | undefined>,
 ): CmdInvocation {
-  for (const [index, arg] of args.entries())
-    refuseLineBreak(`args[${index}] for ${win32.basename(script)}`, arg)
+  refuseArgumentLineBreaks(script, args)
   const doubleEscape = CMD_SHIM.test(script)
   const line = [escapeCmdCommand(script), ...args.map((arg) => quoteCmdArgument(arg, doubleEscape))].join(' ')
   return { file: comSpec(env), args: ['/d', '/s', '/c', `"${line}"`], windowsVerbatimArguments: true }
@@ -52,6 +51,15 @@ export function cmdScriptInvocation(
 export function cmdShellInvocation(command: string, shell: string): CmdInvocation {
   refuseLineBreak('the cmd.exe command', command)
   return { file: shell, args: ['/d', '/s', '/c', `"${command}"`], windowsVerbatimArguments: true }
+}
+
+/**
+ * For every argv that cmd.exe parses: a .cmd/.bat script's arguments, and cmd.exe's own when argv
+ * mode names it directly (`cmd /c "…"`), which is the same command line by another door.
+ */
+export function refuseArgumentLineBreaks(target: string, args: string[]): void {
+  for (const [index, arg] of args.entries())
+    refuseLineBreak(`args[${index}] for ${win32.basename(target)}`, arg)
 }
 
 /**

@@ -38,7 +38,8 @@ export function composeBashScript(parts: BashCommandLineParts): string {
   )
   const rest = lines.join('\n')
   return [
-    `. ${snapshot} 2>/dev/null`,
+    // Unset first: a value inherited from the environment must not vouch for a snapshot that failed.
+    `unset ${SNAPSHOT_SENTINEL_VARIABLE}; . ${snapshot} 2>/dev/null`,
     `if [ "\${${SNAPSHOT_SENTINEL_VARIABLE}-}" != 1 ]; then mv -f ${snapshot} ${path(`${parts.snapshotPath}.failed`)} 2>/dev/null; exec ${shell} -l -c ${shQuote(rest)}; fi`,
     rest,
   ].join('\n')

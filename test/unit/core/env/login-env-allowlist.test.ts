@@ -8,9 +8,24 @@ import { patchPathWithoutShell } from '../../../../src/main/core/env/path-patch'
 import { redactProxyUrl } from '../../../../src/main/core/env/redact-env'
 
 describe('the login-env allowlist', () => {
-  it('has about fifty patterns, each with a reason', () => {
-    expect(LOGIN_ENV_ALLOWLIST.length).toBeGreaterThanOrEqual(45)
-    for (const entry of LOGIN_ENV_ALLOWLIST) expect(entry.why.length).toBeGreaterThan(5)
+  // Behaviour, not the table's size (issue 15.21): every listed pattern admits what it names, and an
+  // exact name is not a prefix.
+  it('admits each listed name exactly, each `*` pattern by prefix, and no longer spelling of an exact name', () => {
+    const prefixes = LOGIN_ENV_ALLOWLIST.filter((e) => e.pattern.endsWith('*')).map((e) =>
+      e.pattern.slice(0, -1),
+    )
+    for (const { pattern, why } of LOGIN_ENV_ALLOWLIST) {
+      expect(why.length, pattern).toBeGreaterThan(5)
+      if (pattern.endsWith('*')) {
+        expect(isAllowlistedLoginEnvKey(`${pattern.slice(0, -1)}SOMETHING`), pattern).toBe(true)
+        continue
+      }
+      expect(isAllowlistedLoginEnvKey(pattern), pattern).toBe(true)
+      const longer = `${pattern}_EXTRA`
+      if (!prefixes.some((prefix) => longer.startsWith(prefix))) {
+        expect(isAllowlistedLoginEnvKey(longer), longer).toBe(false)
+      }
+    }
   })
 
   it('adopts locations and choices, never credentials that share a prefix', () => {

@@ -123,6 +123,16 @@ describe('bad input is rejected before anything is spawned', () => {
       /args\[1\] for npm\.cmd contains a line break/,
     ],
     [
+      'win32: a line break in an argument to cmd.exe named in argv mode',
+      (marker) =>
+        win32Port(marker).execute({
+          command: { mode: 'argv', file: 'C:\\Windows\\System32\\cmd.exe', args: ['/c', 'dir\ncalc'] },
+          cwd: '/',
+          env: { Path: 'C:\\bin' },
+        }),
+      /args\[1\] for cmd\.exe contains a line break/,
+    ],
+    [
       'win32: a bare name not found on PATH (Windows would search the cwd first)',
       (marker) =>
         win32Port(marker).execute({

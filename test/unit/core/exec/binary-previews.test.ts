@@ -55,6 +55,23 @@ describe('binary output never reaches a preview raw (issue 15.8)', () => {
     expect(sample.preview100).toBe(`[binary output: ${sample.totalBytes} bytes]`)
   })
 
+  it('binary that starts after the first 4 KiB still shows the placeholder: the tail is checked too', async () => {
+    // seq 1 2000 prints about 8.9 KB of text, so the head looks like text and only the tail has the NUL.
+    const sample = await firstProgress({
+      command: {
+        mode: 'shell',
+        command: "seq 1 2000; printf '\\000\\033[2J'; sleep 30",
+        shellProfile: 'posix-bash',
+      },
+      cwd: tempDir(),
+      env: PATH_ONLY,
+      timeoutMs: 20_000,
+    })
+    expect(sample.totalBytes).toBeGreaterThan(4096)
+    expect(sample.preview5).toBe(`[binary output: ${sample.totalBytes} bytes]`)
+    expect(sample.preview100).toBe(sample.preview5)
+  })
+
   it('text output keeps its previews', async () => {
     const sample = await firstProgress({
       command: { mode: 'shell', command: 'seq 1 50; sleep 30', shellProfile: 'posix-bash' },

@@ -87,6 +87,36 @@ describe('the result says when something outlived the command (issue 15.2)', () 
     expect(pids.filter((pid) => !isPidGone(pid))).toEqual([])
   })
 
+  it('file mode: the result waits for the leftover look even when it is slower than close (a ps call, as on macOS)', async () => {
+    const dir = tempDir()
+    // platform 'darwin': the look for escapees is an async `ps -E` call, so the child's close event
+    // arrives while it runs. (On this Linux host procps refuses the BSD-only -E, an empty answer;
+    // the group itself is still found by signal 0.) Close must not settle the run mid-look.
+    const result = await createExecutionPort({ platform: 'darwin' }).execute({
+      command: {
+        mode: 'shell',
+        command: 'sleep 30 & echo $! > child.pid; echo started',
+        shellProfile: 'posix-bash',
+      },
+      cwd: dir,
+      env: PATH_ONLY,
+      timeoutMs: 20_000,
+      output: { mode: 'file', outputPath: join(dir, 'out.log') },
+    })
+    const child = Number(readFileSync(join(dir, 'child.pid'), 'utf8'))
+    try {
+      expect(result).toMatchObject({ status: 'completed', exitCode: 0 })
+      expect(result.lingering).toMatchObject({ killed: true, heldOutput: false })
+      expect(result.lingering?.pids).toBeGreaterThanOrEqual(1)
+    } finally {
+      try {
+        process.kill(child, 'SIGKILL')
+      } catch {
+        // Already gone.
+      }
+    }
+  })
+
   it('a command that leaves nothing behind reports nothing', async () => {
     const dir = tempDir()
     const result = await port.execute({

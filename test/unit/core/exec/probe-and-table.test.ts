@@ -88,10 +88,10 @@ describe('the macOS probe follows the run through ps -E (issue 15.7, platform pa
           '',
         ].join('\n')
       return [
-        '  40  40  2048  0:01.50',
-        '  41  40  1024  1:00.00',
-        '  77  77  4096  0:02.00',
-        '  78  78  9999  9:00.00',
+        '  40  40  2048  0:01.50 Tue Dec  1 13:15:46 2026',
+        '  41  40  1024  1:00.00 Tue Dec  1 13:15:47 2026',
+        '  77  77  4096  0:02.00 Tue Dec  1 13:15:48 2026',
+        '  78  78  9999  9:00.00 Tue Dec  1 13:15:49 2026',
         '',
       ].join('\n')
     }
@@ -103,8 +103,27 @@ describe('the macOS probe follows the run through ps -E (issue 15.7, platform pa
     })
     expect(calls).toEqual([
       ['ps', ['-E', '-A', '-ww', '-o', 'pid=', '-o', 'command=']],
-      ['ps', ['-A', '-o', 'pid=', '-o', 'pgid=', '-o', 'rss=', '-o', 'time=']],
+      ['ps', ['-A', '-o', 'pid=', '-o', 'pgid=', '-o', 'rss=', '-o', 'time=', '-o', 'lstart=']],
     ])
+  })
+
+  it('flags a sample partial when a process counted before still runs but is neither in the group nor tagged', async () => {
+    let usage = [
+      '  40  40  2048  0:01.50 Tue Dec  1 13:15:46 2026',
+      '  41  40  1024  1:00.00 Tue Dec  1 13:15:47 2026',
+    ]
+    const run = async (_file: string, args: string[]) =>
+      args.includes('-E') ? '  40 /bin/bash SHELLGATE_RUN_ID=run-1\n' : `${usage.join('\n')}\n`
+    const known = new Map<number, string>()
+    const probe = () => probeProcessGroup(40, { platform: 'darwin', run, runId: 'run-1', known })
+    expect(await probe()).toMatchObject({ processes: 2, partial: false })
+    // 41 left the group (setsid) and dropped the tag (env -i): still running, no longer found.
+    usage = [usage[0]!, '  41  41  1024  1:00.00 Tue Dec  1 13:15:47 2026']
+    expect(await probe()).toEqual({ rssBytes: 2048 * 1024, cpuMs: 1_500, processes: 1, partial: true })
+    // The pid now names another process (another start time): nothing of the run is missing.
+    usage = [usage[0]!, '  41  41  1024  0:00.00 Tue Dec  1 14:00:00 2026']
+    expect(await probe()).toMatchObject({ processes: 1, partial: false })
+    expect([...known.keys()]).toEqual([40])
   })
 })
 

@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs'
+import { existsSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { createExecutionPort } from '../../../../src/main/core/exec'
@@ -52,10 +52,16 @@ describe('the resource probe follows the run, not only its group (issue 15.7)', 
   it('flags a sample as partial when a process counted before still runs but can no longer be found', async () => {
     const dir = tempDir()
     const pidFile = join(dir, 'escapee')
-    // The subshell is counted while in the group; then it leaves the group and drops the tag.
+    const goFile = join(dir, 'go')
+    // The subshell waits in the group until a sample has counted it (no clock: the test says go
+    // once a sample saw the shell, the subshell and its sibling); then it leaves the group and
+    // drops the tag.
     const { hit } = await sampleUntil(
-      `(echo $BASHPID > '${pidFile}'; sleep 1; exec env -i /usr/bin/setsid /bin/sleep 30) & sleep 30`,
-      (sample) => sample.partial === true,
+      `(echo $BASHPID > '${pidFile}'; while [ ! -e '${goFile}' ]; do sleep 0.05; done; exec env -i /usr/bin/setsid /bin/sleep 30) & sleep 30`,
+      (sample) => {
+        if ((sample.processes ?? 0) >= 3 && !existsSync(goFile)) writeFileSync(goFile, '')
+        return sample.partial === true
+      },
     )
     try {
       expect(hit).toMatchObject({ partial: true })

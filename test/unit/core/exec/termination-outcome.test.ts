@@ -1,4 +1,6 @@
+import { existsSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { createExecutionPort } from '../../../../src/main/core/exec'
 import type { ExecutionRequest, ExecutionResult } from '../../../../src/main/core/exec/types'
@@ -60,4 +62,34 @@ describe('a terminated run always says how the process died (issue 15.1)', () =>
       expect(result.termination).toBeNull()
     }
   }, 60_000)
+
+  it('a process that answers the TERM by exiting with a code of its own says so every time, not only when a race happens', async () => {
+    // Deterministic counterpart of the race above: the shell traps TERM and exits 7, so it never
+    // dies of the signal, and the result must carry the field instead of a signal. The run is
+    // cancelled once the trap is set (the shell says so with a file), never on a clock.
+    const dir = mkdtempSync(join(tmpdir(), 'shellgate-trap-'))
+    const controller = new AbortController()
+    const pending = port.execute({
+      command: {
+        mode: 'shell',
+        command: "trap 'exit 7' TERM; : > ready; sleep 30 & wait",
+        shellProfile: 'posix-bash',
+      },
+      cwd: dir,
+      env: PATH_ONLY,
+      timeoutMs: 20_000,
+      signal: controller.signal,
+    })
+    try {
+      while (!existsSync(join(dir, 'ready'))) await new Promise((resolve) => setTimeout(resolve, 10))
+      controller.abort()
+      const result = await pending
+      expect(result).toMatchObject({ status: 'cancelled', exitCode: null, exitSignal: null })
+      expect(result.termination).toMatchObject({ signal: 'SIGTERM', exitedOnItsOwn: true, ownExitCode: 7 })
+    } finally {
+      controller.abort()
+      await pending
+      rmSync(dir, { recursive: true, force: true })
+    }
+  }, 20_000)
 })

@@ -22,6 +22,8 @@ export function recordingSpawn(
     unkillable?: boolean
     /** taskkill's exit: 0 kills the child; 128 (no such process) means it had exited by itself (code 0); anything else leaves it running. */
     taskkillExitCode?: number
+    /** The command exits 0 at once, but a process it started keeps its stdout open until taskkill ends it. */
+    holdsOutput?: boolean
   } = {},
 ) {
   const calls: RecordedSpawn[] = []
@@ -34,6 +36,7 @@ export function recordingSpawn(
       setImmediate(() => {
         if (code === 128) running?.finish(0)
         else if (code === 0 && !behaviour.unkillable) running?.finish(1)
+        if (code === 0 && !behaviour.unkillable) running?.releaseOutput()
         child.finish(code)
       })
     } else {
@@ -41,7 +44,8 @@ export function recordingSpawn(
       setImmediate(() => {
         child.emit('spawn')
         if (behaviour.output) child.stdout.write(behaviour.output)
-        if (!behaviour.hang) child.finish(0)
+        if (behaviour.holdsOutput) child.exitHoldingOutput(0)
+        else if (!behaviour.hang) child.finish(0)
       })
     }
     return child as unknown as ChildProcess
@@ -56,6 +60,19 @@ class FakeChild extends EventEmitter {
 
   constructor(readonly pid: number) {
     super()
+  }
+
+  /** Exits, while something it started still holds stdout and stderr: no close until released. */
+  exitHoldingOutput(code: number): void {
+    this.done = true
+    this.emit('exit', code, null)
+  }
+
+  releaseOutput(): void {
+    if (this.stdout.writableEnded) return
+    this.stdout.end()
+    this.stderr.end()
+    setImmediate(() => this.emit('close', 0, null))
   }
 
   finish(code: number): void {

@@ -1,6 +1,7 @@
 import { win32 } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { createExecutionPort } from '../../../../src/main/core/exec'
+import { executorNotes } from '../../../../src/main/core/exec/executor-notes'
 import { ExecInputError } from '../../../../src/main/core/exec/exec-input-error'
 import type { ExecutionRequest } from '../../../../src/main/core/exec/types'
 import { resolveWindowsExecutable } from '../../../../src/main/core/exec/windows-executable'
@@ -9,9 +10,14 @@ import { recordingSpawn } from './win32-fake-child'
 /** Files that exist on the pretend machine; relative paths resolve against the pretend cwd, as Windows does. */
 const CWD = 'C:\\repo'
 const EXISTING = new Set(
-  ['C:\\tools\\git.EXE', 'C:\\bin\\npm.cmd', 'C:\\repo\\git.EXE', 'C:\\repo\\cmd.exe'].map((p) =>
-    p.toLowerCase(),
-  ),
+  [
+    'C:\\tools\\git.EXE',
+    'C:\\bin\\npm.cmd',
+    'C:\\bin\\build.bat',
+    'C:\\repo\\git.EXE',
+    'C:\\repo\\cmd.exe',
+    'C:\\Windows\\System32\\cmd.exe',
+  ].map((p) => p.toLowerCase()),
 )
 const isFile = (path: string) => EXISTING.has(win32.resolve(CWD, path).toLowerCase())
 const WIN_ENV = {
@@ -52,6 +58,29 @@ describe('win32: no CR or LF on a cmd.exe command line (issue 15.10)', () => {
     expect(calls).toEqual([])
   })
 
+  it('the same for a .bat target', async () => {
+    const { port, calls } = winPort()
+    const pending = port.execute(argv('build', ['x\r\ncalc.exe']))
+    await expect(pending).rejects.toBeInstanceOf(ExecInputError)
+    await expect(pending).rejects.toThrow(/args\[0\] for build\.bat contains a line break/i)
+    expect(calls).toEqual([])
+  })
+
+  it.each([
+    ['by name', 'cmd'],
+    ['by path', 'C:\\Windows\\System32\\cmd.exe'],
+  ])(
+    'argv mode naming cmd.exe itself (%s): a line break in its arguments is refused too',
+    async (_how, file) => {
+      const { port, calls } = winPort()
+      const env = { ...WIN_ENV, Path: 'C:\\Windows\\System32;C:\\tools' }
+      const pending = port.execute(argv(file, ['/c', 'echo hi\r\ncalc.exe'], env))
+      await expect(pending).rejects.toBeInstanceOf(ExecInputError)
+      await expect(pending).rejects.toThrow(/args\[1\] for cmd\.exe contains a line break/i)
+      expect(calls).toEqual([])
+    },
+  )
+
   it('a cmd shell-mode command with a line break is refused too; NUL stays refused', async () => {
     const { port, calls } = winPort()
     await expect(
@@ -74,7 +103,9 @@ describe('win32: no CR or LF on a cmd.exe command line (issue 15.10)', () => {
 describe('win32: no bare names, no current-directory lookups (issue 15.11)', () => {
   it('a relative PATH entry is skipped, so a git.exe planted in the cwd is not found through it', () => {
     expect(resolveWindowsExecutable('git', { PATH: '.;C:\\tools' }, CWD, isFile)).toBe('C:\\tools\\git.EXE')
-    expect(resolveWindowsExecutable('git', { PATH: 'C:relative;\\rooted' }, CWD, isFile)).toBeNull()
+    // Drive-relative and root-relative entries name the cwd's drive: `\\repo` is where git.exe is planted.
+    expect(resolveWindowsExecutable('git', { PATH: 'C:relative;\\repo' }, CWD, isFile)).toBeNull()
+    expect(resolveWindowsExecutable('git', { PATH: 'C:repo' }, 'C:\\', isFile)).toBeNull()
   })
 
   it('an unresolved bare name is refused before spawn, with the reason', async () => {
@@ -110,7 +141,9 @@ describe('win32: no bare names, no current-directory lookups (issue 15.11)', () 
 describe('win32: one PATH key (issue 15.12)', () => {
   it('Path and PATH are merged into the spelling the parent uses, keeping the value set last', async () => {
     const { port, calls } = winPort(undefined, { Path: 'C:\\Windows', SystemRoot: 'C:\\Windows' })
-    await port.execute(argv('git', [], { ...WIN_ENV, PATH: 'C:\\tools;C:\\bin;C:\\extra' }))
+    // The request's first spelling is PATH: only the parent's `Path` can make the merged key `Path`.
+    const { Path: _path, ...rest } = WIN_ENV
+    await port.execute(argv('git', [], { PATH: 'C:\\tools', ...rest, Path: 'C:\\tools;C:\\bin;C:\\extra' }))
     const env = calls[0]!.options.env!
     expect(Object.keys(env).filter((key) => key.toUpperCase() === 'PATH')).toEqual(['Path'])
     expect(env.Path).toBe('C:\\tools;C:\\bin;C:\\extra')
@@ -152,5 +185,27 @@ describe("win32: taskkill's exit code is read (issue 15.13)", () => {
       ownExitCode: null,
       problem: null,
     })
+  })
+
+  it('a background process holding the output is stopped by taskkill, and the result says so', async () => {
+    const { port, calls } = winPort({ holdsOutput: true })
+    const result = await port.execute({ ...argv('git', []), timeoutMs: 20_000 })
+    expect(calls.map((call) => [call.file, call.args])).toEqual([
+      ['C:\\tools\\git.EXE', []],
+      ['C:\\Windows\\System32\\taskkill.exe', ['/pid', '4242', '/T', '/F']],
+    ])
+    expect(result).toMatchObject({ status: 'completed', exitCode: 0, termination: null })
+    expect(result.lingering).toEqual({ pids: 1, killed: true, heldOutput: true })
+    expect(executorNotes(result)).toEqual(['a background process kept the output open; it was stopped'])
+  })
+
+  it('when taskkill fails on what held the output, the result says it could not be stopped', async () => {
+    const { port } = winPort({ holdsOutput: true, taskkillExitCode: 1 })
+    const result = await port.execute({ ...argv('git', []), timeoutMs: 20_000 })
+    expect(result).toMatchObject({ status: 'completed', exitCode: 0, termination: null })
+    expect(result.lingering).toEqual({ pids: 1, killed: false, heldOutput: true })
+    expect(executorNotes(result)).toEqual([
+      'a background process kept the output open; it could not be stopped',
+    ])
   })
 })

@@ -21,7 +21,7 @@ describe('the Bash tool script', () => {
     ].join('\n')
     expect(script).toBe(
       [
-        ". '/data/snap.sh' 2>/dev/null",
+        "unset __shellgate_snapshot_complete; . '/data/snap.sh' 2>/dev/null",
         `if [ "\${__shellgate_snapshot_complete-}" != 1 ]; then mv -f '/data/snap.sh' '/data/snap.sh.failed' 2>/dev/null; exec '/bin/bash' -l -c ${shQuote(rest)}; fi`,
         rest,
       ].join('\n'),
@@ -38,7 +38,7 @@ describe('the Bash tool script', () => {
       cwdFile: null,
     })
     expect(script.split('\n')).toEqual([
-      ". '/d/data/snap.sh' 2>/dev/null",
+      "unset __shellgate_snapshot_complete; . '/d/data/snap.sh' 2>/dev/null",
       `if [ "\${__shellgate_snapshot_complete-}" != 1 ]; then mv -f '/d/data/snap.sh' '/d/data/snap.sh.failed' 2>/dev/null; exec '/c/Program Files/Git/bin/bash.exe' -l -c ${shQuote("eval 'ls'")}; fi`,
       "eval 'ls'",
     ])

@@ -219,6 +219,20 @@ describe('shell-init snapshot', () => {
     expect(third.result.stdout).toBe('alias-ok\nnot-login\n')
   })
 
+  it('a sentinel variable inherited from the environment does not vouch for a snapshot that failed to source', async () => {
+    home = makeFakeHome({ '.profile': PROFILE_SOURCING_BASHRC, '.bashrc': BASH_RC })
+    const first = await runBash(shellOf('bash', '/bin/bash'), 'true')
+    const path = first.prepared.snapshot?.status === 'ready' ? first.prepared.snapshot.path : ''
+    writeFileSync(path, `if then fi\n${readFileSync(path, 'utf8')}`)
+    const second = await runBash(
+      shellOf('bash', '/bin/bash'),
+      'greet corrupt; shopt -q login_shell && echo is-login',
+      { __shellgate_snapshot_complete: '1' },
+    )
+    expect(second.result.stdout).toBe('hello corrupt\nis-login\n')
+    expect(existsSync(path)).toBe(false)
+  })
+
   it('survives an rc that prints junk and asks a question while generating', async () => {
     home = makeFakeHome({
       '.bashrc':
