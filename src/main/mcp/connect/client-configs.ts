@@ -27,6 +27,9 @@ const MCP_ENTRY = { command: 'shellgate', args: ['mcp'] }
 /** Matches every Shellgate tool, so the client does not prompt a second time for what Shellgate asks. */
 export const CLAUDE_TOOL_RULE = 'mcp__shellgate__*'
 
+/** What `shellgate mcp` reads from its environment; Codex forwards only the names listed. */
+export const CODEX_PASSED_ENV = ['SHELLGATE_HOME', 'SHELLGATE_NO_OPEN', 'SHELLGATE_MCP_DEADLINE_MS']
+
 type Env = Readonly<Record<string, string | undefined>>
 
 /** The files and snippets that wire Shellgate into a client; paths follow each client's own env overrides. */
@@ -93,6 +96,8 @@ export function clientSetup(client: ConnectClient, env: Env, home: string): Clie
             '[mcp_servers.shellgate]',
             'command = "shellgate"',
             'args = ["mcp"]',
+            '# Codex gives an MCP server only HOME, PATH and a few more; without SHELLGATE_HOME it would use another hub.',
+            `env_vars = [${CODEX_PASSED_ENV.map((name) => `"${name}"`).join(', ')}]`,
             '# Shellgate answers every call within 45 s, inside this.',
             'tool_timeout_sec = 60',
           ].join('\n'),
