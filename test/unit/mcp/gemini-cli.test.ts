@@ -1,7 +1,7 @@
 import { execFile } from 'node:child_process'
 import { existsSync } from 'node:fs'
 import { readFile, writeFile } from 'node:fs/promises'
-import { join } from 'node:path'
+import { join, resolve } from 'node:path'
 import { promisify } from 'node:util'
 import { afterEach, describe, expect, it } from 'vitest'
 import {
@@ -13,7 +13,10 @@ import {
   realCliOrWhyNot,
   skipWithReason,
 } from './real-clis'
+import { waitFor } from '../core/workbench/core-harness'
 import { startTestHub, type TestHub } from './test-hub'
+
+const WITH_FAKE_API = resolve('test/fixtures/real-clis/with-fake-gemini-api.mjs')
 
 const run = promisify(execFile)
 
@@ -67,5 +70,78 @@ describe('the real Gemini CLI reads what `shellgate connect gemini --write` wrot
     expect(await listMcp()).toMatch(
       /Invalid configuration in .*settings\.json[\s\S]*hooks\.BeforeTool\[0\]\.hooks\[0\]\.timeout/,
     )
+  })
+
+  it("sends its own run_shell_command through Shellgate's BeforeTool hook: the person allows one, denies another", {
+    timeout: 300_000,
+  }, async (context) => {
+    const cli = await realCliOrWhyNot('gemini')
+    if ('skip' in cli) return skipWithReason(context, cli.skip)
+    const testHub = await startTestHub()
+    hub = testHub
+    agent = await makeAgentHome('sg-gemini-home-')
+    const home = agent.home
+    const env = {
+      PATH: agent.path,
+      HOME: home,
+      GEMINI_CLI_HOME: home,
+      SHELLGATE_HOME: testHub.home,
+      SHELLGATE_NO_OPEN: '1',
+      GEMINI_CLI_TRUST_WORKSPACE: 'true',
+      GEMINI_API_KEY: 'not-a-key: the API is a local stand-in',
+      ...OFFLINE_ENV,
+    }
+    await connectWrite('gemini', env)
+    // The person's own choice of sign-in, as Gemini's first run records it.
+    const settings = join(home, '.gemini', 'settings.json')
+    const written = JSON.parse(await readFile(settings, 'utf8'))
+    await writeFile(
+      settings,
+      JSON.stringify({ ...written, security: { auth: { selectedType: 'gemini-api-key' } } }),
+    )
+
+    /** One headless turn whose model asks for `command`; the person answers its card in the hub. */
+    const turn = async (
+      command: string,
+      answer: { kind: 'allow_once' } | { kind: 'deny'; message: string },
+    ) => {
+      const resultsFile = join(home, `results-${Date.now()}.json`)
+      const [bin, argv] = offline(process.execPath, [
+        WITH_FAKE_API,
+        resultsFile,
+        command,
+        '--',
+        cli.bin,
+        // --yolo: Gemini's own confirmation is off, so only Shellgate's hook stands in the way.
+        ...[
+          '-m',
+          'gemini-2.5-flash',
+          '-p',
+          'do the scripted step',
+          '--approval-mode',
+          'yolo',
+          '--output-format',
+          'json',
+        ],
+      ])
+      const finished = run(bin, argv, { cwd: testHub.workspace, env, timeout: 200_000 })
+      const card = await waitFor(() => testHub.host.core.approvals.list()[0], 'an approval card', 120_000)
+      expect(card).toMatchObject({ command, cwd: testHub.workspace, description: 'the scripted step' })
+      const sessions = await testHub.ui.request('sessions.list', {})
+      expect(sessions.find((session) => session.id === card.sessionId)?.agent?.name).toBe('gemini-cli')
+      await testHub.ui.request('approvals.answer', { id: card.id, answer })
+      await finished
+      return JSON.parse(await readFile(resultsFile, 'utf8')) as Array<{ response?: Record<string, unknown> }>
+    }
+
+    const allowed = join(testHub.workspace, 'allowed-marker')
+    const [ran] = await turn(`touch ${allowed} && echo made`, { kind: 'allow_once' })
+    expect(existsSync(allowed)).toBe(true)
+    expect(JSON.stringify(ran?.response)).toContain('made')
+
+    const denied = join(testHub.workspace, 'denied-marker')
+    const [blocked] = await turn(`touch ${denied}`, { kind: 'deny', message: 'use the build script instead' })
+    expect(existsSync(denied)).toBe(false)
+    expect(String(blocked?.response?.error)).toContain('use the build script instead')
   })
 })
