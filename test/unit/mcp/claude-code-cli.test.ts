@@ -1,7 +1,7 @@
 import { execFile } from 'node:child_process'
 import { existsSync } from 'node:fs'
-import { writeFile } from 'node:fs/promises'
-import { join } from 'node:path'
+import { readFile, writeFile } from 'node:fs/promises'
+import { join, resolve } from 'node:path'
 import { promisify } from 'node:util'
 import { afterEach, describe, expect, it } from 'vitest'
 import {
@@ -13,7 +13,10 @@ import {
   realCliOrWhyNot,
   skipWithReason,
 } from './real-clis'
+import { waitFor } from '../core/workbench/core-harness'
 import { CLI_ENTRY, startTestHub, type TestHub, TSX_LOADER } from './test-hub'
+
+const WITH_FAKE_API = resolve('test/fixtures/real-clis/with-fake-anthropic-api.mjs')
 
 const run = promisify(execFile)
 
@@ -91,5 +94,64 @@ describe('the real Claude Code', () => {
     )
     const broken = await claude(cli.bin, ['doctor'], env, hub.workspace)
     expect(broken.stdout).toMatch(/Invalid settings\n.*settings\.json › hooks\.PreToolUse\.0\.hooks\.0\.type/)
+  })
+
+  it("sends its own Bash tool through connect's PreToolUse hook: the person allows one command, denies another", {
+    timeout: 300_000,
+  }, async (context) => {
+    const cli = await realCliOrWhyNot('claude')
+    if ('skip' in cli) return skipWithReason(context, cli.skip)
+    const testHub = await startTestHub()
+    hub = testHub
+    agent = await makeAgentHome('sg-claude-config-')
+    const home = agent.home
+    const env = {
+      PATH: agent.path,
+      HOME: home,
+      CLAUDE_CONFIG_DIR: home,
+      SHELLGATE_HOME: testHub.home,
+      SHELLGATE_NO_OPEN: '1',
+      ANTHROPIC_API_KEY: 'not-a-key: the API is a local stand-in',
+      ...OFFLINE_ENV,
+    }
+    await connectWrite('claude-code', env)
+
+    /** One headless turn whose model asks Bash for `command`; the person answers its card in the hub. */
+    const turn = async (
+      command: string,
+      answer: { kind: 'allow_once' } | { kind: 'deny'; message: string },
+    ) => {
+      const resultsFile = join(home, `results-${Date.now()}.json`)
+      const [bin, argv] = offline(process.execPath, [
+        WITH_FAKE_API,
+        resultsFile,
+        command,
+        '--',
+        cli.bin,
+        ...['-p', 'do the scripted step', '--output-format', 'json', '--model', 'claude-sonnet-4-5'],
+      ])
+      const finished = run(bin, argv, { cwd: testHub.workspace, env, timeout: 200_000 })
+      const card = await waitFor(() => testHub.host.core.approvals.list()[0], 'an approval card', 120_000)
+      expect(card).toMatchObject({ command, cwd: testHub.workspace, description: 'the scripted step' })
+      const sessions = await testHub.ui.request('sessions.list', {})
+      expect(sessions.find((session) => session.id === card.sessionId)?.agent?.name).toBe('claude-code')
+      await testHub.ui.request('approvals.answer', { id: card.id, answer })
+      await finished
+      return JSON.parse(await readFile(resultsFile, 'utf8')) as Array<{
+        content?: unknown
+        is_error?: boolean
+      }>
+    }
+
+    const allowed = join(testHub.workspace, 'allowed-marker')
+    const [ran] = await turn(`touch ${allowed} && echo made`, { kind: 'allow_once' })
+    expect(existsSync(allowed)).toBe(true)
+    expect(JSON.stringify(ran?.content)).toContain('made')
+
+    const denied = join(testHub.workspace, 'denied-marker')
+    const [blocked] = await turn(`touch ${denied}`, { kind: 'deny', message: 'use the build script instead' })
+    expect(existsSync(denied)).toBe(false)
+    expect(blocked?.is_error).toBe(true)
+    expect(JSON.stringify(blocked?.content)).toContain('use the build script instead')
   })
 })
