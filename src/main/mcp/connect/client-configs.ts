@@ -86,7 +86,8 @@ export function clientSetup(client: ConnectClient, env: Env, home: string): Clie
     }
     return {
       title: 'Codex',
-      command: 'codex mcp add shellgate -- shellgate mcp',
+      // `codex mcp add` cannot forward a variable, only set one: a SHELLGATE_HOME of your own is set.
+      command: `codex mcp add ${env.SHELLGATE_HOME ? `--env ${posixQuote(`SHELLGATE_HOME=${env.SHELLGATE_HOME}`)} ` : ''}shellgate -- shellgate mcp`,
       edits: [
         {
           kind: 'toml',
@@ -148,6 +149,7 @@ export function clientSetup(client: ConnectClient, env: Env, home: string): Clie
       notes: [
         '"trust": true lets Gemini call Shellgate\'s tools without its own confirmation: Shellgate asks instead.',
         "The BeforeTool hook sends Gemini's own run_shell_command through Shellgate; in non-interactive mode it is denied when nobody approves.",
+        'Gemini starts no MCP server, not even a user-level one, in a folder you have not trusted: accept its trust prompt there.',
       ],
     }
   }
@@ -190,4 +192,9 @@ function addHookOnce(list: unknown, group: { hooks: { command: string }[] }): un
     (asRecord(existing).hooks as unknown[] | undefined)?.some?.((hook) => asRecord(hook).command === command),
   )
   return present ? groups : [...groups, group]
+}
+
+/** One word for a POSIX shell, whatever it holds. */
+function posixQuote(word: string): string {
+  return /^[\w@%+=:,./-]+$/.test(word) ? word : `'${word.replaceAll("'", "'\\''")}'`
 }
