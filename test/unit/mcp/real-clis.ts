@@ -77,8 +77,11 @@ export async function realCliOrWhyNot(name: RealCliName): Promise<{ bin: string 
       { timeout: 280_000 },
     )
   } catch (error) {
+    const npmSays = String((error as { stderr?: unknown }).stderr ?? '')
+      .split('\n')
+      .find((line) => line.startsWith('npm error'))
     return {
-      skip: `the npm registry could not be reached to install ${missing.join(' ')}: ${(error as Error).message.split('\n')[0]}`,
+      skip: `the npm registry could not be reached to install ${missing.join(' ')}: ${npmSays ?? (error as Error).message.split('\n')[0]}`,
     }
   }
   return isReady(pin) ? { bin } : { skip: `${specOf(pin)} installed without its ${pin.bin} binary` }
