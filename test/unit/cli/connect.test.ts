@@ -93,6 +93,19 @@ describe('shellgate connect', () => {
     })
   })
 
+  it("Codex: the entry forwards SHELLGATE_HOME, which Codex drops otherwise; the one-liner sets a person's own", async () => {
+    const codexHome = join(home, 'codex')
+    await connect(['codex', '--write'], { CODEX_HOME: codexHome })
+    expect(await readFile(join(codexHome, 'config.toml'), 'utf8')).toContain(
+      'env_vars = ["SHELLGATE_HOME", "SHELLGATE_NO_OPEN", "SHELLGATE_MCP_DEADLINE_MS"]',
+    )
+    expect((await connect(['codex'])).stdout).toContain('  codex mcp add shellgate -- shellgate mcp\n')
+    const own = await connect(['codex'], { SHELLGATE_HOME: "/srv/it's mine" })
+    expect(own.stdout).toContain(
+      `  codex mcp add --env 'SHELLGATE_HOME=/srv/it'\\''s mine' shellgate -- shellgate mcp\n`,
+    )
+  })
+
   it('bad input exits 2 with one line', async () => {
     for (const argv of [[], ['vim'], ['claude-code', 'extra'], ['claude-code', '--frob']]) {
       const { code, stderr, stdout } = await connect(argv)

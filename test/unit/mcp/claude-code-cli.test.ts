@@ -1,69 +1,50 @@
 import { execFile } from 'node:child_process'
 import { existsSync } from 'node:fs'
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises'
-import { homedir, tmpdir } from 'node:os'
-import { join } from 'node:path'
+import { readFile, writeFile } from 'node:fs/promises'
+import { join, resolve } from 'node:path'
 import { promisify } from 'node:util'
 import { afterEach, describe, expect, it } from 'vitest'
+import {
+  type AgentHome,
+  connectWrite,
+  makeAgentHome,
+  OFFLINE_ENV,
+  offline,
+  realCliOrWhyNot,
+  skipWithReason,
+} from './real-clis'
+import { waitFor } from '../core/workbench/core-harness'
 import { CLI_ENTRY, startTestHub, type TestHub, TSX_LOADER } from './test-hub'
 
+const WITH_FAKE_API = resolve('test/fixtures/real-clis/with-fake-anthropic-api.mjs')
+
 const run = promisify(execFile)
-/** The version whose behaviour issue 11 was checked against. */
-const CLAUDE = '@anthropic-ai/claude-code@2.1.332'
-const CACHE = join(
-  process.env.SHELLGATE_TEST_CACHE_ROOT ?? join(homedir(), '.cache', 'shellgate-test-clis'),
-  'claude-code',
-)
-const BIN = join(CACHE, 'node_modules', '.bin', 'claude')
-/** Claude Code stays offline: no updater, no telemetry, no traffic it does not need. */
-const OFFLINE = {
-  DISABLE_AUTOUPDATER: '1',
-  DISABLE_TELEMETRY: '1',
-  CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: '1',
-}
 
 let hub: TestHub | null = null
-let configDir: string | null = null
+let agent: AgentHome | null = null
 afterEach(async () => {
   await hub?.dispose()
   hub = null
-  if (configDir) await rm(configDir, { recursive: true, force: true })
-  configDir = null
+  await agent?.dispose()
+  agent = null
 })
 
-/** Never a dependency of the product: installed on demand into a cache folder (~380 MB). */
-async function claudeOrWhyNot(): Promise<{ bin: string } | { skip: string }> {
-  if (existsSync(BIN)) return { bin: BIN }
-  if (process.env.SHELLGATE_TEST_INSTALL_CLIS !== '1') {
-    return { skip: `${CLAUDE} is not in ${CACHE}; set SHELLGATE_TEST_INSTALL_CLIS=1 to install it there` }
-  }
-  await mkdir(CACHE, { recursive: true })
-  try {
-    await run('npm', ['install', '--no-save', '--no-audit', '--no-fund', '--prefix', CACHE, CLAUDE], {
-      timeout: 280_000,
-    })
-  } catch (error) {
-    return {
-      skip: `the npm registry could not be reached to install ${CLAUDE}: ${(error as Error).message.split('\n')[0]}`,
-    }
-  }
-  return existsSync(BIN) ? { bin: BIN } : { skip: `${CLAUDE} installed without its claude binary` }
+/** Claude Code with a temp CLAUDE_CONFIG_DIR (also its HOME), in a network namespace of its own. */
+async function claude(bin: string, args: string[], env: Record<string, string>, cwd: string) {
+  const [command, argv] = offline(bin, args)
+  return run(command, argv, { cwd, env, timeout: 120_000 })
 }
 
 describe('the real Claude Code', () => {
   it('`claude mcp list` with a temp CLAUDE_CONFIG_DIR reports shellgate connected', {
     timeout: 300_000,
   }, async (context) => {
-    const claude = await claudeOrWhyNot()
-    if ('skip' in claude) {
-      process.stderr.write(`skipped: ${claude.skip}\n`)
-      context.skip(claude.skip)
-      return
-    }
+    const cli = await realCliOrWhyNot('claude')
+    if ('skip' in cli) return skipWithReason(context, cli.skip)
     hub = await startTestHub()
-    configDir = await mkdtemp(join(tmpdir(), 'sg-claude-config-'))
+    agent = await makeAgentHome('sg-claude-config-')
     await writeFile(
-      join(configDir, '.claude.json'),
+      join(agent.home, '.claude.json'),
       JSON.stringify({
         mcpServers: {
           shellgate: {
@@ -75,11 +56,102 @@ describe('the real Claude Code', () => {
         },
       }),
     )
-    const { stdout } = await run(claude.bin, ['mcp', 'list'], {
-      cwd: hub.workspace,
-      timeout: 120_000,
-      env: { PATH: process.env.PATH ?? '', HOME: configDir, CLAUDE_CONFIG_DIR: configDir, ...OFFLINE },
-    })
+    const env = { PATH: agent.path, HOME: agent.home, CLAUDE_CONFIG_DIR: agent.home, ...OFFLINE_ENV }
+    const { stdout } = await claude(cli.bin, ['mcp', 'list'], env, hub.workspace)
     expect(stdout).toMatch(/^shellgate: .* - ✔ Connected$/m)
+  })
+
+  it('reads what `shellgate connect claude-code --write` wrote: shellgate connected, its settings and hook valid', {
+    timeout: 300_000,
+  }, async (context) => {
+    const cli = await realCliOrWhyNot('claude')
+    if ('skip' in cli) return skipWithReason(context, cli.skip)
+    hub = await startTestHub()
+    agent = await makeAgentHome('sg-claude-config-')
+    // SHELLGATE_HOME is not HOME/.shellgate: a client that dropped it would reach another hub.
+    const env = {
+      PATH: agent.path,
+      HOME: agent.home,
+      CLAUDE_CONFIG_DIR: agent.home,
+      SHELLGATE_HOME: hub.home,
+      SHELLGATE_NO_OPEN: '1',
+      ...OFFLINE_ENV,
+    }
+    await connectWrite('claude-code', env)
+
+    const list = await claude(cli.bin, ['mcp', 'list'], env, hub.workspace)
+    expect(list.stdout).toMatch(/^shellgate: shellgate mcp - ✔ Connected$/m)
+    expect(existsSync(join(agent.home, '.shellgate'))).toBe(false)
+
+    // `claude doctor` validates every settings file, hooks included, without a session.
+    const doctor = await claude(cli.bin, ['doctor'], env, hub.workspace)
+    expect(doctor.stdout).toContain('Claude Code doctor')
+    expect(doctor.stdout).not.toContain('Invalid settings')
+    // ...and it does report a hook it cannot load, so the line above has teeth.
+    await writeFile(
+      join(agent.home, 'settings.json'),
+      JSON.stringify({ hooks: { PreToolUse: [{ matcher: 'Bash', hooks: [{ type: 'shell' }] }] } }),
+    )
+    const broken = await claude(cli.bin, ['doctor'], env, hub.workspace)
+    expect(broken.stdout).toMatch(/Invalid settings\n.*settings\.json › hooks\.PreToolUse\.0\.hooks\.0\.type/)
+  })
+
+  it("sends its own Bash tool through connect's PreToolUse hook: the person allows one command, denies another", {
+    timeout: 300_000,
+  }, async (context) => {
+    const cli = await realCliOrWhyNot('claude')
+    if ('skip' in cli) return skipWithReason(context, cli.skip)
+    const testHub = await startTestHub()
+    hub = testHub
+    agent = await makeAgentHome('sg-claude-config-')
+    const home = agent.home
+    const env = {
+      PATH: agent.path,
+      HOME: home,
+      CLAUDE_CONFIG_DIR: home,
+      SHELLGATE_HOME: testHub.home,
+      SHELLGATE_NO_OPEN: '1',
+      ANTHROPIC_API_KEY: 'not-a-key: the API is a local stand-in',
+      ...OFFLINE_ENV,
+    }
+    await connectWrite('claude-code', env)
+
+    /** One headless turn whose model asks Bash for `command`; the person answers its card in the hub. */
+    const turn = async (
+      command: string,
+      answer: { kind: 'allow_once' } | { kind: 'deny'; message: string },
+    ) => {
+      const resultsFile = join(home, `results-${Date.now()}.json`)
+      const [bin, argv] = offline(process.execPath, [
+        WITH_FAKE_API,
+        resultsFile,
+        command,
+        '--',
+        cli.bin,
+        ...['-p', 'do the scripted step', '--output-format', 'json', '--model', 'claude-sonnet-4-5'],
+      ])
+      const finished = run(bin, argv, { cwd: testHub.workspace, env, timeout: 200_000 })
+      const card = await waitFor(() => testHub.host.core.approvals.list()[0], 'an approval card', 120_000)
+      expect(card).toMatchObject({ command, cwd: testHub.workspace, description: 'the scripted step' })
+      const sessions = await testHub.ui.request('sessions.list', {})
+      expect(sessions.find((session) => session.id === card.sessionId)?.agent?.name).toBe('claude-code')
+      await testHub.ui.request('approvals.answer', { id: card.id, answer })
+      await finished
+      return JSON.parse(await readFile(resultsFile, 'utf8')) as Array<{
+        content?: unknown
+        is_error?: boolean
+      }>
+    }
+
+    const allowed = join(testHub.workspace, 'allowed-marker')
+    const [ran] = await turn(`touch ${allowed} && echo made`, { kind: 'allow_once' })
+    expect(existsSync(allowed)).toBe(true)
+    expect(JSON.stringify(ran?.content)).toContain('made')
+
+    const denied = join(testHub.workspace, 'denied-marker')
+    const [blocked] = await turn(`touch ${denied}`, { kind: 'deny', message: 'use the build script instead' })
+    expect(existsSync(denied)).toBe(false)
+    expect(blocked?.is_error).toBe(true)
+    expect(JSON.stringify(blocked?.content)).toContain('use the build script instead')
   })
 })

@@ -27,6 +27,9 @@ const MCP_ENTRY = { command: 'shellgate', args: ['mcp'] }
 /** Matches every Shellgate tool, so the client does not prompt a second time for what Shellgate asks. */
 export const CLAUDE_TOOL_RULE = 'mcp__shellgate__*'
 
+/** What `shellgate mcp` reads from its environment; Codex forwards only the names listed. */
+export const CODEX_PASSED_ENV = ['SHELLGATE_HOME', 'SHELLGATE_NO_OPEN', 'SHELLGATE_MCP_DEADLINE_MS']
+
 type Env = Readonly<Record<string, string | undefined>>
 
 /** The files and snippets that wire Shellgate into a client; paths follow each client's own env overrides. */
@@ -83,7 +86,8 @@ export function clientSetup(client: ConnectClient, env: Env, home: string): Clie
     }
     return {
       title: 'Codex',
-      command: 'codex mcp add shellgate -- shellgate mcp',
+      // `codex mcp add` cannot forward a variable, only set one: a SHELLGATE_HOME of your own is set.
+      command: `codex mcp add ${env.SHELLGATE_HOME ? `--env ${posixQuote(`SHELLGATE_HOME=${env.SHELLGATE_HOME}`)} ` : ''}shellgate -- shellgate mcp`,
       edits: [
         {
           kind: 'toml',
@@ -93,6 +97,8 @@ export function clientSetup(client: ConnectClient, env: Env, home: string): Clie
             '[mcp_servers.shellgate]',
             'command = "shellgate"',
             'args = ["mcp"]',
+            '# Codex gives an MCP server only HOME, PATH and a few more; without SHELLGATE_HOME it would use another hub.',
+            `env_vars = [${CODEX_PASSED_ENV.map((name) => `"${name}"`).join(', ')}]`,
             '# Shellgate answers every call within 45 s, inside this.',
             'tool_timeout_sec = 60',
           ].join('\n'),
@@ -143,6 +149,7 @@ export function clientSetup(client: ConnectClient, env: Env, home: string): Clie
       notes: [
         '"trust": true lets Gemini call Shellgate\'s tools without its own confirmation: Shellgate asks instead.',
         "The BeforeTool hook sends Gemini's own run_shell_command through Shellgate; in non-interactive mode it is denied when nobody approves.",
+        'Gemini starts no MCP server, not even a user-level one, in a folder you have not trusted: accept its trust prompt there.',
       ],
     }
   }
@@ -185,4 +192,9 @@ function addHookOnce(list: unknown, group: { hooks: { command: string }[] }): un
     (asRecord(existing).hooks as unknown[] | undefined)?.some?.((hook) => asRecord(hook).command === command),
   )
   return present ? groups : [...groups, group]
+}
+
+/** One word for a POSIX shell, whatever it holds. */
+function posixQuote(word: string): string {
+  return /^[\w@%+=:,./-]+$/.test(word) ? word : `'${word.replaceAll("'", "'\\''")}'`
 }

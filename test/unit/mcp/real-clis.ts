@@ -1,0 +1,170 @@
+import { execFile } from 'node:child_process'
+import { existsSync, readFileSync } from 'node:fs'
+import { chmod, mkdir, mkdtemp, readFile, realpath, rm, writeFile } from 'node:fs/promises'
+import { homedir, tmpdir } from 'node:os'
+import { join, resolve } from 'node:path'
+import { promisify } from 'node:util'
+import { CLI_ENTRY, TSX_LOADER } from './test-hub'
+
+const run = promisify(execFile)
+
+/**
+ * The agent CLIs and the MCP Inspector are real clients nobody here wrote, and they are never
+ * dependencies of the product (a user's `npm install` must not download three agents). They live in
+ * one npm prefix: `.ci/run` fills it before `npm test`; a developer sets SHELLGATE_TEST_INSTALL_CLIS=1
+ * and the first test that needs one installs every missing pin there in one `npm install`.
+ * Pinned exactly (test/fixtures/real-clis/versions.json, also read by .ci/run): their flags and
+ * output are what the tests speak.
+ */
+export type RealCliName = 'claude' | 'codex' | 'gemini' | 'inspector'
+interface Pin {
+  package: string
+  version: string
+  bin: string
+}
+export const REAL_CLI_PINS: Record<RealCliName, Pin> = JSON.parse(
+  readFileSync(resolve('test/fixtures/real-clis/versions.json'), 'utf8'),
+)
+export const REAL_CLIS_CACHE =
+  process.env.SHELLGATE_TEST_CLIS_CACHE ?? join(homedir(), '.cache', 'shellgate-test-clis')
+
+const specOf = (pin: Pin) => `${pin.package}@${pin.version}`
+
+function installedVersion(pin: Pin): string | null {
+  try {
+    const manifest = JSON.parse(
+      readFileSync(join(REAL_CLIS_CACHE, 'node_modules', pin.package, 'package.json'), 'utf8'),
+    ) as { version?: unknown }
+    return typeof manifest.version === 'string' ? manifest.version : null
+  } catch {
+    return null
+  }
+}
+
+const isReady = (pin: Pin) =>
+  installedVersion(pin) === pin.version && existsSync(join(REAL_CLIS_CACHE, 'node_modules', '.bin', pin.bin))
+
+/** The pinned CLI's binary, or why the test cannot have it (not installed, or the registry is unreachable). */
+export async function realCliOrWhyNot(name: RealCliName): Promise<{ bin: string } | { skip: string }> {
+  const pin = REAL_CLI_PINS[name]
+  const bin = join(REAL_CLIS_CACHE, 'node_modules', '.bin', pin.bin)
+  if (isReady(pin)) return { bin }
+  if (process.env.SHELLGATE_TEST_INSTALL_CLIS !== '1') {
+    const found = installedVersion(pin)
+    return {
+      skip: `${specOf(pin)} is not in ${REAL_CLIS_CACHE}${found ? ` (${found} is)` : ''}; run .ci/run or set SHELLGATE_TEST_INSTALL_CLIS=1 to install it there`,
+    }
+  }
+  await mkdir(REAL_CLIS_CACHE, { recursive: true })
+  const missing = Object.values(REAL_CLI_PINS)
+    .filter((each) => !isReady(each))
+    .map(specOf)
+  try {
+    // flock: test files run in parallel, and two npm installs into one prefix undo each other.
+    await run(
+      'flock',
+      [
+        join(REAL_CLIS_CACHE, '.install.lock'),
+        'npm',
+        'install',
+        '--save-exact',
+        '--no-audit',
+        '--no-fund',
+        '--prefix',
+        REAL_CLIS_CACHE,
+        ...missing,
+      ],
+      { timeout: 280_000 },
+    )
+  } catch (error) {
+    const npmSays = String((error as { stderr?: unknown }).stderr ?? '')
+      .split('\n')
+      .find((line) => line.startsWith('npm error'))
+    return {
+      skip: `the npm registry could not be reached to install ${missing.join(' ')}: ${npmSays ?? (error as Error).message.split('\n')[0]}`,
+    }
+  }
+  return isReady(pin) ? { bin } : { skip: `${specOf(pin)} installed without its ${pin.bin} binary` }
+}
+
+/** Skips the test, with the reason on stderr too (vitest's summary alone does not show it). */
+export function skipWithReason(context: { skip: (note?: string) => void }, reason: string): void {
+  process.stderr.write(`skipped: ${reason}\n`)
+  context.skip(reason)
+}
+
+/** Agent CLIs stay quiet: no updater, no telemetry, no traffic they do not need. */
+export const OFFLINE_ENV = {
+  DISABLE_AUTOUPDATER: '1',
+  DISABLE_TELEMETRY: '1',
+  CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: '1',
+  NO_UPDATE_NOTIFIER: '1',
+}
+
+/**
+ * Runs a CLI in a network namespace of its own (bubblewrap, as the sandbox tests do): it has only
+ * its own loopback, so whatever a CLI tries to reach stays on this machine. The hub is a Unix
+ * socket, which the namespace does not cut.
+ */
+export function offline(bin: string, args: string[]): [string, string[]] {
+  return ['bwrap', ['--dev-bind', '/', '/', '--unshare-net', '--die-with-parent', '--', bin, ...args]]
+}
+
+export interface AgentHome {
+  /** A temp folder used as HOME, the agent's config home lives under it. */
+  home: string
+  /** A folder with a `shellgate` on it that runs this source tree, first on PATH. */
+  path: string
+  dispose(): Promise<void>
+}
+
+/**
+ * A temp HOME for one agent, and a `shellgate` command on PATH: `shellgate connect` writes the plain
+ * `shellgate mcp` / `shellgate hook <client>` a user gets, so the real CLI must find that command.
+ */
+export async function makeAgentHome(prefix: string): Promise<AgentHome> {
+  const home = await realpath(await mkdtemp(join(tmpdir(), prefix)))
+  const binDir = join(home, 'bin')
+  await mkdir(binDir)
+  const shellgate = join(binDir, 'shellgate')
+  await writeFile(
+    shellgate,
+    `#!/bin/sh\nexec '${process.execPath}' --import '${TSX_LOADER}' '${CLI_ENTRY}' "$@"\n`,
+  )
+  await chmod(shellgate, 0o755)
+  return {
+    home,
+    path: `${binDir}:${process.env.PATH ?? '/usr/bin:/bin'}`,
+    async dispose() {
+      await stopStrayHub(home)
+      await rm(home, { recursive: true, force: true })
+    },
+  }
+}
+
+/**
+ * When a client drops SHELLGATE_HOME, `shellgate mcp` finds no hub under ~/.shellgate and starts one
+ * there, detached. The tests assert that does not happen; this ends such a hub (by the pid in its
+ * lock) so a failing test leaves nothing running.
+ */
+async function stopStrayHub(home: string): Promise<void> {
+  const lock = await readFile(join(home, '.shellgate', 'run', 'hub.lock'), 'utf8').catch(() => '')
+  const pid = Number.parseInt(lock.trim().match(/\d+/)?.[0] ?? '', 10)
+  if (Number.isInteger(pid) && pid > 1) {
+    try {
+      process.kill(pid, 'SIGTERM')
+    } catch {
+      // Already gone.
+    }
+  }
+}
+
+/** `shellgate connect <client> --write` as a user runs it, with the given environment. */
+export async function connectWrite(client: string, env: Record<string, string>): Promise<string> {
+  const { stdout } = await run(
+    process.execPath,
+    ['--import', TSX_LOADER, CLI_ENTRY, 'connect', client, '--write'],
+    { env, timeout: 60_000 },
+  )
+  return stdout
+}
