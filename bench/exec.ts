@@ -126,11 +126,11 @@ async function benchThroughput(dir: string) {
     rawSpawnCountingDetachedMiBps: mibPerSecond('rawSpawnCountingDetached'),
     collectorVsRawSpawn: round(median(ms.rawSpawnCounting!) / median(ms.collector!)),
     collectorVsRawSpawnDetached: round(median(ms.rawSpawnCountingDetached!) / median(ms.collector!)),
-    // Issue 15.9: at least 0.8x a raw spawn with the same spawn options (its own session, which
-    // on Linux also means its own scheduler autogroup, the part the plain peer does not pay).
+    // Issue 15.9: at least 0.8x a plain raw spawn, in this run. The detached peer shows how much of
+    // any gap is the collector's own session (on Linux its own scheduler autogroup), not its code.
     collectorTarget: {
       atLeast: COLLECTOR_TARGET_RATIO,
-      met: median(ms.rawSpawnCountingDetached!) / median(ms.collector!) >= COLLECTOR_TARGET_RATIO,
+      met: median(ms.rawSpawnCounting!) / median(ms.collector!) >= COLLECTOR_TARGET_RATIO,
     },
     rounds: THROUGHPUT_ROUNDS,
   }
