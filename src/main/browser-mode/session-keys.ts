@@ -25,8 +25,10 @@ export function createSessionKeys(secret: Buffer = randomBytes(32)): SessionKeys
       if (typeof candidate !== 'string') return false
       const parts = KEY_PATTERN.exec(candidate)
       if (!parts?.[1] || !parts[2]) return false
-      const presented = Buffer.from(parts[2], 'base64url')
-      const expected = macOf(parts[1])
+      // Compared as text, not decoded: the last base64 character carries two unused bits, so a
+      // decoded comparison would accept four spellings of one key.
+      const presented = Buffer.from(parts[2])
+      const expected = Buffer.from(macOf(parts[1]).toString('base64url'))
       return presented.length === expected.length && timingSafeEqual(presented, expected)
     },
   }

@@ -57,7 +57,8 @@ describe('websocket upgrade policy', () => {
       expect(await upgradeOutcome(openSocket(server, { key: null }))).toBe(missing)
       // A key from another hub (another process secret) is refused, and so is any edit of ours.
       expect(await upgradeOutcome(openSocket(server, { key: foreignKey }))).toBe(refused)
-      expect(await upgradeOutcome(openSocket(server, { key: `${key.slice(0, -1)}A` }))).toBe(refused)
+      const edited = `${key.slice(0, -1)}${key.endsWith('A') ? 'B' : 'A'}`
+      expect(await upgradeOutcome(openSocket(server, { key: edited }))).toBe(refused)
       expect(await upgradeOutcome(openSocket(server, { key: 'wrong' }))).toBe(refused)
       // Origin and Host are checked before any key: a foreign page gets a bare 403, even with the key.
       expect(await upgradeOutcome(openSocket(server, { key, origin: 'http://evil.example' }))).toBe(403)
