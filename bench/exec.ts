@@ -22,7 +22,7 @@ const SPAWN_ROUNDS = 300
 const STREAM_BYTES = 512 * 1024 ** 2
 const RSS_BYTES = 1024 ** 3
 const KILL_ROUNDS = 3
-const THROUGHPUT_ROUNDS = 3
+const THROUGHPUT_ROUNDS = 7
 const COLLECTOR_TARGET_RATIO = 0.8
 
 export async function bench(): Promise<Record<string, unknown>> {
@@ -114,8 +114,10 @@ async function benchThroughput(dir: string) {
   }
   // One pass is too noisy on a shared machine: interleave the rounds and keep each median.
   const ms: Record<string, number[]> = Object.fromEntries(Object.keys(runs).map((name) => [name, []]))
+  // Every other pass runs in reverse, so no variant always follows the same neighbour.
   for (let pass = 0; pass < THROUGHPUT_ROUNDS; pass++) {
-    for (const [name, run] of Object.entries(runs)) ms[name]!.push(await timed(run))
+    const order = pass % 2 === 0 ? Object.entries(runs) : Object.entries(runs).reverse()
+    for (const [name, run] of order) ms[name]!.push(await timed(run))
   }
   const mibPerSecond = (name: string) => round(STREAM_BYTES / 1024 ** 2 / (median(ms[name]!) / 1000))
   return {

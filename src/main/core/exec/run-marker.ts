@@ -27,11 +27,15 @@ export async function findTaggedPids(runId: string, platform: NodeJS.Platform): 
  * wraps, so a run's processes are all above its root's pid unless a wrap happened meanwhile. That
  * reads a handful of environ files instead of every process's, cheap enough to do after each run.
  */
-export function findTaggedProcfs(runId: string, abovePid = 0): number[] {
+export function findTaggedProcfs(
+  runId: string,
+  abovePid = 0,
+  last = abovePid > 0 ? lastPid() : null,
+): number[] {
   // Match the whole entry: NUL-delimited, so a longer id or another key cannot match by prefix.
   const needle = Buffer.from(`\0${RUN_MARKER_ENV_KEY}=${runId}\0`)
   const found: number[] = []
-  for (const pid of listProcPids()) {
+  for (const pid of candidatePids(abovePid, last)) {
     if (pid === process.pid || pid <= abovePid) continue
     try {
       const environ = Buffer.concat([Buffer.from([0]), readFileSync(`/proc/${pid}/environ`)])
@@ -67,6 +71,24 @@ function findTaggedPs(runId: string): Promise<number[]> {
   })
 }
 
+/** Above this many pids since the root, listing /proc is cheaper than trying each pid. */
+const PID_RANGE_PROBE_LIMIT = 256
+
+/** The pids above `abovePid` that may exist: the range up to the kernel's last pid when it is short. */
+function candidatePids(abovePid: number, last: number | null): Iterable<number> {
+  if (last === null || last < abovePid || last - abovePid > PID_RANGE_PROBE_LIMIT) return listProcPids()
+  return Array.from({ length: last - abovePid }, (_, index) => abovePid + 1 + index)
+}
+
+function lastPid(): number | null {
+  try {
+    const value = Number(readFileSync('/proc/sys/kernel/ns_last_pid', 'utf8'))
+    return Number.isSafeInteger(value) ? value : null
+  } catch {
+    return null
+  }
+}
+
 /**
  * Whether processes tagged with this run are still alive after its root exited: `setsid`
  * escapees, which left the group. `complete` is false when the answer may have missed some (a pid
@@ -78,6 +100,12 @@ export async function findRunEscapees(
   platform: NodeJS.Platform,
 ): Promise<{ pids: number[]; complete: boolean }> {
   if (platform === 'win32') return { pids: [], complete: false }
-  if (platform === 'linux') return { pids: findTaggedProcfs(runId, rootPid), complete: false }
+  if (platform === 'linux') {
+    const last = lastPid()
+    // The kernel's last pid below the root's: the counter wrapped after the root was forked, so a
+    // process of the run may have a lower pid and the look above the root may miss it. (A run
+    // that forks a whole pid_max of processes and climbs back past the root is not seen as a wrap.)
+    return { pids: findTaggedProcfs(runId, rootPid, last), complete: last !== null && last >= rootPid }
+  }
   return { pids: await findTaggedPs(runId), complete: true }
 }

@@ -1,0 +1,48 @@
+import { type ChildProcess, spawn } from 'node:child_process'
+import { once } from 'node:events'
+import { afterEach, describe, expect, it } from 'vitest'
+import {
+  findRunEscapees,
+  findTaggedProcfs,
+  RUN_MARKER_ENV_KEY,
+} from '../../../../src/main/core/exec/run-marker'
+
+const children: ChildProcess[] = []
+afterEach(() => {
+  for (const child of children.splice(0)) child.kill('SIGKILL')
+})
+
+async function tagged(runId: string): Promise<number> {
+  const child = spawn('sleep', ['30'], {
+    env: { PATH: process.env.PATH ?? '/usr/bin:/bin', [RUN_MARKER_ENV_KEY]: runId },
+    stdio: 'ignore',
+  })
+  children.push(child)
+  await once(child, 'spawn')
+  return child.pid!
+}
+
+describe('finding a run by its tag in /proc', () => {
+  it('finds a tagged process above a pid, by the short pid range or by listing /proc', async () => {
+    const runId = `test-${process.pid}-${Date.now()}`
+    const pid = await tagged(runId)
+    await tagged(`${runId}-longer`)
+    // The kernel's last pid is known: only the pids after the root are tried.
+    expect(findTaggedProcfs(runId, pid - 1)).toEqual([pid])
+    // No last pid (or a long range): /proc is listed instead, with the same answer.
+    expect(findTaggedProcfs(runId, pid - 1, null)).toEqual([pid])
+    expect(findTaggedProcfs(runId, pid - 1, pid + 100_000)).toEqual([pid])
+    // Not above the pid: not looked at.
+    expect(findTaggedProcfs(runId, pid)).toEqual([])
+    expect(findTaggedProcfs(runId)).toEqual([pid])
+  })
+
+  it('after a root exits, its escapees are found, and the look says it saw every pid since', async () => {
+    const runId = `test-root-${process.pid}-${Date.now()}`
+    const root = spawn('true')
+    await once(root, 'exit')
+    const escapee = await tagged(runId)
+    const found = await findRunEscapees(runId, root.pid!, 'linux')
+    expect(found).toEqual({ pids: [escapee], complete: true })
+  })
+})
