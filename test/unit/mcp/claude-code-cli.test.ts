@@ -10,10 +10,11 @@ import {
   makeAgentHome,
   OFFLINE_ENV,
   offline,
+  answerAgentCard,
+  scriptedTurn,
   realCliOrWhyNot,
   skipWithReason,
 } from './real-clis'
-import { waitFor } from '../core/workbench/core-harness'
 import { CLI_ENTRY, startTestHub, type TestHub, TSX_LOADER } from './test-hub'
 
 const WITH_FAKE_API = resolve('test/fixtures/real-clis/with-fake-anthropic-api.mjs')
@@ -122,20 +123,16 @@ describe('the real Claude Code', () => {
       answer: { kind: 'allow_once' } | { kind: 'deny'; message: string },
     ) => {
       const resultsFile = join(home, `results-${Date.now()}.json`)
-      const [bin, argv] = offline(process.execPath, [
-        WITH_FAKE_API,
-        resultsFile,
-        command,
-        '--',
+      const [bin, argv] = scriptedTurn(WITH_FAKE_API, resultsFile, command, [
         cli.bin,
         ...['-p', 'do the scripted step', '--output-format', 'json', '--model', 'claude-sonnet-4-5'],
       ])
       const finished = run(bin, argv, { cwd: testHub.workspace, env, timeout: 200_000 })
-      const card = await waitFor(() => testHub.host.core.approvals.list()[0], 'an approval card', 120_000)
-      expect(card).toMatchObject({ command, cwd: testHub.workspace, description: 'the scripted step' })
-      const sessions = await testHub.ui.request('sessions.list', {})
-      expect(sessions.find((session) => session.id === card.sessionId)?.agent?.name).toBe('claude-code')
-      await testHub.ui.request('approvals.answer', { id: card.id, answer })
+      await answerAgentCard(
+        testHub,
+        { agent: 'claude-code', command, description: 'the scripted step' },
+        answer,
+      )
       await finished
       return JSON.parse(await readFile(resultsFile, 'utf8')) as Array<{
         content?: unknown

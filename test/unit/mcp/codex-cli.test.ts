@@ -12,10 +12,11 @@ import {
   makeAgentHome,
   OFFLINE_ENV,
   offline,
+  answerAgentCard,
+  scriptedTurn,
   realCliOrWhyNot,
   skipWithReason,
 } from './real-clis'
-import { waitFor } from '../core/workbench/core-harness'
 import { startTestHub, type TestHub, textOf } from './test-hub'
 
 const WITH_FAKE_API = resolve('test/fixtures/real-clis/with-fake-responses-api.mjs')
@@ -157,11 +158,7 @@ describe('the real Codex CLI reads what `shellgate connect codex --write` wrote'
       extra: { env?: Record<string, string>; args?: string[] } = {},
     ) => {
       const resultsFile = join(home, `results-${Date.now()}.json`)
-      const [bin, argv] = offline(process.execPath, [
-        WITH_FAKE_API,
-        resultsFile,
-        command,
-        '--',
+      const [bin, argv] = scriptedTurn(WITH_FAKE_API, resultsFile, command, [
         codex.bin,
         'exec',
         ...['--skip-git-repo-check', '--ephemeral', '--json'],
@@ -177,11 +174,7 @@ describe('the real Codex CLI reads what `shellgate connect codex --write` wrote'
         timeout: 200_000,
       })
       if (answer) {
-        const card = await waitFor(() => testHub.host.core.approvals.list()[0], 'an approval card', 120_000)
-        expect(card).toMatchObject({ command, cwd: testHub.workspace })
-        const sessions = await testHub.ui.request('sessions.list', {})
-        expect(sessions.find((session) => session.id === card.sessionId)?.agent?.name).toBe('codex')
-        await testHub.ui.request('approvals.answer', { id: card.id, answer })
+        await answerAgentCard(testHub, { agent: 'codex', command }, answer)
       }
       await finished
       const results = JSON.parse(await readFile(resultsFile, 'utf8')) as Array<{ output?: string }>

@@ -10,10 +10,11 @@ import {
   makeAgentHome,
   OFFLINE_ENV,
   offline,
+  answerAgentCard,
+  scriptedTurn,
   realCliOrWhyNot,
   skipWithReason,
 } from './real-clis'
-import { waitFor } from '../core/workbench/core-harness'
 import { startTestHub, type TestHub } from './test-hub'
 
 const WITH_FAKE_API = resolve('test/fixtures/real-clis/with-fake-gemini-api.mjs')
@@ -106,11 +107,7 @@ describe('the real Gemini CLI reads what `shellgate connect gemini --write` wrot
       answer: { kind: 'allow_once' } | { kind: 'deny'; message: string },
     ) => {
       const resultsFile = join(home, `results-${Date.now()}.json`)
-      const [bin, argv] = offline(process.execPath, [
-        WITH_FAKE_API,
-        resultsFile,
-        command,
-        '--',
+      const [bin, argv] = scriptedTurn(WITH_FAKE_API, resultsFile, command, [
         cli.bin,
         // --yolo: Gemini's own confirmation is off, so only Shellgate's hook stands in the way.
         ...[
@@ -125,11 +122,11 @@ describe('the real Gemini CLI reads what `shellgate connect gemini --write` wrot
         ],
       ])
       const finished = run(bin, argv, { cwd: testHub.workspace, env, timeout: 200_000 })
-      const card = await waitFor(() => testHub.host.core.approvals.list()[0], 'an approval card', 120_000)
-      expect(card).toMatchObject({ command, cwd: testHub.workspace, description: 'the scripted step' })
-      const sessions = await testHub.ui.request('sessions.list', {})
-      expect(sessions.find((session) => session.id === card.sessionId)?.agent?.name).toBe('gemini-cli')
-      await testHub.ui.request('approvals.answer', { id: card.id, answer })
+      await answerAgentCard(
+        testHub,
+        { agent: 'gemini-cli', command, description: 'the scripted step' },
+        answer,
+      )
       await finished
       return JSON.parse(await readFile(resultsFile, 'utf8')) as Array<{ response?: Record<string, unknown> }>
     }

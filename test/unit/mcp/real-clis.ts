@@ -4,7 +4,9 @@ import { chmod, mkdir, mkdtemp, readFile, realpath, rm, writeFile } from 'node:f
 import { homedir, tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { promisify } from 'node:util'
-import { CLI_ENTRY, TSX_LOADER } from './test-hub'
+import { expect } from 'vitest'
+import { waitFor } from '../core/workbench/core-harness'
+import { CLI_ENTRY, type TestHub, TSX_LOADER } from './test-hub'
 
 const run = promisify(execFile)
 
@@ -167,4 +169,36 @@ export async function connectWrite(client: string, env: Record<string, string>):
     { env, timeout: 60_000 },
   )
   return stdout
+}
+
+export type CardAnswer = { kind: 'allow_once' } | { kind: 'deny'; message: string }
+
+/**
+ * The scripted turn's one approval card, as the person sees it in the hub: it must name the agent,
+ * the command its model asked for and the workspace; then the person answers it.
+ */
+export async function answerAgentCard(
+  hub: TestHub,
+  expected: { agent: string; command: string; description?: string },
+  answer: CardAnswer,
+): Promise<void> {
+  const card = await waitFor(() => hub.host.core.approvals.list()[0], 'an approval card', 120_000)
+  expect(card).toMatchObject({
+    command: expected.command,
+    cwd: hub.workspace,
+    ...(expected.description ? { description: expected.description } : {}),
+  })
+  const sessions = await hub.ui.request('sessions.list', {})
+  expect(sessions.find((session) => session.id === card.sessionId)?.agent?.name).toBe(expected.agent)
+  await hub.ui.request('approvals.answer', { id: card.id, answer })
+}
+
+/** One headless turn of a real agent CLI behind a local stand-in for its model API, offline. */
+export function scriptedTurn(
+  fakeApi: string,
+  resultsFile: string,
+  command: string,
+  cli: string[],
+): [string, string[]] {
+  return offline(process.execPath, [fakeApi, resultsFile, command, '--', ...cli])
 }

@@ -2,7 +2,7 @@ import type { BashCall } from '../../../shared/ipc/domains/bash'
 import { APP_VERSION } from '../../core/version'
 import type { HubConnection } from '../../hub/hub-client'
 import type { CliIo } from '../command'
-import { EXIT_NOT_RUN, exitCodeOf } from './exec'
+import { EXIT_NOT_RUN, exitCodeOf } from './exec-report'
 
 /**
  * `shellgate exec` while a hub runs for this home: the hub is the one writer of the audit log,

@@ -7,12 +7,7 @@ import { runBashTool } from '../../core/bash/tool/run-bash-tool'
 import { sanitizeEntryEnv } from '../../core/env/sanitize-entry'
 import { createExecutionPort } from '../../core/exec'
 import { resolveShellgateHome } from '../../core/paths'
-import {
-  decideBashPermission,
-  type PermissionDecision,
-  suggestRules,
-  summarizeDecision,
-} from '../../core/permissions'
+import { decideBashPermission, suggestRules, summarizeDecision } from '../../core/permissions'
 import { readCommandSettings, SettingsFileError } from '../../core/permissions/settings-files'
 import { applyWorkspaceTrust, loadWorkspaceTrust } from '../../core/permissions/workspace-trust'
 import { createTaskRegistry } from '../../core/tasks/task-registry'
@@ -28,10 +23,8 @@ import { UsageError } from '../usage-error'
 import { connectToHub } from '../../hub/hub-client'
 import { HubError } from '../../hub/hub-error'
 import { commandArgument, resolveCwdFlag } from './classify'
+import { type DecisionJson, EXIT_NOT_RUN, type ExecJson, exitCodeOf, notRun, report } from './exec-report'
 import { execViaHub } from './exec-via-hub'
-
-/** Exit code when the command was not run (denied, or approval needed): as a shell's "cannot execute". */
-export const EXIT_NOT_RUN = 126
 
 const USAGE = [
   'Usage: shellgate exec [--json] [--cwd DIR] [--timeout MS] [--background] [--mode build|plan|yolo] -- <command>',
@@ -332,75 +325,4 @@ async function runInBackground(
   } finally {
     await registry.dispose()
   }
-}
-
-/** The `--json` shape of DESIGN.md (plus isError and the model-facing content when it ran). */
-interface ExecJson {
-  status: string
-  exitCode: number | null
-  exitSignal: string | null
-  stdout: string
-  stderr: string
-  truncated: boolean
-  outputPath?: string
-  durationMs: number
-  taskId?: string
-  isError?: boolean
-  content?: string
-  /** For the audit line only; never printed. */
-  bytes?: number
-}
-
-type DecisionJson = ReturnType<typeof summarizeDecision> & {
-  nearMiss: PermissionDecision['nearMiss']
-  suggestedRules: string[]
-}
-
-function notRun(decision: PermissionDecision): ExecJson {
-  return {
-    status: decision.outcome === 'deny' ? 'denied' : 'approval_required',
-    exitCode: null,
-    exitSignal: null,
-    stdout: '',
-    stderr: '',
-    truncated: false,
-    durationMs: 0,
-  }
-}
-
-function report(
-  io: { stdout(text: string): void; stderr(text: string): void },
-  json: boolean,
-  result: ExecJson,
-  decision: DecisionJson,
-): void {
-  if (json) {
-    io.stdout(`${JSON.stringify({ ...result, decision })}\n`)
-    return
-  }
-  if (result.status === 'denied' || result.status === 'approval_required') {
-    io.stderr(`shellgate exec: not run (${decision.outcome}): ${decision.reason}\n`)
-    if (decision.nearMiss) io.stderr(`  almost matched: ${decision.nearMiss.explanation}\n`)
-    if (decision.outcome === 'ask' && result.status === 'approval_required') {
-      io.stderr(
-        `  start Shellgate (the app, or \`shellgate serve\`) and run it again to approve it there, or allow it with a rule: ${decision.suggestedRules.join(', ')}\n`,
-      )
-    }
-    return
-  }
-  io.stdout(result.stdout)
-  if (result.stderr) io.stderr(result.stderr)
-  if (result.outputPath)
-    io.stderr(`shellgate exec: output over the inline limit; all of it is in ${result.outputPath}\n`)
-  if (result.status !== 'completed' && result.status !== 'failed')
-    io.stderr(`shellgate exec: ${result.status}\n`)
-}
-
-/** The command's exit code; the conventional shell codes when it has none. */
-export function exitCodeOf(status: string, exitCode: number | null): number {
-  if (exitCode !== null) return exitCode
-  if (status === 'timed_out') return 124
-  if (status === 'cancelled') return 130
-  if (status === 'spawn_error') return 127
-  return 1
 }
