@@ -2,13 +2,14 @@ import { randomUUID } from 'node:crypto'
 import type { BashCall, BashCheck } from '../../../shared/ipc/domains/bash'
 import type { ApprovalBroker } from '../permissions/approval-broker'
 import type { AuditLog } from '../settings/audit-log'
-import { formatAwaitingApprovalContent } from '../tasks/background-content'
-import { approvalSandbox, type CallSandbox } from './call-sandbox'
+import { approvalSandbox } from './call-sandbox'
 import { approvalRequestOf, callDecisionOf, decidedByOf, ruleAllowsCommand } from './decision-record'
 import type { LiveSession, SessionService } from './session-service'
 import { answerTimeLeft, endsAtTimeout, type InFlightCall, movedToBackground } from './in-flight-call'
 import { WorkbenchError } from './workbench-error'
 import { auditBashCall } from './call-audit'
+import { trackBackgroundedCalls } from './backgrounded-calls'
+import { type PromisedTask, promiseTask } from './promised-task'
 import { type CallDecisionDeps, decideCall } from './call-decision'
 import { type CallExecutionDeps, executeCall } from './call-execution'
 import { decideForHook, type HookVerdict } from './hook-decision'
@@ -33,20 +34,6 @@ export interface BashRunOptions {
   answerWithinMs?: number
   /** The caller went away: a call that has not answered is cancelled (a promised or background task stays). */
   signal?: AbortSignal
-}
-
-/** A call that answered "it will run as task T" before the person decided. */
-export interface PromisedTask {
-  taskId: string
-  sessionId: string
-  command: string
-  /** waiting: for the person; denied: refused (see message); started: task T runs; ended: it never became a task. */
-  state: 'waiting' | 'denied' | 'started' | 'ended'
-  message: string | null
-  /** The call as it stands (for ended: its final content). */
-  call: BashCall
-  /** Settles when the state leaves `waiting`. */
-  decided: Promise<void>
 }
 
 export interface BashCallService {
@@ -108,43 +95,7 @@ export function createBashCallService(options: BashCallServiceOptions): BashCall
   const inFlight = new Map<string, InFlightCall>()
   const promised = new Map<string, PromisedTask>()
   let closing = false
-  // A backgrounded call's audit line says "backgrounded"; a second line, linked by taskId, says how
-  // it ended (exit, bytes, who stopped it), and the session's history gets the same facts.
-  const backgrounded = new Map<
-    string,
-    {
-      session: LiveSession
-      call: BashCall
-      decidedBy: string
-      approvedBy: string | null
-      unsandboxedByPerson: boolean
-      sandbox: CallSandbox | null
-    }
-  >()
-  // The registry lives and dies with this service's core, so the listener is never removed.
-  options.tasks.onEvent((event) => {
-    const entry = event.type === 'completed' ? backgrounded.get(event.task.taskId) : undefined
-    if (!entry) return
-    backgrounded.delete(event.task.taskId)
-    // The tree is gone: this run's allowlist proxy can close.
-    void entry.sandbox?.release().catch(() => undefined)
-    const { task } = event
-    const ended: BashCall = {
-      ...entry.call,
-      exitCode: task.exitCode,
-      taskStatus: task.status,
-      exitSignal: task.exitSignal,
-      durationMs: task.elapsedMs,
-      totalBytes: task.bytes,
-    }
-    void publish(entry.session, ended).catch(() => undefined)
-    void auditCall(entry.session, ended, {
-      decidedBy: entry.decidedBy,
-      approvedBy: entry.approvedBy,
-      unsandboxedByPerson: entry.unsandboxedByPerson,
-      status: task.status === 'running' ? 'backgrounded' : task.status,
-    }).catch(() => undefined)
-  })
+  const backgrounded = trackBackgroundedCalls(options.tasks, publish, auditCall)
 
   return {
     run(sessionId, rawInput, runOptions = {}) {
@@ -285,37 +236,6 @@ export function createBashCallService(options: BashCallServiceOptions): BashCall
     }
   }
 
-  /**
-   * The caller's clock cannot wait for the person: answer now with the task id the command will
-   * run as, and keep the call going without its caller.
-   */
-  function promiseTask(
-    session: LiveSession,
-    call: BashCall,
-    entry: InFlightCall,
-  ): (update: Partial<PromisedTask>) => void {
-    let decide!: () => void
-    const record: PromisedTask = {
-      taskId: call.id,
-      sessionId: session.record.id,
-      command: call.command,
-      state: 'waiting',
-      message: null,
-      call,
-      decided: new Promise<void>((resolve) => {
-        decide = resolve
-      }),
-    }
-    promised.set(call.id, record)
-    // The agent may quit now; the person still sees the card, and task T is theirs to allow.
-    entry.detachCaller()
-    entry.answer({ ...call, taskId: call.id, content: formatAwaitingApprovalContent(call.id) })
-    return (update) => {
-      Object.assign(record, update)
-      if (record.state !== 'waiting') decide()
-    }
-  }
-
   function inFlightOf(sessionId: string, callId: string): InFlightCall {
     const entry = inFlight.get(callId)
     // Another session's call reads as unknown: its id tells the caller nothing.
@@ -377,7 +297,7 @@ export function createBashCallService(options: BashCallServiceOptions): BashCall
         entry.answerWithinMs === null
           ? null
           : setTimeout(() => {
-              promise.settle = promiseTask(session, waiting, entry)
+              promise.settle = promiseTask(promised, session, waiting, entry)
             }, answerTimeLeft(entry))
       const pending = options.approvals.request(
         {
@@ -451,7 +371,7 @@ export function createBashCallService(options: BashCallServiceOptions): BashCall
         : { state: 'ended', message: current.content, call: current },
     )
     if (current.taskId) {
-      backgrounded.set(current.taskId, {
+      backgrounded.add(current.taskId, {
         session,
         call: current,
         decidedBy,
@@ -469,3 +389,4 @@ export function createBashCallService(options: BashCallServiceOptions): BashCall
 }
 
 export type { HookVerdict } from './hook-decision'
+export type { PromisedTask } from './promised-task'
