@@ -16,7 +16,7 @@ import {
 } from 'node:fs'
 import { isAbsolute, join, resolve } from 'node:path'
 import type { SandboxSettings } from '../../../shared/settings'
-import { isEnvFileName } from '../bash/places/read-places'
+import { isEnvFileName } from '../secrets/secret-file-names'
 import { expandHome } from './sandbox-settings-check'
 import type { ExposedPath, HiddenPath } from './types'
 

@@ -1,4 +1,5 @@
 import type { PolicyCheck } from '../readonly/flag-types'
+import { isSecretGitConfigKey } from '../../secrets/git-secret-keys'
 
 /** `%G?`, `%GS`… and `%(signature…)` make git run gpg to verify each signature. */
 export const signatureFormatCheck: PolicyCheck = ({ flags, positionals }) => {
@@ -58,9 +59,6 @@ const CONFIG_BULK_FLAGS: Readonly<Record<string, string>> = {
   '--get-urlmatch': 'git config --get-urlmatch prints http.* settings, tokens among them',
 }
 
-// Sections that hold secrets: extra headers with tokens, credential helpers' settings, URL rewrites.
-const SECRET_KEY = /^(?:http|credential|url)\./i
-
 /** `git config KEY VALUE` writes; only the --get… forms read, and never a section holding secrets. */
 export const configReadCheck: PolicyCheck = ({ flags, positionals }) => {
   const bulk = flags.find((f) => Object.hasOwn(CONFIG_BULK_FLAGS, f.flag))
@@ -68,7 +66,7 @@ export const configReadCheck: PolicyCheck = ({ flags, positionals }) => {
   const key = positionals[0]
   if (
     key !== undefined &&
-    SECRET_KEY.test(key) &&
+    isSecretGitConfigKey(key) &&
     flags.some((f) => f.flag === '--get' || f.flag === '--get-all')
   )
     return `git config ${key} can hold a token or credentials`

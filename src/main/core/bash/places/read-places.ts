@@ -2,6 +2,8 @@ import { lstatSync, realpathSync, statSync } from 'node:fs'
 import { homedir } from 'node:os'
 import path from 'node:path'
 import type { ReadConcern } from '../verdict'
+import { HOME_SECRET_PATHS } from '../../secrets/home-secrets'
+import { isEnvFileName, isSecretFileName } from '../../secrets/secret-file-names'
 import { globMatches } from './glob-matches'
 
 /** Where the command runs and what it may read without asking. */
@@ -23,31 +25,8 @@ export interface PlaceJudgement {
   concerns: ReadConcern[]
 }
 
-// Folders under the home directory that hold keys, tokens and passwords.
-const HOME_SECRETS = [
-  '.ssh',
-  '.aws',
-  '.gnupg',
-  '.config/gh',
-  '.config/gcloud',
-  '.azure',
-  '.kube',
-  '.docker/config.json',
-  '.netrc',
-  '.git-credentials',
-  '.npmrc',
-  '.pypirc',
-  '.password-store',
-]
-// `.env`, `.env.local`, `.envrc`: the files projects keep their secrets in.
-// Case-insensitive, with Windows' trailing dots and spaces and `:stream` suffixes: on macOS and
-// Windows `cat .ENV` or `type .env.` opens .env itself.
-const ENV_FILE = /^\.env(?:[.:].*|rc)?[. ]*$/i
-
-/** A file name projects keep their secrets in (`.env`, `.env.local`, `.envrc`, any case). */
-export function isEnvFileName(name: string): boolean {
-  return ENV_FILE.test(name)
-}
+/** `.env`, `.env.local`, `.envrc`: re-exported for callers that judge env files alone. */
+export { isEnvFileName }
 // Reading these is reading nothing.
 const HARMLESS = new Set(['/dev/null', '/dev/stdin', '/dev/zero', '-'])
 
@@ -141,7 +120,7 @@ function secretRoots(home: string, shellgateHome: string | undefined): string[] 
 }
 
 function resolveSecretRoots(home: string, shellgateHome: string | undefined): string[] {
-  const roots = HOME_SECRETS.map((entry) => path.join(home, entry))
+  const roots = HOME_SECRET_PATHS.map((entry) => path.join(home, entry))
   roots.push(path.resolve(shellgateHome ?? process.env.SHELLGATE_HOME ?? path.join(home, '.shellgate')))
   return roots.flatMap((root) => {
     const real = realOrNull(root)
@@ -173,11 +152,11 @@ function expandTilde(word: string, home: string): string | null {
 }
 
 /**
- * A secrets location itself, anything inside it, a `.env` file anywhere, or a folder that holds
+ * A secrets location itself, anything inside it, a secret-named file anywhere (`.env`, `*.pem`), or a folder that holds
  * one of them (`grep -r token ~` reads ~/.ssh too).
  */
 function secretRelation(given: string, givenRoots: readonly string[]): 'is' | 'holds' | null {
-  if (ENV_FILE.test(path.basename(given))) return 'is'
+  if (isSecretFileName(path.basename(given))) return 'is'
   // macOS and Windows file systems ignore case: ~/.SSH/id_rsa is ~/.ssh/id_rsa there.
   const candidate = given.toLowerCase()
   const roots = givenRoots.map((root) => root.toLowerCase())

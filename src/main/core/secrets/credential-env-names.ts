@@ -1,0 +1,115 @@
+/**
+ * Which environment variable names look like credentials (issues 12 and 21). The same rule
+ * withholds them from agent commands (env/credential-names.ts) and makes the verdict ask before a
+ * command expands one (`echo "$DATABASE_URL"`).
+ *
+ * The rule works on name segments, not substrings, so KEYBOARD, MONKEY_PATCH, AUTHOR or
+ * TOKENIZERS_PARALLELISM are not mistaken for secrets. The name is upper-cased and cut at every
+ * character that is not a letter or digit (`npm_config__auth` → NPM, CONFIG, AUTH); trailing
+ * digits and a plural S are ignored (TOKENS, KEY2). A segment is a credential when it
+ * - is one of the words KEY, SECRET, TOKEN, PASSWORD, PASSWD, PASS, PASSPHRASE, CREDENTIAL, AUTH,
+ *   AUTHORIZATION, JWT, PAT, DSN or COOKIE;
+ * - ends in one of the long words, glued to a prefix (GHTOKEN, PGPASSWORD, CLIENTSECRET, OAUTH);
+ * - ends in KEY glued to a word that makes it a key (APIKEY, ACCESSKEY, PRIVATEKEY…): a bare
+ *   `…KEY` suffix is too often a word (MONKEY, HOCKEY, HOTKEY).
+ * Connection strings carry a password in their user part (`postgres://app:hunter2@db/app`): a URL,
+ * URI or connection-string name after a database, cache or queue word is one (DATABASE_URL,
+ * REDIS_URI, MONGODB_URL, PG_CONNECTION_STRING, SQLALCHEMY_DATABASE_URI), and so is every
+ * `…_CONNECTION_STRING`.
+ * Known families are withheld whatever their segments: every AWS_* variable (the SDKs read
+ * credentials from several of them, and AWS_PROFILE selects stored ones).
+ */
+const SEGMENT_WORDS = new Set([
+  'KEY',
+  'SECRET',
+  'TOKEN',
+  'PASSWORD',
+  'PASSWD',
+  'PASS',
+  'PASSPHRASE',
+  'CREDENTIAL',
+  'AUTH',
+  'AUTHORIZATION',
+  'JWT',
+  'PAT',
+  'DSN',
+  'COOKIE',
+  'CONNSTR',
+])
+const GLUED_SUFFIX = /(SECRET|TOKEN|PASSWORD|PASSWD|PASSPHRASE|CREDENTIAL|AUTH)$/
+const GLUED_KEY =
+  /^(API|ACCESS|PRIVATE|SECRET|SIGNING|MASTER|ENCRYPTION|LICENSE|AUTH|DEPLOY|CLIENT|SERVICE|APP|SESSION|CRYPT)KEY$/
+const KNOWN_PREFIXES = ['AWS_']
+/** Words before URL/URI that make it a connection string, which carries the password. */
+const STORE_WORDS = new Set([
+  'DATABASE',
+  'DB',
+  'POSTGRES',
+  'POSTGRESQL',
+  'PG',
+  'MYSQL',
+  'MARIADB',
+  'MONGO',
+  'MONGODB',
+  'REDIS',
+  'VALKEY',
+  'MEMCACHE',
+  'MEMCACHED',
+  'AMQP',
+  'RABBITMQ',
+  'RABBIT',
+  'KAFKA',
+  'NATS',
+  'ELASTICSEARCH',
+  'ELASTIC',
+  'OPENSEARCH',
+  'CLICKHOUSE',
+  'CASSANDRA',
+  'NEO4J',
+  'SQL',
+  'MSSQL',
+  'SQLSERVER',
+  'ORACLE',
+  'JDBC',
+  'SQLALCHEMY',
+  'BROKER',
+  'CELERY',
+  'SMTP',
+  'LDAP',
+  'SENTRY',
+])
+const URL_WORDS = new Set(['URL', 'URI', 'URLS', 'URIS', 'ADDR'])
+
+/**
+ * Matched by the rule but not secrets: a socket path that git over ssh needs (whether the socket is
+ * reachable from inside a command is the sandbox's decision, not the environment's), and the
+ * names half of git's GIT_CONFIG_KEY_<n>/GIT_CONFIG_VALUE_<n> pairs, which would otherwise lose
+ * their keys and leave the values meaning nothing.
+ */
+const NOT_CREDENTIALS = new Set(['SSH_AUTH_SOCK'])
+const NOT_CREDENTIAL_PATTERN = /^GIT_CONFIG_KEY_[0-9]+$/
+
+export function isCredentialName(name: string): boolean {
+  const upper = name.toUpperCase()
+  if (NOT_CREDENTIALS.has(upper) || NOT_CREDENTIAL_PATTERN.test(upper)) return false
+  if (KNOWN_PREFIXES.some((prefix) => upper.startsWith(prefix))) return true
+  const segments = upper.split(/[^A-Z0-9]+/).map((segment) => segment.replace(/[0-9]+$/, ''))
+  if (isConnectionString(segments)) return true
+  return segments.some((segment) => {
+    const singular = segment.length > 3 && segment.endsWith('S') ? segment.slice(0, -1) : segment
+    return [segment, singular].some(
+      (word) => SEGMENT_WORDS.has(word) || GLUED_SUFFIX.test(word) || GLUED_KEY.test(word),
+    )
+  })
+}
+
+function isConnectionString(segments: readonly string[]): boolean {
+  for (let index = 0; index < segments.length; index += 1) {
+    const segment = segments[index]!
+    const next = segments[index + 1]
+    if (segment === 'CONNECTION' && (next === 'STRING' || next === 'URL' || next === 'URI')) return true
+    if (URL_WORDS.has(segment) && index > 0 && segments.slice(0, index).some((word) => STORE_WORDS.has(word)))
+      return true
+  }
+  return false
+}
