@@ -1,10 +1,12 @@
-import { realpathSync, statSync } from 'node:fs'
 import { homedir } from 'node:os'
 import path from 'node:path'
+import { analyzeCommandOnce } from './analysis/analysis-memo'
 import { analyzeCommand } from './analysis/analyze-command'
 import type { CommandAnalysis } from './analysis/command-analysis'
-import { checkGitRuntimeSafety, type GitRuntimeSafety } from './git-safety/git-runtime-safety'
+import { GitSafetyPerCall } from './git-runtime-memo'
+import type { GitRuntimeSafety } from './git-safety/git-runtime-safety'
 import { findGitEnvironmentVariable } from './git-safety/git-environment'
+import { createFsLookups, type FsLookups } from './places/fs-lookups'
 import { judgeReadPaths, type PlaceOptions } from './places/read-places'
 import { evaluateCommandPart, type PartVerdict } from './readonly/part-policy'
 import type { CommandPart, CommandVerdict, ReadConcern } from './verdict'
@@ -45,15 +47,19 @@ const PROMISOR_SAFE_SUBCOMMANDS = new Set([
 
 /** The read-only verdict for one command line. Synchronous; never throws, whatever the input. */
 export function classifyCommand(command: string, options: ClassifyOptions): CommandVerdict {
-  return classifyAtDepth(command, options, 0)
+  const call = { ...options, lookups: options.lookups ?? createFsLookups(), git: new GitSafetyPerCall() }
+  return classifyAtDepth(command, call, 0)
 }
+
+/** Options inside one call: the file system answers are shared by every part and substitution. */
+type CallOptions = ClassifyOptions & { lookups: FsLookups; git: GitSafetyPerCall }
 
 /** `$(…)` inside `$(…)` is classified this deep at most; deeper ones are refused. */
 const MAX_SUBSTITUTION_DEPTH = 3
 
-function classifyAtDepth(command: string, options: ClassifyOptions, depth: number): CommandVerdict {
+function classifyAtDepth(command: string, options: CallOptions, depth: number): CommandVerdict {
   try {
-    return classifyAnalysis(analyzeCommand(command), options, depth)
+    return classifyAnalysis(analyzeCommandOnce(command), options, depth)
   } catch (error) {
     return {
       command: typeof command === 'string' ? command : String(command),
@@ -67,11 +73,7 @@ function classifyAtDepth(command: string, options: ClassifyOptions, depth: numbe
   }
 }
 
-function classifyAnalysis(
-  analysis: CommandAnalysis,
-  options: ClassifyOptions,
-  depth: number,
-): CommandVerdict {
+function classifyAnalysis(analysis: CommandAnalysis, options: CallOptions, depth: number): CommandVerdict {
   const base = {
     command: analysis.command,
     parsed: analysis.parsed,
@@ -90,7 +92,7 @@ function classifyAnalysis(
   const verdicts: PartVerdict[] = []
   for (const part of analysis.commands) {
     // `cd /etc && echo $(cat passwd)`: the substitution runs where its command runs, after the cd.
-    const here = runFolders([...verdicts, NOT_A_CD], options).at(-1) ?? null
+    const here = () => runFolders([...verdicts, NOT_A_CD], options).at(-1) ?? null
     const classifyInner = depth < MAX_SUBSTITUTION_DEPTH ? innerClassifier(here, options, depth) : undefined
     verdicts.push(evaluateCommandPart(part, platform, classifyInner))
   }
@@ -128,8 +130,9 @@ function classifyAnalysis(
 const NOT_A_CD: PartVerdict = { readOnly: true, reason: '', name: null }
 
 /** Classifies a `$(…)` one level deeper, in every folder the command holding it may run in. */
-function innerClassifier(dirs: string[] | null, options: ClassifyOptions, depth: number) {
+function innerClassifier(folders: () => string[] | null, options: CallOptions, depth: number) {
   return (inner: string) => {
+    const dirs = folders()
     if (dirs === null)
       return { readOnly: false, reason: 'it runs after a cd to a folder only known at run time', asks: 0 }
     let asks = 0
@@ -149,11 +152,7 @@ function innerClassifier(dirs: string[] | null, options: ClassifyOptions, depth:
  * Each part is judged from every folder it may run in (after a `cd`, the old one too, in case the
  * cd failed); after a cd to a folder only known at run time, relative paths ask.
  */
-function applyPlaceRules(
-  verdicts: PartVerdict[],
-  folders: RunFolders,
-  options: ClassifyOptions,
-): ReadConcern[] {
+function applyPlaceRules(verdicts: PartVerdict[], folders: RunFolders, options: CallOptions): ReadConcern[] {
   const concerns = new Map<string, ReadConcern>()
   verdicts.forEach((verdict, index) => {
     if (!verdict.readOnly || !verdict.paths || (verdict.paths.length === 0 && !verdict.unknownPaths)) return
@@ -179,7 +178,9 @@ function applyPlaceRules(
       if (verdict.followsLinks) {
         // A glob word (`diff -- *`) may become folders too.
         const folders = paths.filter(
-          (word) => /[*?[]/.test(word) || isFolder(path.resolve(cwd, expandHome(word, options))),
+          (word) =>
+            /[*?[]/.test(word) ||
+            options.lookups.stat(path.resolve(cwd, expandHome(word, options)))?.isDirectory(),
         )
         for (const folder of folders) {
           const reason = `${verdict.name} follows symlinks inside ${folder}, to files no path check sees`
@@ -201,7 +202,7 @@ function applyPlaceRules(
 /** For each part, the folders it may run in; null when a cd went somewhere only known at run time. */
 type RunFolders = Array<string[] | null>
 
-function runFolders(verdicts: PartVerdict[], options: ClassifyOptions): RunFolders {
+function runFolders(verdicts: PartVerdict[], options: CallOptions): RunFolders {
   const folders: RunFolders = []
   let current: string[] | null = [path.resolve(options.cwd)]
   for (const verdict of verdicts) {
@@ -215,7 +216,7 @@ function runFolders(verdicts: PartVerdict[], options: ClassifyOptions): RunFolde
 }
 
 /** Where `cd DIR` goes from each folder, or null for pushd/popd, `cd -`, `~user`, CDPATH lookups. */
-function cdTargets(verdict: PartVerdict, from: string[], options: ClassifyOptions): string[] | null {
+function cdTargets(verdict: PartVerdict, from: string[], options: CallOptions): string[] | null {
   if (verdict.name !== 'cd' || !verdict.readOnly) return null
   const args = (verdict.directoryArgs ?? []).filter((arg) => arg !== '-L' && arg !== '-P')
   if (args.length > 1 || args.some((arg) => arg.startsWith('-'))) return null
@@ -233,7 +234,7 @@ function cdTargets(verdict: PartVerdict, from: string[], options: ClassifyOption
   return from.flatMap((dir) => {
     const written = path.resolve(dir, expanded)
     const raw = expanded.startsWith('/') ? expanded : `${dir}/${expanded}`
-    const physical = realOrSelf(raw)
+    const physical = options.lookups.realpath(raw) ?? raw
     return physical === written || physical === raw ? [written] : [written, physical]
   })
 }
@@ -242,7 +243,7 @@ function cdTargets(verdict: PartVerdict, from: string[], options: ClassifyOption
  * Whole-line git rules: GIT_* in the environment, and the repository of every folder a git part
  * may run in (after a cd, or with `-C DIR`, which must stay inside the workspace).
  */
-function applyGitRules(verdicts: PartVerdict[], folders: RunFolders, options: ClassifyOptions): void {
+function applyGitRules(verdicts: PartVerdict[], folders: RunFolders, options: CallOptions): void {
   const variable = findGitEnvironmentVariable(options.env)
   verdicts.forEach((verdict, index) => {
     if (verdict.name !== 'git' || !verdict.readOnly) return
@@ -258,7 +259,7 @@ function applyGitRules(verdicts: PartVerdict[], folders: RunFolders, options: Cl
 function findGitPartProblem(
   verdict: PartVerdict,
   dirs: string[] | null,
-  options: ClassifyOptions,
+  options: CallOptions,
 ): string | null {
   if (dirs === null)
     return 'git after a cd to a folder only known at run time may load hooks and config from there'
@@ -272,7 +273,7 @@ function findGitPartProblem(
     const target = directories.reduce((from, next) => path.resolve(from, expandHome(next, options)), dir)
     if (directories.length > 0 && !isInsideWorkspace(target, options))
       return `git -C ${directories.join(' -C ')} leaves the workspace, so its repository’s config and hooks are not the workspace’s`
-    const safety: GitRuntimeSafety = checkGitRuntimeSafety(target)
+    const safety: GitRuntimeSafety = options.git.check(target)
     if (!safety.safe) return safety.reason
     if (safety.promisor && !PROMISOR_SAFE_SUBCOMMANDS.has(verdict.gitSubcommand ?? ''))
       return `this repository is a partial clone (promisor remote): git ${verdict.gitSubcommand ?? ''} may fetch missing objects over the network`
@@ -280,31 +281,16 @@ function findGitPartProblem(
   return null
 }
 
-function isFolder(file: string): boolean {
-  try {
-    return statSync(file, { throwIfNoEntry: false })?.isDirectory() ?? false
-  } catch {
-    return false
-  }
-}
-
 function expandHome(word: string, options: ClassifyOptions): string {
   const home = options.home ?? homedir()
   return word === '~' ? home : word.startsWith('~/') ? path.join(home, word.slice(2)) : word
 }
 
-function isInsideWorkspace(dir: string, options: ClassifyOptions): boolean {
+function isInsideWorkspace(dir: string, options: CallOptions): boolean {
+  const realOrSelf = (file: string) => options.lookups.realpath(file) ?? file
   const real = realOrSelf(dir)
   return [options.workspace as string, ...(options.readableFolders ?? [])].some((root) => {
     const base = realOrSelf(path.resolve(options.cwd, root))
     return real === base || real.startsWith(base.endsWith(path.sep) ? base : `${base}${path.sep}`)
   })
-}
-
-function realOrSelf(file: string): string {
-  try {
-    return realpathSync.native(file)
-  } catch {
-    return file
-  }
 }
