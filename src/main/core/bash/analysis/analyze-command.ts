@@ -1,6 +1,7 @@
 import { type AndOr, type Command, type Pipeline, type PipelineNode, parse, type Statement } from 'unbash'
 import type { Connector, EnvAssignment, Redirect } from '../verdict'
 import type { AnalyzedCommand, CommandAnalysis, WordExpansion } from './command-analysis'
+import { shapeWord, type ShapedWord } from './word-shape'
 import { isSafeLoopVariable } from './loop-variables'
 import { readRedirect } from './redirects'
 import { findUncoveredText, type SourceSpan } from './source-coverage'
@@ -34,6 +35,8 @@ interface Walk {
   spans: SourceSpan[]
   /** An if or a for was walked into. */
   compound?: boolean
+  /** A word went through brace expansion. */
+  braces?: boolean
 }
 
 /** Split a command line into the simple commands bash would run; never throws. */
@@ -78,7 +81,8 @@ function analyzeOrThrow(command: string): CommandAnalysis {
     commands: walk.commands,
     unsupported: walk.unsupported,
     // Rules match simple commands; one inside an if or a for is not what a prefix rule describes.
-    permissionSafe: walk.unsupported.length === 0 && !dynamic && !walk.compound,
+    // A rule matches the text as written; after brace expansion the argv is not that text.
+    permissionSafe: walk.unsupported.length === 0 && !dynamic && !walk.compound && !walk.braces,
   }
 }
 
@@ -141,7 +145,7 @@ function walkCommand(walk: Walk, node: Command, connector: Connector | null): vo
   const envAssignments: EnvAssignment[] = []
   const redirects: Redirect[] = []
   const dynamicParts: string[] = []
-  const words: Array<{ value: string | null; leadingGlob: boolean; glob: boolean }> = []
+  const words: ShapedWord[] = []
   const wordExpansions: WordExpansion[] = []
   for (const item of node.prefix) {
     walk.spans.push([item.pos, item.end])
@@ -160,22 +164,23 @@ function walkCommand(walk: Walk, node: Command, connector: Connector | null): vo
   let dynamicOutsideWords = dynamicParts.length > 0
   if (node.name) {
     walk.spans.push([node.name.pos, node.name.end])
-    addWord(readWord(node.name), words, dynamicParts)
+    addWord(shapeWord(node.name, readWord(node.name)), words, dynamicParts)
     wordExpansions.push(...listWordExpansions(node.name))
   }
   for (const item of node.suffix) {
     walk.spans.push([item.pos, item.end])
     if (item.type === 'Word') {
-      addWord(readWord(item), words, dynamicParts)
+      addWord(shapeWord(item, readWord(item)), words, dynamicParts)
       wordExpansions.push(...listWordExpansions(item))
       continue
     }
     const before = dynamicParts.length
-    if (item.type === 'Assignment') addWord(readAssignmentWord(item), words, dynamicParts)
+    if (item.type === 'Assignment') addWord(shapeAssignment(item), words, dynamicParts)
     else addRedirect(walk, item, redirects, dynamicParts)
     if (dynamicParts.length > before) dynamicOutsideWords = true
   }
   const dynamicWord = words.some((word) => word.value === null)
+  if (words.some((word) => word.braces)) walk.braces = true
   walk.commands.push({
     text: walk.source.slice(node.pos, node.end),
     argv: dynamicWord ? null : words.map((word) => word.value as string),
@@ -183,40 +188,33 @@ function walkCommand(walk: Walk, node: Command, connector: Connector | null): vo
     redirects,
     connector,
     dynamicParts,
-    leadingGlobArgs: words.flatMap((word, index) => (word.leadingGlob ? [index] : [])),
-    globArgs: words.flatMap((word, index) => (word.glob ? [index] : [])),
+    leadingGlobArgs: words.flatMap((word, index) => (word.glob?.bash && word.glob.prefix === '' ? [index] : [])),
+    globArgs: words.flatMap((word, index) => (word.glob?.bash ? [index] : [])),
+    globs: words.map((word) => word.glob),
+    braceExpanded: words.some((word) => word.braces),
     wordValues: words.map((word) => word.value),
     wordExpansions,
     dynamicOutsideWords,
   })
 }
 
-function addWord(
-  reading: ReturnType<typeof readWord>,
-  words: Array<{ value: string | null; leadingGlob: boolean; glob: boolean }>,
-  dynamicParts: string[],
-): void {
-  if (reading.dynamicPart) dynamicParts.push(reading.dynamicPart)
-  words.push({ value: reading.value, leadingGlob: reading.leadingGlob, glob: reading.glob })
+/** One source word becomes one or more words (brace expansion), or one dynamic word. */
+function addWord(shaped: ShapedWord[] | { dynamicPart: string }, words: ShapedWord[], dynamicParts: string[]): void {
+  if ('dynamicPart' in shaped) {
+    dynamicParts.push(shaped.dynamicPart)
+    words.push({ value: null, glob: null, braces: false })
+  } else words.push(...shaped)
 }
 
 /** `export A=1` passes `A=1` as an argument; an array value `a=(…)` is treated as dynamic. */
-function readAssignmentWord(item: Extract<Command['suffix'][number], { type: 'Assignment' }>) {
-  if (item.value.type !== 'Word')
-    return { value: null, dynamicPart: item.text, leadingGlob: false, glob: false }
+function shapeAssignment(item: Extract<Command['suffix'][number], { type: 'Assignment' }>) {
+  if (item.value.type !== 'Word') return { dynamicPart: item.text }
   const indexPart = item.index ? readWord(item.index).dynamicPart : null
-  if (indexPart) return { value: null, dynamicPart: indexPart, leadingGlob: false, glob: false }
-  const value = readWord(item.value)
-  if (value.value === null) return value
+  if (indexPart) return { dynamicPart: indexPart }
   const operator = item.append ? '+=' : '='
   const index = item.index ? `[${item.index.value}]` : ''
-  // `cmd a=*` still expands the glob (only declaration builtins assign), so the flag carries over.
-  return {
-    value: `${item.name}${index}${operator}${value.value}`,
-    dynamicPart: null,
-    leadingGlob: false,
-    glob: value.glob,
-  }
+  // `cmd a=*` still expands the glob and braces (only declaration builtins assign).
+  return shapeWord(item.value, readWord(item.value), `${item.name}${index}${operator}`)
 }
 
 function addRedirect(

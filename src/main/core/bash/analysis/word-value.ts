@@ -46,6 +46,13 @@ function findDynamicPart(parts: readonly WordPart[]): string | null {
       if (inner) return inner
       continue
     }
+    // `{a,b}` is expanded by the analysis itself (brace-expansion.ts) when nothing in it expands.
+    if (part.type === 'BraceExpansion') {
+      const inner = part.parts ? findDynamicPart(part.parts) : null
+      if (inner) return inner
+      if (/[$`]/.test(part.text)) return part.text
+      continue
+    }
     if (!STATIC_PART_TYPES.has(part.type)) return part.text
     if (part.type === 'AnsiCQuoted' && UNDECODED_ANSI_C.test(part.text)) return part.text
   }
@@ -84,6 +91,7 @@ export function listWordExpansions(word: Word): WordExpansion[] {
     for (const part of parts) {
       if (part.type === 'DoubleQuoted') visit(part.parts)
       else if (part.type === 'Glob' && part.kind === 'bracket') visit(part.parts)
+      else if (part.type === 'BraceExpansion') visit(part.parts ?? [])
       else if (STATIC_PART_TYPES.has(part.type)) continue
       else if (
         (part.type === 'SimpleExpansion' || part.type === 'ParameterExpansion') &&
