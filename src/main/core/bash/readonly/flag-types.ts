@@ -1,6 +1,6 @@
 /**
  * What a known-safe flag takes: nothing, a number, any string, a string only when attached
- * (`--color=auto`), one character, or exactly the literal `{}` / `EOF` (xargs -I / -E).
+ * (`--color=auto`), one character, exactly the literal `{}` / `EOF` (xargs -I / -E), or a file name.
  */
 export type FlagValueKind =
   | 'none'
@@ -12,6 +12,10 @@ export type FlagValueKind =
   | 'EOF'
   /** git's PARSE_OPT_LASTARG_DEFAULT: the next word is the value, unless the flag is the last word. */
   | 'lastArgDefault'
+  /** The value names a file the tool reads (and may print back): judged as a place read. */
+  | 'file'
+  /** The value names a file that lists more files the tool reads (`--files0-from`): those are known only at run time. */
+  | 'fileList'
 
 /** The arguments of one command, once every flag passed its table. */
 export interface ParsedArgs {

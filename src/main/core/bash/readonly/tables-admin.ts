@@ -20,7 +20,8 @@ const ss: CommandPolicy = {
     none: `-a -l -t -u -w -x -n -p -e -m -o -i -s -4 -6 -r -H -O -0 -Z -z -b -E --all --listening --tcp
       --udp --raw --unix --numeric --processes --extended --memory --options --info --summary --resolve
       --no-header --oneline --ipv4 --ipv6 --bpf --context --contexts --events --help --version -V`,
-    string: '-f --family -A --query --socket -F --filter',
+    string: '-f --family -A --query --socket',
+    file: '-F --filter',
   }),
   refusedFlags: {
     '-K': 'ss -K closes the sockets it matches',
@@ -43,7 +44,8 @@ const tar: CommandPolicy = {
   flags: flagTable({
     none: `-t --list -v --verbose -z --gzip -j --bzip2 -J --xz --zstd --lzip --lzma -a --auto-compress
       --force-local --numeric-owner --full-time --utc -R --block-number --show-transformed-names --help --wildcards-match-slash`,
-    string: '-f --file -C --directory --exclude --exclude-from -X -T --files-from',
+    string: '-C --directory --exclude',
+    file: '-f --file --exclude-from -X -T --files-from',
   }),
   refusedFlags: {
     '-I': 'tar -I runs a compression program',
@@ -67,8 +69,9 @@ const journalctl: CommandPolicy = {
       --no-full --no-hostname --utc --system --user --merge -m --list-boots --disk-usage --header
       --help --version`,
     string: `-u --unit --user-unit -t --identifier -p --priority -g --grep --since --until -S -U -o --output
-      --output-fields -D --directory --file -M --machine --facility -F --field --cursor --after-cursor`,
+      --output-fields -M --machine --facility -F --field --cursor --after-cursor`,
     optionalString: '-b --boot -n --lines',
+    file: '-D --directory --file',
   }),
   refusedFlags: {
     '--vacuum-size': 'journalctl --vacuum-size deletes journal files',

@@ -8,7 +8,8 @@ const GREP_FLAGS = flagTable({
     --line-number --initial-tab --null --null-data --text --recursive --dereference-recursive
     --binary --line-buffered --no-group-separator --version --help`,
   number: '-m --max-count -A --after-context -B --before-context -C --context',
-  string: `-e --regexp -f --file --include --exclude --exclude-dir --exclude-from --label
+  file: '-f --file --exclude-from',
+  string: `-e --regexp --include --exclude --exclude-dir --label
     --binary-files -d --directories -D --devices --group-separator`,
   optionalString: '--color --colour',
 })
@@ -29,10 +30,11 @@ const rg: CommandPolicy = {
       --no-config --crlf --debug --trace --type-list --pcre2 --no-pcre2 --binary --no-binary
       --one-file-system --no-unicode --include-zero --max-columns-preview --version --help`,
     number: '-m --max-count -A -B -C --after-context --before-context --context -d --max-depth -j --threads',
-    string: `-e --regexp -f --file -g --glob --iglob -t --type -T --type-not --sort --sortr -r --replace
+    file: '-f --file --ignore-file',
+    string: `-e --regexp -g --glob --iglob -t --type -T --type-not --sort --sortr -r --replace
       --colors --color --type-add --type-clear --max-filesize -E --encoding --path-separator
       --context-separator --field-match-separator --field-context-separator -M --max-columns --engine
-      --ignore-file`,
+`,
   }),
   refusedFlags: {
     '--pre': 'rg --pre runs a program on every file it searches',
@@ -49,9 +51,10 @@ const find: CommandPolicy = {
       -nouser -nogroup -depth -d -follow -mount -xdev -noleaf -daystart -ignore_readdir_race
       -noignore_readdir_race -not -and -or -a -o -help --help -version --version`,
     string: `-name -iname -path -ipath -wholename -iwholename -regex -iregex -regextype -type -xtype
-      -user -group -perm -size -newer -anewer -cnewer -samefile -lname -ilname -fstype -printf
+      -user -group -perm -size -lname -ilname -fstype -printf
       -inum -links -uid -gid -used -amin -mmin -cmin -atime -mtime -ctime -maxdepth -mindepth -D -O
-      -newermt -newerct -newerat -newerBt -newermm -newercc -neweraa`,
+      -newermt -newerct -newerat -newerBt`,
+    file: '-newer -anewer -cnewer -samefile -newermm -newercc -neweraa',
   }),
   singleDashLong: true,
   flagsCanWrite: true,
@@ -65,7 +68,8 @@ const FD_POLICY: CommandPolicy = {
       --print0 -1 -q --quiet --show-errors --prune --no-ignore-vcs --no-require-git -h --help -V --version`,
     number: '-d --max-depth --min-depth --exact-depth --max-results -j --threads',
     string: `-t --type -e --extension -E --exclude -S --size --changed-within --changed-before -o --owner
-      -c --color --base-directory --search-path --format --and --ignore-file`,
+      -c --color --format --and`,
+    file: '--base-directory --search-path --ignore-file',
   }),
   refusedFlags: {
     '-x': 'fd -x runs a program for each result',

@@ -5,7 +5,8 @@ import { type CommandPolicy, flagTable } from './flag-types'
 const date: CommandPolicy = {
   flags: flagTable({
     none: '-u --utc --universal -R --rfc-email --debug --help --version',
-    string: '-d --date -f --file -r --reference --rfc-3339',
+    string: '-d --date --rfc-3339',
+    file: '-f --file -r --reference',
     optionalString: '-I --iso-8601',
   }),
   refusedFlags: {
@@ -32,7 +33,7 @@ const xargs: CommandPolicy = {
     char: '-d --delimiter',
     '{}': '-I',
     EOF: '-E',
-    string: '-a --arg-file',
+    file: '-a --arg-file',
   }),
   refusedFlags: {
     '-p': 'xargs -p prompts on the terminal',
@@ -72,7 +73,8 @@ const file: CommandPolicy = {
     none: `-b -i -L -h -k -N -n -p -r -s -E -0 -l --brief --mime --mime-type --mime-encoding
       --dereference --no-dereference --keep-going --no-pad --print0 --special-files --raw
       --preserve-date --list --extension --apple --help --version -v`,
-    string: '-e --exclude --exclude-quiet -F --separator -m --magic-file -P --parameter -f --files-from',
+    string: '-e --exclude --exclude-quiet -F --separator -P --parameter',
+    file: '-m --magic-file -f --files-from',
   }),
   refusedFlags: {
     '-C': 'file -C writes a compiled magic file',

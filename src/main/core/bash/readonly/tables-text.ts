@@ -35,7 +35,8 @@ const wc: CommandPolicy = {
   globOperandsAfterDoubleDash: true,
   flags: flagTable({
     none: '-c -m -l -L -w --bytes --chars --lines --max-line-length --words --help --version',
-    string: '--files0-from --total',
+    string: '--total',
+    fileList: '--files0-from',
   }),
 }
 
@@ -55,7 +56,9 @@ const sort: CommandPolicy = {
       --numeric-sort --random-sort --reverse --version-sort --merge --stable --unique --zero-terminated
       --debug --help --version`,
     number: '--parallel',
-    string: '-k --key -t --field-separator -S --buffer-size --sort --random-source --files0-from',
+    string: '-k --key -t --field-separator -S --buffer-size --sort',
+    file: '--random-source',
+    fileList: '--files0-from',
     optionalString: '--check',
   }),
   refusedFlags: {
@@ -84,7 +87,8 @@ const shuf: CommandPolicy = {
   flags: flagTable({
     none: '-e -r -z --echo --repeat --zero-terminated --help --version',
     number: '-n --head-count',
-    string: '-i --input-range --random-source',
+    string: '-i --input-range',
+    file: '--random-source',
   }),
   refusedFlags: {
     '-o': 'shuf -o writes its output to a file',

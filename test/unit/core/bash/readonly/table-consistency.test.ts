@@ -9,7 +9,18 @@ import { PREFIX_POLICIES } from '../../../../../src/main/core/bash/readonly/pref
 import { REFUSED_COMMANDS } from '../../../../../src/main/core/bash/readonly/refused-commands'
 import { GIT_SUBCOMMANDS } from '../../../../../src/main/core/bash/git/git-subcommands'
 
-const KINDS = new Set(['none', 'number', 'string', 'optionalString', 'char', '{}', 'EOF', 'lastArgDefault'])
+const KINDS = new Set([
+  'none',
+  'number',
+  'string',
+  'optionalString',
+  'char',
+  '{}',
+  'EOF',
+  'lastArgDefault',
+  'file',
+  'fileList',
+])
 
 function expectWellFormed(name: string, policy: CommandPolicy): void {
   for (const [flag, kind] of Object.entries(policy.flags)) {
