@@ -7,9 +7,11 @@ import { GitSafetyPerCall } from './git-runtime-memo'
 import type { GitRuntimeSafety } from './git-safety/git-runtime-safety'
 import { findGitEnvironmentVariable } from './git-safety/git-environment'
 import { createFsLookups, type FsLookups } from './places/fs-lookups'
-import { judgeReadPaths, type PlaceOptions } from './places/read-places'
+import type { PlaceOptions } from './places/read-places'
+import type { ShellGlobbing } from './places/shell-globbing'
+import { applyPlaceRules, expandHome } from './place-rules'
 import { evaluateCommandPart, type PartVerdict } from './readonly/part-policy'
-import type { CommandPart, CommandVerdict, ReadConcern } from './verdict'
+import type { CommandPart, CommandVerdict } from './verdict'
 
 export interface ClassifyOptions extends PlaceOptions {
   /** The directory the command would run in; git safety is judged from here. */
@@ -20,6 +22,8 @@ export interface ClassifyOptions extends PlaceOptions {
    * (GIT_CONFIG_COUNT, GIT_DIR, GIT_EXEC_PATH…) change what git reads and runs.
    */
   env?: Readonly<Record<string, string | undefined>>
+  /** How the session's shell globs (its snapshot's options); unknown means every reading at once. */
+  globbing?: ShellGlobbing
 }
 
 // git in a line that also changes directory may load hooks and config from the target directory,
@@ -52,7 +56,7 @@ export function classifyCommand(command: string, options: ClassifyOptions): Comm
 }
 
 /** Options inside one call: the file system answers are shared by every part and substitution. */
-type CallOptions = ClassifyOptions & { lookups: FsLookups; git: GitSafetyPerCall }
+export type CallOptions = ClassifyOptions & { lookups: FsLookups; git: GitSafetyPerCall }
 
 /** `$(…)` inside `$(…)` is classified this deep at most; deeper ones are refused. */
 const MAX_SUBSTITUTION_DEPTH = 3
@@ -94,11 +98,11 @@ function classifyAnalysis(analysis: CommandAnalysis, options: CallOptions, depth
     // `cd /etc && echo $(cat passwd)`: the substitution runs where its command runs, after the cd.
     const here = () => runFolders([...verdicts, NOT_A_CD], options).at(-1) ?? null
     const classifyInner = depth < MAX_SUBSTITUTION_DEPTH ? innerClassifier(here, options, depth) : undefined
-    verdicts.push(evaluateCommandPart(part, platform, classifyInner))
+    verdicts.push(evaluateCommandPart(part, platform, classifyInner, options.globbing))
   }
   const folders = runFolders(verdicts, options)
   applyGitRules(verdicts, folders, options)
-  const concerns = applyPlaceRules(verdicts, folders, options)
+  const concerns = applyPlaceRules(analysis.commands, verdicts, folders, options)
   const parts: CommandPart[] = analysis.commands.map((part, index) => ({
     text: part.text,
     argv: part.argv,
@@ -147,60 +151,8 @@ function innerClassifier(folders: () => string[] | null, options: CallOptions, d
   }
 }
 
-/**
- * Class 6: a process's environment refuses the part; secrets and outside places ask (deduplicated).
- * Each part is judged from every folder it may run in (after a `cd`, the old one too, in case the
- * cd failed); after a cd to a folder only known at run time, relative paths ask.
- */
-function applyPlaceRules(verdicts: PartVerdict[], folders: RunFolders, options: CallOptions): ReadConcern[] {
-  const concerns = new Map<string, ReadConcern>()
-  verdicts.forEach((verdict, index) => {
-    if (!verdict.readOnly || !verdict.paths || (verdict.paths.length === 0 && !verdict.unknownPaths)) return
-    const dirs = folders[index] ?? null
-    if (verdict.unknownPaths && options.workspace !== undefined) {
-      const reason = `${verdict.name} reads paths only known at run time, maybe outside the workspace`
-      // Secret-kind: a path only known at run time may be a key or /proc/self/environ, so even
-      // readsOutsideWorkspace: allow asks.
-      concerns.set(`run-time:${index}`, { kind: 'secret', path: '(known at run time)', reason })
-    }
-    const absolute = verdict.paths.filter((word) => word.startsWith('/') || word.startsWith('~'))
-    const judged =
-      dirs === null
-        ? [{ cwd: options.cwd, paths: absolute }]
-        : dirs.map((cwd) => ({ cwd, paths: verdict.paths as string[] }))
-    if (dirs === null && options.workspace !== undefined) {
-      for (const word of verdict.paths.filter((path) => !absolute.includes(path))) {
-        const reason = `reads ${word} in a folder only known at run time, maybe outside the workspace`
-        concerns.set(`unknown:${word}`, { kind: 'secret', path: word, reason })
-      }
-    }
-    for (const { cwd, paths } of judged) {
-      if (verdict.followsLinks) {
-        // A glob word (`diff -- *`) may become folders too.
-        const folders = paths.filter(
-          (word) =>
-            /[*?[]/.test(word) ||
-            options.lookups.stat(path.resolve(cwd, expandHome(word, options)))?.isDirectory(),
-        )
-        for (const folder of folders) {
-          const reason = `${verdict.name} follows symlinks inside ${folder}, to files no path check sees`
-          concerns.set(`links:${folder}`, { kind: 'secret', path: folder, reason })
-        }
-      }
-      const judgement = judgeReadPaths(paths, { ...options, cwd })
-      if (judgement.refused) {
-        verdict.readOnly = false
-        verdict.reason = judgement.refused
-        return
-      }
-      for (const concern of judgement.concerns) concerns.set(`${concern.kind}:${concern.path}`, concern)
-    }
-  })
-  return [...concerns.values()]
-}
-
 /** For each part, the folders it may run in; null when a cd went somewhere only known at run time. */
-type RunFolders = Array<string[] | null>
+export type RunFolders = Array<string[] | null>
 
 function runFolders(verdicts: PartVerdict[], options: CallOptions): RunFolders {
   const folders: RunFolders = []
@@ -279,11 +231,6 @@ function findGitPartProblem(
       return `this repository is a partial clone (promisor remote): git ${verdict.gitSubcommand ?? ''} may fetch missing objects over the network`
   }
   return null
-}
-
-function expandHome(word: string, options: ClassifyOptions): string {
-  const home = options.home ?? homedir()
-  return word === '~' ? home : word.startsWith('~/') ? path.join(home, word.slice(2)) : word
 }
 
 function isInsideWorkspace(dir: string, options: CallOptions): boolean {

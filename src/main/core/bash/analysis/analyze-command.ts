@@ -188,7 +188,9 @@ function walkCommand(walk: Walk, node: Command, connector: Connector | null): vo
     redirects,
     connector,
     dynamicParts,
-    leadingGlobArgs: words.flatMap((word, index) => (word.glob?.bash && word.glob.prefix === '' ? [index] : [])),
+    leadingGlobArgs: words.flatMap((word, index) =>
+      word.glob?.bash && word.glob.prefix === '' ? [index] : [],
+    ),
     globArgs: words.flatMap((word, index) => (word.glob?.bash ? [index] : [])),
     globs: words.map((word) => word.glob),
     braceExpanded: words.some((word) => word.braces),
@@ -199,7 +201,11 @@ function walkCommand(walk: Walk, node: Command, connector: Connector | null): vo
 }
 
 /** One source word becomes one or more words (brace expansion), or one dynamic word. */
-function addWord(shaped: ShapedWord[] | { dynamicPart: string }, words: ShapedWord[], dynamicParts: string[]): void {
+function addWord(
+  shaped: ShapedWord[] | { dynamicPart: string },
+  words: ShapedWord[],
+  dynamicParts: string[],
+): void {
   if ('dynamicPart' in shaped) {
     dynamicParts.push(shaped.dynamicPart)
     words.push({ value: null, glob: null, braces: false })

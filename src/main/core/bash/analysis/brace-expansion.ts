@@ -20,7 +20,8 @@ export function expandBraces(chars: readonly WordChar[]): BraceResult {
     const words = expand(chars, 0)
     if (typeof words === 'string') return { problem: words }
     // bash drops a word brace expansion left empty (`{,}`), zsh passes it on.
-    if (words.some((word) => word.length === 0)) return { problem: 'makes an empty word, which bash and zsh treat differently' }
+    if (words.some((word) => word.length === 0))
+      return { problem: 'makes an empty word, which bash and zsh treat differently' }
     return { words }
   } catch (error) {
     if (error instanceof BraceProblem) return { problem: error.message }

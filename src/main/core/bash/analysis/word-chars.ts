@@ -108,7 +108,6 @@ export function globPattern(chars: readonly WordChar[]): string | null {
       return
     }
     if (char.c === '*' || char.c === '?' || char.c === '[' || char.c === '^' || char.c === '#') special = true
-    if (char.c === '~' && index > 0) special = true
     if ('@!+'.includes(char.c) && chars[index + 1]?.c === '(' && !chars[index + 1]?.q) special = true
     pattern += char.c
   })

@@ -18,7 +18,11 @@ export interface ShapedWord {
  * (`{a,b}.txt` is `a.txt b.txt`), each with its glob pattern and the literal text every match
  * starts with. `prefix` is text put before the word (an assignment's `name=`, unquoted).
  */
-export function shapeWord(word: Word, reading: WordReading, prefix = ''): ShapedWord[] | { dynamicPart: string } {
+export function shapeWord(
+  word: Word,
+  reading: WordReading,
+  prefix = '',
+): ShapedWord[] | { dynamicPart: string } {
   if (reading.value === null) return { dynamicPart: reading.dynamicPart ?? word.text }
   const read = readWordChars(word)
   const chars: WordChar[] | null = read && [...Array.from(prefix, (c) => ({ c, q: false })), ...read]
@@ -43,10 +47,11 @@ function globOf(chars: readonly WordChar[]): WordGlob | null {
   const bash = chars.some(
     (char, index) =>
       !char.q &&
-      (char.c === '*' || char.c === '?' || (char.c === '[' && chars.slice(index + 2).some((c) => c.c === ']'))),
+      (char.c === '*' ||
+        char.c === '?' ||
+        (char.c === '[' && chars.slice(index + 2).some((c) => c.c === ']'))),
   )
-  const zsh = chars.some(
-    (char, index) => !char.q && (char.c === '^' || char.c === '#' || (char.c === '~' && index > 0)),
-  )
+  // zsh's `x~y` excludes only inside a word that is a pattern already: `HEAD~1` is text there.
+  const zsh = chars.some((char) => !char.q && (char.c === '^' || char.c === '#'))
   return { pattern, prefix: literalPrefix(chars), bash, zsh }
 }

@@ -24,6 +24,9 @@ export function expandGlob(
   semantics: GlobSemantics,
   lookups: FsLookups,
 ): GlobExpansion {
+  // zsh's exclusion reaches across folders (`src/*~*/test*`), which this walk does not follow.
+  if (semantics.zshExtended && /[^\\/]~/.test(pattern) && pattern.includes('/'))
+    return { unknown: "zsh's ~ exclusion across folders is not followed here" }
   const segments = splitSegments(pattern)
   const absolute = pattern.startsWith('/')
   let prefixes: string[] = [absolute ? '/' : '']
@@ -37,7 +40,7 @@ export function expandGlob(
       next.push(...found.matches)
       if (next.length > MAX_MATCHES) return { unknown: `${pattern} matches more than ${MAX_MATCHES} files` }
     }
-    prefixes = next
+    prefixes = [...new Set(next)]
     if (prefixes.length === 0) break
   }
   return { matches: prefixes.filter((word) => word !== '' && word !== '/') }
@@ -51,15 +54,31 @@ function matchSegment(
   semantics: GlobSemantics,
   lookups: FsLookups,
 ): GlobExpansion {
-  const join = (name: string) => (prefix === '' || prefix.endsWith('/') ? `${prefix}${name}` : `${prefix}/${name}`)
+  const join = (name: string) =>
+    prefix === '' || prefix.endsWith('/') ? `${prefix}${name}` : `${prefix}/${name}`
   if (segment === '') return { matches: [prefix.endsWith('/') ? prefix : `${prefix}/`] }
   if (!hasGlobOperator(segment, semantics)) {
-    const word = join(unescape(segment))
+    const word = join(removeEscapes(segment))
     // A literal last segment names a file that must exist; before a `/` it is walked into.
-    return { matches: !last || lookups.lstat(path.resolve(cwd, word)) ? [word] : [] }
+    const exact = !last || lookups.lstat(path.resolve(cwd, word)) ? [word] : []
+    // zsh's NO_CASE_GLOB folds the literal folder names of a pattern too (`d/*` lists D/).
+    const pattern = foldedSegment(segment)
+    if (!semantics.cases.includes('fold-literals') || !pattern.includes('[')) return { matches: exact }
+    const folded = matchSegment(pattern, prefix, last, cwd, semantics, lookups)
+    if ('unknown' in folded) return folded
+    return { matches: [...new Set([...exact, ...folded.matches])] }
   }
   if (segment === '***') return { unknown: "zsh's ***/ follows symlinks into any folder" }
-  if (segment === '**' && semantics.globstar) return recurse(prefix, last, cwd, semantics, lookups)
+  if (segment === '**') {
+    const modes = last ? semantics.starStarLast : semantics.starStarBefore
+    if (modes.includes('recursive')) {
+      const deep = recurse(prefix, last, cwd, semantics, lookups)
+      if (!modes.includes('plain') || 'unknown' in deep) return deep
+      const plain = matchSegment('*', prefix, last, cwd, semantics, lookups)
+      if ('unknown' in plain) return plain
+      return { matches: [...new Set([...deep.matches, ...plain.matches])] }
+    }
+  }
   const matcher = compileSegment(segment, semantics)
   if (matcher === null) return { unknown: `the pattern ${segment} uses a form this check does not follow` }
   const folder = path.resolve(cwd, prefix === '' ? '.' : prefix)
@@ -98,7 +117,8 @@ function recurse(
   while (queue.length > 0) {
     const dir = queue.shift() as string
     walked += 1
-    if (walked > MAX_RECURSIVE_FOLDERS) return { unknown: `** walks more than ${MAX_RECURSIVE_FOLDERS} folders` }
+    if (walked > MAX_RECURSIVE_FOLDERS)
+      return { unknown: `** walks more than ${MAX_RECURSIVE_FOLDERS} folders` }
     const entries = lookups.readdir(path.resolve(cwd, dir === '' ? '.' : dir))
     if (entries === null) continue
     if (entries.length > MAX_ENTRIES_PER_FOLDER) return { unknown: `${dir || '.'} holds too many entries` }
@@ -106,17 +126,27 @@ function recurse(
       if (entry.name.startsWith('.') && !semantics.dotglob) continue
       if (entry.name.includes('\uFFFD')) return { unknown: `a name in ${dir || '.'} is not valid UTF-8` }
       const word = `${dir}${entry.name}`
+      // A symlinked folder is a name `**` lists, never a folder it walks through (bash and zsh alike).
       if (entry.isDirectory()) {
         queue.push(`${word}/`)
         found.push(last ? word : `${word}/`)
       } else if (last) found.push(word)
-      else if (entry.isSymbolicLink() && lookups.stat(path.resolve(cwd, word))?.isDirectory()) {
-        found.push(`${word}/`)
-      }
       if (found.length > MAX_MATCHES) return { unknown: `** matches more than ${MAX_MATCHES} files` }
     }
   }
   return { matches: found }
+}
+
+/** A literal segment as a pattern each of whose letters is a bracket of both cases. */
+function foldedSegment(segment: string): string {
+  return [...removeEscapes(segment)]
+    .map((char) => {
+      const lower = char.toLowerCase()
+      const upper = char.toUpperCase()
+      if (lower === upper) return /[\\*?[\]^#~(|)@!+]/.test(char) ? `\\${char}` : char
+      return `[${lower}${upper}]`
+    })
+    .join('')
 }
 
 /** Split on every `/` that is not escaped. */
@@ -137,6 +167,6 @@ function splitSegments(pattern: string): string[] {
   return segments
 }
 
-export function unescape(text: string): string {
-  return text.replace(/\\([^])/g, '$1')
+export function removeEscapes(text: string): string {
+  return text.replace(/\\([\s\S])/g, '$1')
 }

@@ -15,13 +15,12 @@ export type SegmentMatcher = (name: string) => boolean
 export function compileSegment(segment: string, semantics: GlobSemantics): SegmentMatcher | null {
   const regexes: RegExp[] = []
   for (const characters of semantics.characters) {
-    const source = new Translator(segment, semantics, characters === 'utf8').translate()
-    if (source === null) return null
-    const cases = [semantics.caseSensitive ? '' : null, semantics.nocase ? 'i' : null]
-    for (const flag of cases) {
-      if (flag === null) continue
+    for (const cases of semantics.cases) {
+      const utf8 = characters === 'utf8'
+      const source = new Translator(segment, semantics, utf8, cases === 'fold-literals').translate()
+      if (source === null) return null
       try {
-        regexes.push(new RegExp(`^(?:${source})$`, `s${flag}${characters === 'utf8' ? 'u' : ''}`))
+        regexes.push(new RegExp(`^(?:${source})$`, `s${cases === 'fold-all' ? 'i' : ''}${utf8 ? 'u' : ''}`))
       } catch {
         return null
       }
@@ -45,7 +44,8 @@ export function hasGlobOperator(segment: string, semantics: GlobSemantics): bool
     if (char === '\\') at += 1
     else if (char === '*' || char === '?' || char === '[') return true
     else if (semantics.extglob && '@!+'.includes(char) && segment[at + 1] === '(') return true
-    else if (semantics.zshExtended && (char === '^' || char === '#' || (char === '~' && at > 0))) return true
+    // zsh's `~` excludes only in a word that is a pattern already, so it alone makes none.
+    else if (semantics.zshExtended && (char === '^' || char === '#')) return true
   }
   return false
 }
@@ -56,7 +56,44 @@ export function hasGlobOperator(segment: string, semantics: GlobSemantics): bool
  */
 function startsWithExplicitDot(segment: string, semantics: GlobSemantics): boolean {
   if (segment.startsWith('.') || segment.startsWith('\\.')) return true
-  return semantics.extglob && /^[?*+@!]\(/.test(segment) && segment.includes('.')
+  if (!semantics.extglob) return false
+  // bash lets extglob groups at the start match a leading dot when an alternative writes one
+  // (`@(.env|x)`), also after groups that may match nothing (`?(a)@(.env|x)`); never `!(…)`.
+  let rest = segment
+  while (/^[?*+@]\(/.test(rest)) {
+    const group = leadingGroup(rest)
+    if (group.alternatives.some((alternative) => /^\\?\./.test(alternative))) return true
+    const mayBeEmpty = rest[0] === '?' || rest[0] === '*' || group.alternatives.includes('')
+    if (!mayBeEmpty) return false
+    rest = rest.slice(group.length)
+  }
+  return rest.startsWith('.') || rest.startsWith('\\.')
+}
+
+/** The alternatives of the extglob group a segment starts with, and the group's length. */
+function leadingGroup(segment: string): { alternatives: string[]; length: number } {
+  const alternatives: string[] = []
+  let depth = 0
+  let current = ''
+  for (let at = 2; at < segment.length; at += 1) {
+    const char = segment[at] as string
+    if (char === '\\') {
+      current += char + (segment[at + 1] ?? '')
+      at += 1
+    } else if (char === ')' && depth === 0) {
+      alternatives.push(current)
+      return { alternatives, length: at + 1 }
+    } else if (char === '|' && depth === 0) {
+      alternatives.push(current)
+      current = ''
+    } else {
+      if (char === '(') depth += 1
+      if (char === ')') depth -= 1
+      current += char
+    }
+  }
+  alternatives.push(current)
+  return { alternatives, length: segment.length }
 }
 
 /** The name's UTF-8 bytes, one character each: what the C locale's matcher sees. */
@@ -88,6 +125,8 @@ class Translator {
     private readonly text: string,
     private readonly semantics: GlobSemantics,
     private readonly utf8: boolean,
+    /** zsh's NO_CASE_GLOB: a literal character matches either case, a bracket stays exact. */
+    private readonly foldLiterals: boolean,
   ) {}
 
   translate(): string | null {
@@ -145,20 +184,24 @@ class Translator {
     if (this.semantics.extglob && '?*+@!'.includes(char) && next === '(') return this.extglobGroup(char)
     this.at += 1
     if (char === '\\') {
-      const escaped = this.text[this.at]
+      const escaped = this.text.codePointAt(this.at)
       if (escaped === undefined) return '\\\\'
-      this.at += 1
-      return literal(escaped, this.utf8)
+      this.at += escaped > 0xffff ? 2 : 1
+      return this.literal(String.fromCodePoint(escaped))
     }
     if (char === '*') return '[^]*'
     if (char === '?') return '[^]'
     if (char === '[') return this.bracket() ?? '\\['
-    if (this.utf8) {
-      const point = this.text.codePointAt(this.at - 1) as number
-      if (point > 0xffff) this.at += 1
-      return literal(String.fromCodePoint(point), true)
-    }
-    return literal(char, false)
+    const point = this.text.codePointAt(this.at - 1) as number
+    if (point > 0xffff) this.at += 1
+    return this.literal(String.fromCodePoint(point))
+  }
+
+  private literal(char: string): string {
+    if (!this.foldLiterals) return literal(char, this.utf8)
+    const variants = [...new Set([char, char.toLowerCase(), char.toUpperCase()])]
+    if (variants.length === 1) return literal(char, this.utf8)
+    return `(?:${variants.map((variant) => literal(variant, this.utf8)).join('|')})`
   }
 
   /** `@(a|b)` once, `?(…)` at most once, `*(…)` any times, `+(…)` once or more, `!(…)` anything else. */
@@ -183,7 +226,6 @@ class Translator {
     // rule is "some split where this part is not p", which a regex does not say: any text, a superset.
     const last = this.depth === 0 && this.at === this.text.length
     return last ? `(?:(?!${group}$)[^]*)` : '[^]*'
-
   }
 
   /** A bracket expression, or null when `[` has no closing `]` (then it is a literal `[`). */
@@ -217,7 +259,11 @@ class Translator {
         continue
       }
       const low = this.bracketChar()
-      if (this.text[this.at] === '-' && this.text[this.at + 1] !== ']' && this.text[this.at + 1] !== undefined) {
+      if (
+        this.text[this.at] === '-' &&
+        this.text[this.at + 1] !== ']' &&
+        this.text[this.at + 1] !== undefined
+      ) {
         this.at += 1
         const high = this.bracketChar()
         items.push(this.range(low, high))
@@ -229,18 +275,10 @@ class Translator {
   }
 
   private bracketChar(): string {
-    let char = this.text[this.at] as string
-    if (char === '\\' && this.at + 1 < this.text.length) {
-      this.at += 1
-      char = this.text[this.at] as string
-    }
-    if (this.utf8) {
-      const point = this.text.codePointAt(this.at) as number
-      this.at += point > 0xffff ? 2 : 1
-      return String.fromCodePoint(point)
-    }
-    this.at += 1
-    return char
+    if (this.text[this.at] === '\\' && this.at + 1 < this.text.length) this.at += 1
+    const point = this.text.codePointAt(this.at) as number
+    this.at += point > 0xffff ? 2 : 1
+    return String.fromCodePoint(point)
   }
 
   private range(low: string, high: string): string {
@@ -277,12 +315,14 @@ function EQUIVALENTS(base: string): string {
 }
 
 function literal(char: string, utf8: boolean): string {
-  if (!utf8 && char.charCodeAt(0) > 0x7f) return latin1Bytes(char).replace(/[^]/g, (byte) => hexEscape(byte))
+  if (!utf8 && char.charCodeAt(0) > 0x7f)
+    return latin1Bytes(char).replace(/[\s\S]/g, (byte) => hexEscape(byte))
   return /[\\^$.*+?()[\]{}|/-]/.test(char) ? `\\${char}` : char
 }
 
 function classChar(char: string, utf8: boolean): string {
-  if (!utf8 && char.charCodeAt(0) > 0x7f) return latin1Bytes(char).replace(/[^]/g, (byte) => hexEscape(byte))
+  if (!utf8 && char.charCodeAt(0) > 0x7f)
+    return latin1Bytes(char).replace(/[\s\S]/g, (byte) => hexEscape(byte))
   return /[\\\]^[-]/.test(char) ? `\\${char}` : char
 }
 

@@ -4,7 +4,6 @@ import path from 'node:path'
 import { isEnvFileName } from '../../secrets/secret-file-names'
 import type { ReadConcern } from '../verdict'
 import { createFsLookups, type FsLookups } from './fs-lookups'
-import { globMatches } from './glob-matches'
 import { isInside, kernelPath, realPath } from './real-paths'
 import { secretRelation, secretRoots } from './secret-roots'
 
@@ -46,17 +45,7 @@ export function judgeReadPaths(words: readonly string[], options: PlaceOptions):
   const allowed = allowedRoots(options)
   const lookups = options.lookups ?? createFsLookups()
   const concerns: ReadConcern[] = []
-  const expanded: string[] = []
   for (const word of words) {
-    // `cat -- *` reads whatever the glob picks, a planted `key -> ~/.ssh/id_rsa` included.
-    const tilde = expandTilde(word, home)
-    const matches = tilde === null ? [] : globMatches(tilde, options.cwd)
-    if (matches === null) {
-      const reason = `reads the files ${word} picks at run time, which may be outside the workspace`
-      concerns.push({ kind: 'secret', path: word, reason })
-    } else expanded.push(...matches)
-  }
-  for (const word of [...words, ...expanded]) {
     if (HARMLESS.has(word)) continue
     const expanded = expandTilde(word, home)
     if (expanded === null) {

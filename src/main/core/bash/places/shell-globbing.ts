@@ -23,16 +23,19 @@ export const UNKNOWN_GLOBBING: ShellGlobbing = { shell: null, options: null, cha
 /** What the matcher needs, resolved from the options; booleans are "may be on". */
 export interface GlobSemantics {
   dotglob: boolean
-  /** Both cases may match (nocaseglob, or not known). */
-  nocase: boolean
-  /** Case-sensitive matching may apply too (for a superset with nocase). */
-  caseSensitive: boolean
+  /**
+   * How case is compared, each reading that may apply: exactly; every character folded (bash's
+   * nocaseglob); or only the literal characters, brackets exact (zsh's NO_CASE_GLOB: `[a]` does
+   * not match A there, `[^b]` does match B).
+   */
+  cases: ReadonlyArray<'sensitive' | 'fold-all' | 'fold-literals'>
   /** bash's `?( ) *( ) +( ) @( ) !( )` are patterns. */
   extglob: boolean
   /** zsh's `^`, `~`, `#` are patterns. */
   zshExtended: boolean
-  /** `**` recurses (bash globstar; zsh always, before a `/`). */
-  globstar: boolean
+  /** What a `**` part is before a slash and as the last part: recursive (bash's globstar, zsh always before a slash), or a plain star. */
+  starStarBefore: ReadonlyArray<'recursive' | 'plain'>
+  starStarLast: ReadonlyArray<'recursive' | 'plain'>
   /** `.*` may match `.` and `..` (bash without globskipdots, zsh never). */
   dotDirs: boolean
   /** Ranges may follow the locale's collation instead of code points (globasciiranges off). */
@@ -45,14 +48,26 @@ export function globSemantics(globbing: ShellGlobbing): GlobSemantics {
   const on = (name: string) => options === null || options.has(name)
   const bash = shell !== 'zsh'
   const zsh = shell !== 'bash'
-  const nocase = (bash && on('nocaseglob')) || (zsh && (options === null || !options.has('caseglob')))
+  const off = (name: string) => options === null || !options.has(name)
+  const cases = new Set<'sensitive' | 'fold-all' | 'fold-literals'>()
+  if (bash) cases.add(on('nocaseglob') ? 'fold-all' : 'sensitive')
+  if (bash && options === null) cases.add('sensitive')
+  if (zsh) cases.add(off('caseglob') ? 'fold-literals' : 'sensitive')
+  if (zsh && options === null) cases.add('sensitive')
+  const starStar = (recursive: boolean, plain: boolean) => [
+    ...(recursive ? ['recursive' as const] : []),
+    ...(plain ? ['plain' as const] : []),
+  ]
   return {
     dotglob: (bash && on('dotglob')) || (zsh && on('globdots')),
-    nocase,
-    caseSensitive: options === null || !nocase,
+    cases: [...cases],
     extglob: bash && on('extglob'),
     zshExtended: zsh && on('extendedglob'),
-    globstar: (bash && on('globstar')) || zsh,
+    starStarBefore: starStar((bash && on('globstar')) || zsh, bash && off('globstar')),
+    starStarLast: starStar(
+      (bash && on('globstar')) || (zsh && on('globstarshort')),
+      (bash && off('globstar')) || (zsh && off('globstarshort')),
+    ),
     dotDirs: bash && (options === null || !options.has('globskipdots')),
     localeRanges: bash && (options === null || !options.has('globasciiranges')),
     characters: globbing.characters === null ? ['utf8', 'bytes'] : [globbing.characters],
@@ -66,7 +81,8 @@ export function globSemantics(globbing: ShellGlobbing): GlobSemantics {
 export function readGlobOptions(snapshot: string, dialect: 'bash' | 'zsh' | 'git-bash'): Set<string> {
   const found = new Set<string>()
   const line = dialect === 'zsh' ? /^setopt\s+([A-Za-z_]+)\s*$/gm : /^shopt\s+-s\s+([A-Za-z_]+)\s*$/gm
-  for (const match of snapshot.matchAll(line)) found.add((match[1] as string).toLowerCase().replaceAll('_', ''))
+  for (const match of snapshot.matchAll(line))
+    found.add((match[1] as string).toLowerCase().replaceAll('_', ''))
   // zsh's defaults that setopt lists only when they are turned off.
   if (dialect === 'zsh') {
     for (const name of ['caseglob', 'nomatch', 'bareglobqual', 'glob'])

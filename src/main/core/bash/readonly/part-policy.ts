@@ -13,7 +13,14 @@ import {
   xargsOpensFiles,
   xargsReadsInputPaths,
 } from './path-operands'
-import { ANY_ARGS_GLOBS_AFTER_DOUBLE_DASH, findGlobProblem, literalDoubleDash } from './glob-policy'
+import { type ShellGlobbing, UNKNOWN_GLOBBING } from '../places/shell-globbing'
+import { commandHasNoFileOrWriteFlags } from './flag-facts'
+import {
+  ANY_ARGS_GLOBS_AFTER_DOUBLE_DASH,
+  findGlobProblem,
+  type GlobContext,
+  literalDoubleDash,
+} from './glob-policy'
 import type { CommandPolicy, PolicyContext } from './flag-types'
 import { COMMAND_POLICIES } from './policy-tables'
 import { findPrefixPolicy } from './prefix-commands'
@@ -49,6 +56,7 @@ export function evaluateCommandPart(
   part: AnalyzedCommand,
   platform: NodeJS.Platform,
   classifyInner?: PolicyContext['classifyInner'],
+  globbing?: ShellGlobbing,
 ): PartVerdict {
   const refuse = (reason: string, name: string | null = null): PartVerdict => ({
     readOnly: false,
@@ -81,7 +89,10 @@ export function evaluateCommandPart(
   if (name === 'git') {
     const git = evaluateGitArgv(argv, context)
     if (!git.readOnly) return refuse(git.reason, name)
-    const globProblem = findGlobProblem(part, 'git', offset, git.pathspecsAfter)
+    const globProblem = findGlobProblem(part, 'git', offset, git.pathspecsAfter, undefined, {
+      ...globRules(globbing, 'git', platform),
+      flagsAreHarmless: false,
+    })
     if (globProblem) return refuse(globProblem, name)
     // git reads the repository around the folder it runs in.
     return {
@@ -98,14 +109,17 @@ export function evaluateCommandPart(
     ? { label: prefix.prefix, policy: prefix.policy, argsFrom: prefix.words }
     : tableFor(name, platform)
   if (table) {
-    const verdict = evaluateWithTable(part, argv, offset, table, context, name)
+    const verdict = evaluateWithTable(part, argv, offset, table, context, name, globbing)
     if (name === 'cd' || name === 'pushd' || name === 'popd') verdict.directoryArgs = argv.slice(1)
     if (verdict.readOnly && prefix) verdict.paths = pathOperands(prefix.prefix, [], null, part.redirects)
     return verdict
   }
   if (ANY_ARGS_COMMANDS.has(name)) {
     const after = ANY_ARGS_GLOBS_AFTER_DOUBLE_DASH.has(name) ? literalDoubleDash(part, argv, offset, 1) : null
-    const globProblem = findGlobProblem(part, name, offset, after)
+    const globProblem = findGlobProblem(part, name, offset, after, undefined, {
+      ...globRules(globbing, name, platform),
+      operandsAreFiles: ANY_ARGS_GLOBS_AFTER_DOUBLE_DASH.has(name),
+    })
     if (globProblem) return refuse(globProblem, name)
     return {
       readOnly: true,
@@ -118,6 +132,19 @@ export function evaluateCommandPart(
   }
   const known = Object.hasOwn(REFUSED_COMMANDS, name) ? REFUSED_COMMANDS[name] : undefined
   return refuse(known ?? `${name} is not a known read-only command`, name)
+}
+
+/** The shell's glob reading and whether any flag the command has is harmless (prefix tables never are). */
+function globRules(
+  globbing: ShellGlobbing | undefined,
+  label: string,
+  platform: NodeJS.Platform,
+): GlobContext {
+  return {
+    globbing: globbing ?? UNKNOWN_GLOBBING,
+    operandsAreFiles: false,
+    flagsAreHarmless: !label.includes(' ') && commandHasNoFileOrWriteFlags(label, platform),
+  }
 }
 
 function tableFor(name: string, platform: NodeJS.Platform): Table | null {
@@ -139,12 +166,16 @@ function evaluateWithTable(
   { label, policy, argsFrom }: Table,
   context: PolicyContext,
   name: string,
+  globbing: ShellGlobbing | undefined,
 ): PartVerdict {
   const flags = parseFlags(label, argv.slice(argsFrom), policy)
   if (!flags.ok) return { readOnly: false, reason: flags.reason, name }
   const end = flags.parsed.endOfOptions
   const after = policy.globOperandsAfterDoubleDash && end !== null ? argsFrom + end : null
-  const globProblem = findGlobProblem(part, label, offset, after, stringFlags(policy))
+  const globProblem = findGlobProblem(part, label, offset, after, stringFlags(policy), {
+    ...globRules(globbing, label, context.platform),
+    operandsAreFiles: policy.globOperandsAfterDoubleDash === true && policy.operandCountMatters !== true,
+  })
   if (globProblem) return { readOnly: false, reason: globProblem, name }
   const problem = policy.check?.(flags.parsed, context)
   if (problem) return { readOnly: false, reason: problem, name }

@@ -73,9 +73,18 @@ describe('analyzeCommand', () => {
 
   it('expands braces as bash does, and a line with them is not permission-safe', () => {
     const analysis = analyzeCommand("cat {a,b}.txt x{1..3} {'a b',c{d,e}} \\{n,o}")
-    expect(analysis.commands[0]?.argv).toEqual(
-      ['cat', 'a.txt', 'b.txt', 'x1', 'x2', 'x3', 'a b', 'cd', 'ce', '{n,o}'],
-    )
+    expect(analysis.commands[0]?.argv).toEqual([
+      'cat',
+      'a.txt',
+      'b.txt',
+      'x1',
+      'x2',
+      'x3',
+      'a b',
+      'cd',
+      'ce',
+      '{n,o}',
+    ])
     expect(analysis.commands[0]?.braceExpanded).toBe(true)
     expect(analysis.permissionSafe).toBe(false)
   })

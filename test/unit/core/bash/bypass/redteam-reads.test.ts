@@ -290,7 +290,8 @@ describe('red team: readsOutsideWorkspace: allow still asks for paths no check c
       'echo /proc/self/environ | xargs head',
       'pushd /proc/self && cat environ',
       'grep -R x /etc',
-      'cat -- /etc/*/x',
+      // zsh's ***/ follows symlinked folders anywhere: not listed here, so the matches are unknown.
+      'cat -- /etc/***/passwd',
       'cat ~root/.ssh/id_rsa',
       // Resolved by the command's own process: its folder, not the classifier's.
       'cat /proc/self/cwd/../secret.txt',
