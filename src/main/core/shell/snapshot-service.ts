@@ -1,8 +1,9 @@
 import { homedir } from 'node:os'
 import { randomBytes } from 'node:crypto'
-import { appendFile, mkdir, open, readdir, rm, stat } from 'node:fs/promises'
+import { appendFile, mkdir, open, readdir, readFile, rm, stat } from 'node:fs/promises'
 import { join } from 'node:path'
 import { type RunProbe, runProbeProcess } from './probe-process'
+import { readSnapshotGlobOptions } from './snapshot-glob-options'
 import { shQuote, toGitBashPath } from './posix-quote'
 import { QUIET_RC_ENV } from '../env/login-shell-probe'
 import {
@@ -20,7 +21,14 @@ export const SNAPSHOT_MAX_OUTPUT_BYTES = 1024 * 1024
 export const SNAPSHOT_MAX_AGE_MS = 30 * 24 * 60 * 60 * 1000
 
 export type ShellSnapshot =
-  | { status: 'ready'; path: string; dialect: SnapshotDialect; shellPath: string }
+  | {
+      status: 'ready'
+      path: string
+      dialect: SnapshotDialect
+      shellPath: string
+      /** The glob options it replays (dotglob, extglob…), for the verdict (snapshot-glob-options.ts). */
+      globOptions?: ReadonlySet<string>
+    }
   | {
       status: 'unavailable'
       reason: string
@@ -54,6 +62,11 @@ export interface ShellSnapshotService {
     shell: { dialect: SnapshotDialect; path: string },
     env: Record<string, string>,
   ): Promise<ShellSnapshot>
+  /**
+   * The glob options of the last snapshot generated for this shell, or null before there is one:
+   * the verdict matches globs the way the command's shell will (issue 21.2).
+   */
+  globOptions(shell: { dialect: SnapshotDialect; path: string }): ReadonlySet<string> | null
   /** Deletes the files this service generated; safe to call twice. */
   close(): Promise<void>
 }
@@ -69,6 +82,7 @@ export function createShellSnapshotService(options: ShellSnapshotServiceOptions)
   const pending = new Map<string, Promise<ShellSnapshot>>()
   const generated = new Set<string>()
   const timeoutMs = options.timeoutMs ?? SNAPSHOT_TIMEOUT_MS
+  const globOptionsByShell = new Map<string, ReadonlySet<string>>()
   const ready = removeOldSnapshots(dir, now() - SNAPSHOT_MAX_AGE_MS)
 
   async function generate(
@@ -128,7 +142,9 @@ export function createShellSnapshotService(options: ShellSnapshotServiceOptions)
     }
     // Written last, by us: a file that ends without it was cut short.
     await appendFile(file, `${SNAPSHOT_SENTINEL_LINE}\n`)
-    return { status: 'ready', path: file, dialect, shellPath }
+    const globOptions = readSnapshotGlobOptions(await readFile(file, 'utf8'), dialect)
+    globOptionsByShell.set(`${dialect}\0${shellPath}`, globOptions)
+    return { status: 'ready', path: file, dialect, shellPath, globOptions }
   }
 
   const service: ShellSnapshotService = {
@@ -163,6 +179,9 @@ export function createShellSnapshotService(options: ShellSnapshotServiceOptions)
         }
       }
       return result
+    },
+    globOptions(shell) {
+      return globOptionsByShell.get(`${shell.dialect}\0${shell.path}`) ?? null
     },
     async close() {
       const files = [...generated]

@@ -1,8 +1,11 @@
 import { classifyCommand } from '../bash/classify'
+import type { ShellGlobbing } from '../bash/places/shell-globbing'
 import { decideBashPermission } from '../permissions/decide-permission'
 import { ruleSetsFromScoped } from '../permissions/settings-rule-sets'
 import { applyWorkspaceTrust, type WorkspaceTrust } from '../permissions/workspace-trust'
 import type { SettingsStore } from '../settings/settings-store'
+import type { ShellSnapshotService } from '../shell/snapshot-service'
+import type { ShellSelection } from '../shell/types'
 import type { LiveSession } from './session-service'
 import type { WorkspaceSettings } from './workspace-settings'
 
@@ -12,6 +15,8 @@ export interface CallDecisionDeps {
   workspaceSettings: WorkspaceSettings
   platform: NodeJS.Platform
   dataDir: string
+  /** The shell snapshots, whose options say how the session's shell globs (issue 21.2). */
+  snapshots: ShellSnapshotService | null
 }
 
 /** The one decision path, shared by run() and check(): classify, then mode and trusted rules. */
@@ -26,6 +31,7 @@ export async function decideCall(deps: CallDecisionDeps, session: LiveSession, c
     workspace: session.record.workspace,
     readableFolders: userSettings.readPlaces.readableFolders,
     shellgateHome: deps.dataDir,
+    globbing: sessionGlobbing(session.record.shell, deps.snapshots),
   })
   const store = await deps.workspaceSettings.storeFor(session.record.workspace)
   // Synchronous once the workspace's store is open: an approval re-decides with the rules in
@@ -47,4 +53,16 @@ export async function decideCall(deps: CallDecisionDeps, session: LiveSession, c
     })
   }
   return { verdict, decision: decideAgain(), userSettings, decideAgain }
+}
+
+/**
+ * How the session's shell will glob: bash or zsh, with its snapshot's options once one exists
+ * (before that, every option counts as possibly on). The locale is left open: both readings count.
+ */
+function sessionGlobbing(shell: ShellSelection, snapshots: ShellSnapshotService | null): ShellGlobbing {
+  const { dialect, path } = shell
+  if (dialect !== 'bash' && dialect !== 'zsh' && dialect !== 'git-bash')
+    return { shell: null, options: null, characters: null }
+  const options = snapshots?.globOptions({ dialect, path }) ?? null
+  return { shell: dialect === 'zsh' ? 'zsh' : 'bash', options, characters: null }
 }

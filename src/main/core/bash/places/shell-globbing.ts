@@ -74,23 +74,6 @@ export function globSemantics(globbing: ShellGlobbing): GlobSemantics {
   }
 }
 
-/**
- * The glob options a snapshot file sets: bash's `shopt -s NAME` lines and zsh's `setopt NAME`
- * lines (setopt prints the options that differ from zsh's defaults, `nocaseglob` included).
- */
-export function readGlobOptions(snapshot: string, dialect: 'bash' | 'zsh' | 'git-bash'): Set<string> {
-  const found = new Set<string>()
-  const line = dialect === 'zsh' ? /^setopt\s+([A-Za-z_]+)\s*$/gm : /^shopt\s+-s\s+([A-Za-z_]+)\s*$/gm
-  for (const match of snapshot.matchAll(line))
-    found.add((match[1] as string).toLowerCase().replaceAll('_', ''))
-  // zsh's defaults that setopt lists only when they are turned off.
-  if (dialect === 'zsh') {
-    for (const name of ['caseglob', 'nomatch', 'bareglobqual', 'glob'])
-      if (!found.has(`no${name}`)) found.add(name)
-  }
-  return found
-}
-
 /** The character model of a locale environment (LC_ALL, then LC_CTYPE, then LANG). */
 export function localeCharacters(env: Readonly<Record<string, string | undefined>>): 'utf8' | 'bytes' {
   const locale = env.LC_ALL || env.LC_CTYPE || env.LANG || ''
