@@ -21,7 +21,7 @@ import {
   type GlobContext,
   literalDoubleDash,
 } from './glob-policy'
-import type { CommandPolicy, PolicyContext } from './flag-types'
+import type { CommandPolicy, ParsedArgs, PolicyContext } from './flag-types'
 import { COMMAND_POLICIES } from './policy-tables'
 import { findPrefixPolicy } from './prefix-commands'
 import { platformPolicy } from './tables-platform'
@@ -189,8 +189,9 @@ function evaluateWithTable(
     followsLinks: followsLinksInFolders(name, argv.slice(argsFrom), flags.parsed),
   }
   // `sort --files0-from=list` prints the files a (planted) list names, which no check sees.
-  if (flags.parsed.flags.some((flag) => flag.flag === '--files0-from')) verdict.unknownPaths = true
-  if (name === 'xargs') return withXargsCommand(verdict, flags.parsed.positionals)
+  const listsFiles = (flag: string) => flag === '--files0-from' || policy.flags[flag] === 'fileList'
+  if (flags.parsed.flags.some((flag) => listsFiles(flag.flag))) verdict.unknownPaths = true
+  if (name === 'xargs') return withXargsCommand(verdict, flags.parsed)
   return verdict
 }
 
@@ -199,7 +200,8 @@ function evaluateWithTable(
  * name (`xargs head /proc/self/environ`). The files its input lines name are known only at run
  * time (`echo ~/.ssh/id_rsa | xargs head`), so a command that reads them asks.
  */
-function withXargsCommand(verdict: PartVerdict, positionals: string[]): PartVerdict {
+function withXargsCommand(verdict: PartVerdict, xargs: ParsedArgs): PartVerdict {
+  const { positionals } = xargs
   const [driven = 'echo', ...words] = positionals
   const policy = COMMAND_POLICIES.get(driven)
   const parsed = policy ? parseFlags(`xargs ${driven}`, words, policy) : null
@@ -208,7 +210,10 @@ function withXargsCommand(verdict: PartVerdict, positionals: string[]): PartVerd
   return {
     ...verdict,
     paths: [...(verdict.paths ?? []), ...paths],
-    unknownPaths: xargsReadsInputPaths(positionals),
+    unknownPaths: xargsReadsInputPaths(
+      positionals,
+      xargs.flags.some((flag) => flag.flag === '-I'),
+    ),
   }
 }
 

@@ -126,8 +126,16 @@ describe('red team: files a read-only command reads through its flags', () => {
     }
     expect(classifyCommand('echo a b | xargs echo', options).asks).toBeUndefined()
     expect(classifyCommand('echo a b | xargs', options).asks).toBeUndefined()
-    // wc prints counts and names, never what the files hold; its own words are still checked.
-    expect(classifyCommand('git ls-files | xargs wc -l', options).asks).toBeUndefined()
+    // wc prints counts and names, but an input line may be a flag (issue 21.3): after `--` every
+    // line is a file name, and wc stays without a question.
+    writeFileSync(join(options.workspace, 'secret'), 'hunter2\n')
+    const leak = run("printf -- '--files0-from=secret' | xargs wc -l", options.cwd)
+    expect(leak.stderr).toContain('hunter2')
+    expect(classifyCommand('git ls-files | xargs wc -l', options).asks?.[0]?.reason).toContain(
+      'known at run time',
+    )
+    expect(classifyCommand("printf -- '--files0-from=secret' | xargs wc -l", options).asks?.length).toBe(1)
+    expect(classifyCommand('git ls-files -z | xargs -0 wc -l --', options).asks).toBeUndefined()
     expect(classifyCommand('xargs wc -l /proc/self/environ', options).readOnly).toBe(false)
   })
 })
