@@ -4,7 +4,10 @@ import type { AnalyzedCommand, WordGlob } from './analysis/command-analysis'
 import type { CallOptions, ClassifyOptions, RunFolders } from './classify'
 import { expandGlob } from './places/glob-expand'
 import { judgeReadPaths } from './places/read-places'
+import { findSecretBelow } from './places/secret-index'
 import { type GlobSemantics, globSemantics, UNKNOWN_GLOBBING } from './places/shell-globbing'
+import { isCredentialName } from '../secrets/credential-env-names'
+import { credentialReads } from './readonly/environment-readers'
 import type { PartVerdict } from './readonly/part-policy'
 import type { ReadConcern } from './verdict'
 
@@ -24,7 +27,10 @@ export function applyPlaceRules(
   const concerns = new Map<string, ReadConcern>()
   const semantics = globSemantics(options.globbing ?? UNKNOWN_GLOBBING)
   verdicts.forEach((verdict, index) => {
-    if (!verdict.readOnly || !verdict.paths) return
+    if (!verdict.readOnly) return
+    for (const concern of credentialConcerns(parts[index], verdict))
+      concerns.set(`env:${concern.path}`, concern)
+    if (!verdict.paths) return
     const globs = shellGlobs(parts[index], semantics)
     if (verdict.paths.length === 0 && globs.length === 0 && !verdict.unknownPaths) return
     const dirs = folders[index] ?? null
@@ -77,9 +83,55 @@ export function applyPlaceRules(
         return
       }
       for (const concern of judgement.concerns) concerns.set(`${concern.kind}:${concern.path}`, concern)
+      if (verdict.walks) {
+        for (const word of [...paths, ...picked]) {
+          const folder = path.resolve(cwd, expandHome(word, options))
+          if (!options.lookups.stat(folder)?.isDirectory()) continue
+          // A folder already asked about as a secrets location (`grep -r token ~`) needs no walk.
+          const real = options.lookups.realFolder(folder)
+          if (judgement.concerns.some((concern) => concern.kind === 'secret' && concern.path === real))
+            continue
+          const found = findSecretBelow(folder, verdict.walks, options.lookups)
+          const reason =
+            'unknown' in found
+              ? `${verdict.name} reads every file under ${word}: ${found.unknown}`
+              : found.secret === null
+                ? null
+                : `${verdict.name} reads every file under ${word}, ${path.relative(cwd, found.secret) || found.secret} among them`
+          if (reason !== null) concerns.set(`holds:${folder}`, { kind: 'secret', path: folder, reason })
+        }
+      }
     }
   })
   return [...concerns.values()]
+}
+
+/**
+ * Issue 21.4: expanding a variable whose name carries a credential (`echo "$DATABASE_URL"`), or
+ * printing every variable (`printenv`, `env`, `set`, `declare -p`, `export -p`) or a credential
+ * one (`printenv SENTRY_DSN`), or listing names (`${!AWS*}`), asks first.
+ */
+function credentialConcerns(part: AnalyzedCommand | undefined, verdict: PartVerdict): ReadConcern[] {
+  const found: ReadConcern[] = []
+  const secret = (what: string, reason: string) => found.push({ kind: 'secret', path: what, reason })
+  for (const expansion of part?.wordExpansions ?? []) {
+    if (expansion.kind !== 'parameter') continue
+    const names = /^\$\{!(\w+)[*@]\}$/.exec(expansion.text)
+    if (names) {
+      secret(expansion.text, `${expansion.text} lists the names of the variables that start with ${names[1]}`)
+      continue
+    }
+    const name = expansion.text.replace(/^\$\{?|\}$/g, '')
+    if (isCredentialName(name))
+      secret(`$${name}`, `reads the variable ${name}, whose name says it holds a credential`)
+  }
+  const printed = credentialReads(verdict.environmentReads)
+  if (printed === 'all')
+    secret('(every variable)', `${verdict.name} prints every variable, credentials included`)
+  else
+    for (const name of printed)
+      secret(`$${name}`, `${verdict.name} prints ${name}, whose name says it holds a credential`)
+  return found
 }
 
 /** The part's words that this shell globs. */

@@ -82,7 +82,9 @@ export function findDynamicHeredocPart(parts: readonly WordPart[] | undefined): 
   return dynamic ? dynamic.text : null
 }
 
-const PLAIN_PARAMETER = /^\$(?:[A-Za-z_][A-Za-z0-9_]*|[0-9?#$@*!-]|\{[A-Za-z_][A-Za-z0-9_]*\})$/
+// `$NAME`, `${NAME}`, a special parameter, or `${!PREFIX*}` / `${!PREFIX@}` (the names that start so).
+const PLAIN_PARAMETER =
+  /^\$(?:[A-Za-z_][A-Za-z0-9_]*|[0-9?#$@*!-]|\{[A-Za-z_][A-Za-z0-9_]*\}|\{![A-Za-z_][A-Za-z0-9_]*[*@]\})$/
 
 /** Every run-time part of a word, inside double quotes too, each classed for the policy. */
 export function listWordExpansions(word: Word): WordExpansion[] {

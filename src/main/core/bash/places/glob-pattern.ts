@@ -317,7 +317,7 @@ function EQUIVALENTS(base: string): string {
 function literal(char: string, utf8: boolean): string {
   if (!utf8 && char.charCodeAt(0) > 0x7f)
     return latin1Bytes(char).replace(/[\s\S]/g, (byte) => hexEscape(byte))
-  return /[\\^$.*+?()[\]{}|/-]/.test(char) ? `\\${char}` : char
+  return /[\\^$.*+?()[\]{}|]/.test(char) ? `\\${char}` : char
 }
 
 function classChar(char: string, utf8: boolean): string {

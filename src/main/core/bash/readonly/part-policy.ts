@@ -3,6 +3,9 @@ import { evaluateGitArgv } from '../git/git-policy'
 import { ANY_ARGS_COMMANDS } from './any-args-commands'
 import { findUncPath, isPathQualified, standardBinaryName, stripTransparentWrappers } from './command-name'
 import { evaluateDirectArgv } from './direct-argv'
+import type { WalkFilter } from '../places/secret-index'
+import { type EnvironmentRead, evaluateEnvironmentReader } from './environment-readers'
+import { walkFilterFor } from './walk-filter'
 import { describeDynamicPart } from './dynamic-reason'
 import { refuseEnvAssignments } from './env-allowlist'
 import { parseFlags } from './flag-parser'
@@ -46,6 +49,10 @@ export interface PartVerdict {
   unknownPaths?: boolean
   /** It reads through symlinks it meets inside its folder operands (grep -R, diff DIR DIR). */
   followsLinks?: boolean
+  /** It prints what the files under its folder operands hold (grep -r, rg): how it walks them. */
+  walks?: WalkFilter | null
+  /** It prints variables (printenv, declare -p): the credential check asks about them. */
+  environmentReads?: EnvironmentRead
 }
 
 /**
@@ -86,6 +93,15 @@ export function evaluateCommandPart(
   if (writeOption) return refuse(writeOption, name)
   const direct = evaluateDirectArgv(argv)
   if (direct) return { ...direct, name }
+  const printer = evaluateEnvironmentReader(argv)
+  if (printer)
+    return {
+      readOnly: printer.readOnly,
+      reason: printer.reason,
+      name,
+      paths: [],
+      environmentReads: printer.reads,
+    }
   if (name === 'git') {
     const git = evaluateGitArgv(argv, context)
     if (!git.readOnly) return refuse(git.reason, name)
@@ -127,6 +143,7 @@ export function evaluateCommandPart(
       name,
       paths: pathOperands(name, argv.slice(1), null, part.redirects),
       followsLinks: followsLinksInFolders(name, argv.slice(1), null),
+      walks: walkFilterFor(name, argv.slice(1), null),
       unknownPaths: argv.some((word) => word.startsWith('--files0-from')),
     }
   }
@@ -187,6 +204,7 @@ function evaluateWithTable(
     name,
     paths: pathOperands(name, argv.slice(argsFrom), flags.parsed, part.redirects),
     followsLinks: followsLinksInFolders(name, argv.slice(argsFrom), flags.parsed),
+    walks: walkFilterFor(name, argv.slice(argsFrom), flags.parsed),
   }
   // `sort --files0-from=list` prints the files a (planted) list names, which no check sees.
   const listsFiles = (flag: string) => flag === '--files0-from' || policy.flags[flag] === 'fileList'

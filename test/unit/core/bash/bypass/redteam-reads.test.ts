@@ -216,10 +216,13 @@ describe('red team: symlinks met inside a folder operand', () => {
       expect(verdict.readOnly, command).toBe(true)
       expect(verdict.asks?.length, command).toBeGreaterThan(0)
     }
-    // grep -r (lowercase) does not follow links it meets, and stays without a question.
+    // grep -r (lowercase) does not follow links it meets: it asks only for the secret-named file it
+    // does read (b/keys/id_rsa, issue 21.4), never for the link.
     expect(spawnSync('bash', ['-c', 'grep -r KEY .'], { cwd: workspace, encoding: 'utf8' }).stdout).toBe('')
-    expect(classifyCommand('grep -rn KEY .', options).asks).toBeUndefined()
-    expect(classifyCommand('diff --no-dereference -r a b', options).asks).toBeUndefined()
+    for (const command of ['grep -rn KEY .', 'diff --no-dereference -r a b']) {
+      const reasons = (classifyCommand(command, options).asks ?? []).map((ask) => ask.reason)
+      expect(reasons, command).toEqual([expect.stringContaining('b/keys/id_rsa')])
+    }
   })
 })
 
