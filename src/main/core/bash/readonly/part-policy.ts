@@ -5,6 +5,7 @@ import { findUncPath, isPathQualified, standardBinaryName, stripTransparentWrapp
 import { evaluateDirectArgv } from './direct-argv'
 import type { WalkFilter } from '../places/secret-index'
 import { type EnvironmentRead, evaluateEnvironmentReader } from './environment-readers'
+import { evaluateFindExec } from './find-exec'
 import { walkFilterFor } from './walk-filter'
 import { describeDynamicPart } from './dynamic-reason'
 import { refuseEnvAssignments } from './env-allowlist'
@@ -89,6 +90,12 @@ export function evaluateCommandPart(
   }
   const context: PolicyContext = { command: part.text, platform, classifyInner }
   const offset = part.argv.length - argv.length
+  if (name === 'find') {
+    const exec = evaluateFindExec(part, offset, (sub) =>
+      evaluateCommandPart(sub, platform, classifyInner, globbing),
+    )
+    if (exec) return exec
+  }
   const writeOption = findKnownWriteOption(argv)
   if (writeOption) return refuse(writeOption, name)
   const direct = evaluateDirectArgv(argv)
