@@ -3,6 +3,8 @@ import type { Connector, EnvAssignment, Redirect } from '../verdict'
 import type { AnalyzedCommand, CommandAnalysis, WordExpansion } from './command-analysis'
 import { shapeWord, type ShapedWord } from './word-shape'
 import { isSafeLoopVariable } from './loop-variables'
+import { judgeArithmetic } from './literal-arithmetic'
+import { judgeTest } from './test-expression'
 import { readRedirect } from './redirects'
 import { findUncoveredText, type SourceSpan } from './source-coverage'
 import { listWordExpansions, readWord } from './word-value'
@@ -21,8 +23,6 @@ const UNSUPPORTED_NAMES: Record<string, string> = {
   Case: 'case',
   Function: 'function definition',
   Coproc: 'coproc',
-  TestCommand: '[[ … ]]',
-  ArithmeticCommand: '(( … ))',
   Redirected: 'redirected compound command',
 }
 
@@ -37,6 +37,8 @@ interface Walk {
   compound?: boolean
   /** A word went through brace expansion. */
   braces?: boolean
+  /** Loop variables whose every value is an integer literal, while their loop body is walked. */
+  counters: Set<string>
 }
 
 /** Split a command line into the simple commands bash would run; never throws. */
@@ -66,7 +68,7 @@ function analyzeOrThrow(command: string): CommandAnalysis {
   }
   const firstError = script.errors?.[0]
   if (firstError) return parseFailure(command, `${firstError.message} at offset ${firstError.pos}`)
-  const walk: Walk = { source: command, commands: [], unsupported: [], spans: [] }
+  const walk: Walk = { source: command, commands: [], unsupported: [], spans: [], counters: new Set() }
   script.commands.forEach((statement, index) => {
     walkStatement(walk, statement, index === 0 ? null : ';')
   })
@@ -121,6 +123,8 @@ function walkNode(walk: Walk, node: PipelineNode | AndOr, connector: Connector |
   else if (node.type === 'Pipeline') walkPipeline(walk, node, connector)
   else if (node.type === 'Command') walkCommand(walk, node, connector)
   else if (node.type === 'If' || node.type === 'For') walkCompound(walk, node, connector)
+  else if (node.type === 'TestCommand' || node.type === 'ArithmeticCommand')
+    walkTestOrArithmetic(walk, node, connector)
   else {
     walk.unsupported.push(UNSUPPORTED_NAMES[node.type] ?? node.type)
     walk.spans.push([node.pos, node.end])
@@ -242,7 +246,8 @@ type IfNode = Extract<PipelineNode, { type: 'If' }>
 type ForNode = Extract<PipelineNode, { type: 'For' }>
 
 // What bash reads between the commands of an if or a for: keywords and separators, nothing else.
-const COMPOUND_GLUE = /^(?:\s|;|\bif\b|\bthen\b|\belif\b|\belse\b|\bfi\b|\bfor\b|\bin\b|\bdo\b|\bdone\b)*$/
+const COMPOUND_GLUE =
+  /^(?:\s|;|&&|\|\||\||\bif\b|\bthen\b|\belif\b|\belse\b|\bfi\b|\bfor\b|\bin\b|\bdo\b|\bdone\b)*$/
 
 /**
  * `if`/`for` (class 7): every command inside is walked as one more simple command, so the line is
@@ -274,7 +279,25 @@ function walkCompound(walk: Walk, node: IfNode | ForNode, connector: Connector |
     }
     if (!node.wordlist) problem = 'for without a word list (it loops over "$@")'
     const before = walk.commands.length
+    // `for i in 1 2 3` (or `{1..3}`): i is a counter that `(( … ))` may use and change.
+    const integers = (node.wordlist ?? []).every((word) => {
+      const shaped = shapeWord(word, readWord(word))
+      return (
+        !('dynamicPart' in shaped) && shaped.every((made) => /^-?(?:0|[1-9][0-9]*)$/.test(made.value ?? ''))
+      )
+    })
+    const name = node.name.value
+    const outerCounter = walk.counters.has(name)
+    const counter = integers && node.wordlist !== undefined && !outerCounter
+    // An inner loop over other words rebinds an outer counter: inside it, i is no longer an integer.
+    const shadows = outerCounter && !integers
+    if (counter) walk.counters.add(name)
+    if (shadows) walk.counters.delete(name)
     walkList(node.body, connector)
+    if (counter) walk.counters.delete(name)
+    if (shadows) walk.counters.add(name)
+    if (counter && reassignsCounter(name, walk.commands.slice(before)))
+      problem = `loop counter ${name} is assigned inside its loop, so (( … )) could evaluate any value`
     // The folder tracking follows each cd once; in a loop it would run again and again.
     const mover = walk.commands
       .slice(before)
@@ -287,6 +310,57 @@ function walkCompound(walk: Walk, node: IfNode | ForNode, connector: Connector |
   if (problem) walk.unsupported.push(problem)
   walk.compound = true
   walk.spans.push(...inner.spans, [node.pos, node.end])
+}
+
+/**
+ * Whether a command of the loop body may give the counter a value that is not an integer
+ * (`read i`, `i=$(…)`, `printf -v i`, `declare -n r=i`): any mention of the name other than a
+ * plain read (`$i`, `${i}`) counts, so `(( i ))` is then not followed. The (( … )) themselves only
+ * ever assign integers.
+ */
+function reassignsCounter(name: string, body: readonly AnalyzedCommand[]): boolean {
+  const mention = new RegExp(`(?<![$\\w{])${name}(?!\\w)`)
+  return body.some((part) => part.keyword !== '((' && mention.test(part.text))
+}
+
+type TestNode = Extract<PipelineNode, { type: 'TestCommand' }>
+type ArithmeticNode = Extract<PipelineNode, { type: 'ArithmeticCommand' }>
+
+/**
+ * `[[ … ]]` and `(( … ))` (issue 21.5) become one simple command named `[[` or `((` when every
+ * operand is one this reading follows (test-expression.ts, literal-arithmetic.ts); the variables they read are
+ * listed for the credential check. Anything else is not analysed.
+ */
+function walkTestOrArithmetic(
+  walk: Walk,
+  node: TestNode | ArithmeticNode,
+  connector: Connector | null,
+): void {
+  walk.spans.push([node.pos, node.end])
+  walk.compound = true
+  const name = node.type === 'TestCommand' ? '[[' : '(('
+  const judged =
+    node.type === 'TestCommand' ? judgeTest(node.expression) : judgeArithmetic(node.expression, walk.counters)
+  if ('problem' in judged) {
+    walk.unsupported.push(`${name} … ${name === '[[' ? ']]' : '))'} (${judged.problem})`)
+    return
+  }
+  walk.commands.push({
+    text: walk.source.slice(node.pos, node.end),
+    argv: [name],
+    envAssignments: [],
+    redirects: [],
+    connector,
+    dynamicParts: [],
+    leadingGlobArgs: [],
+    globArgs: [],
+    globs: [null],
+    braceExpanded: false,
+    wordValues: [name],
+    wordExpansions: 'reads' in judged ? judged.reads : [],
+    dynamicOutsideWords: false,
+    keyword: name,
+  })
 }
 
 /** The source between start and end that no span covers, joined by spaces. */

@@ -31,6 +31,11 @@ export interface AnalyzedCommand {
   wordExpansions: WordExpansion[]
   /** Whether an assignment or a redirect also holds a run-time part. */
   dynamicOutsideWords: boolean
+  /**
+   * Set for a `[[ … ]]` or `(( … ))` the analysis judged itself (test-expression.ts, literal-arithmetic.ts): only
+   * looks and computes. A word can never set it, so a command named `[[` is not mistaken for one.
+   */
+  keyword?: '[[' | '(('
 }
 
 export interface WordGlob {

@@ -1,4 +1,5 @@
 import type { Word, WordPart } from 'unbash'
+import { literalArithmeticValue } from './literal-arithmetic'
 
 /** One character of a word after quote removal, and whether it was quoted (so never special). */
 export interface WordChar {
@@ -36,14 +37,25 @@ function partChars(part: WordPart): WordChar[] | null {
     case 'DoubleQuoted': {
       const chars: WordChar[] = []
       for (const inner of part.parts) {
-        if (inner.type !== 'Literal') return null
-        chars.push(...quoted(inner.value))
+        const value = inner.type === 'Literal' ? inner.value : arithmeticValue(inner)
+        if (value === null) return null
+        chars.push(...quoted(value))
       }
       return chars
+    }
+    // A literal `$((1 + 2))` is its number, which no glob or brace expansion touches.
+    case 'ArithmeticExpansion': {
+      const value = arithmeticValue(part)
+      return value === null ? null : quoted(value)
     }
     default:
       return null
   }
+}
+
+/** The value of a `$(( … ))` with only literals in it; null for any other part. */
+export function arithmeticValue(part: WordPart): string | null {
+  return part.type === 'ArithmeticExpansion' ? literalArithmeticValue(part.expression) : null
 }
 
 function quoted(text: string): WordChar[] {

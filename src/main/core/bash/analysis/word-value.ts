@@ -1,5 +1,6 @@
 import type { Word, WordPart } from 'unbash'
 import type { WordExpansion } from './command-analysis'
+import { arithmeticValue, readWordChars } from './word-chars'
 
 /** What bash will run for one word, after quote removal and backslash processing. */
 export interface WordReading {
@@ -29,14 +30,28 @@ export function readWord(word: Word): WordReading {
   const dynamicPart = findDynamicPart(parts)
   if (dynamicPart) return { value: null, dynamicPart, leadingGlob: false, glob: false }
   const glob = parts.some((part) => part.type === 'Glob')
-  return { value: word.value, dynamicPart: null, leadingGlob: parts[0]?.type === 'Glob', glob }
+  const value = arithmeticFree(word)
+  if (value === null) return { value: null, dynamicPart: word.text, leadingGlob: false, glob: false }
+  return { value, dynamicPart: null, leadingGlob: parts[0]?.type === 'Glob', glob }
+}
+
+/** The word's value, with each literal `$(( … ))` replaced by its number (the parser keeps the text). */
+function arithmeticFree(word: Word): string | null {
+  const arithmetic = (part: WordPart): boolean =>
+    part.type === 'ArithmeticExpansion' || (part.type === 'DoubleQuoted' && part.parts.some(arithmetic))
+  if (!word.parts?.some(arithmetic)) return word.value
+  const chars = readWordChars(word)
+  return chars ? chars.map((char) => char.c).join('') : null
 }
 
 function findDynamicPart(parts: readonly WordPart[]): string | null {
   for (const part of parts) {
     // `$"…"` is looked up in a message catalog chosen by TEXTDOMAIN at run time, so it stays dynamic.
     if (part.type === 'DoubleQuoted') {
-      const inner = part.parts.find((child) => child.type !== 'Literal' || hasZshParameter(child.text))
+      const inner = part.parts.find(
+        (child) =>
+          (child.type !== 'Literal' && arithmeticValue(child) === null) || hasZshParameter(child.text),
+      )
       if (inner) return inner.text
       continue
     }
@@ -53,7 +68,7 @@ function findDynamicPart(parts: readonly WordPart[]): string | null {
       if (/[$`]/.test(part.text)) return part.text
       continue
     }
-    if (!STATIC_PART_TYPES.has(part.type)) return part.text
+    if (!STATIC_PART_TYPES.has(part.type) && arithmeticValue(part) === null) return part.text
     if (part.type === 'AnsiCQuoted' && UNDECODED_ANSI_C.test(part.text)) return part.text
   }
   return null

@@ -71,6 +71,15 @@ export function evaluateCommandPart(
     reason,
     name,
   })
+  if (part.keyword === '[[')
+    return { readOnly: true, reason: '[[ … ]] only tests files and strings', name: '[[', paths: [] }
+  if (part.keyword === '((')
+    return {
+      readOnly: true,
+      reason: '(( … )) only computes with integers and loop counters',
+      name: '((',
+      paths: [],
+    }
   const dynamic = part.dynamicParts[0]
   if (dynamic !== undefined || part.argv === null) {
     return tolerateExpansions(part, classifyInner) ?? refuse(describeDynamicPart(dynamic ?? part.text))

@@ -55,7 +55,7 @@ describe('analyzeCommand', () => {
     ['ls "$HOME"', '$HOME'],
     // biome-ignore lint/suspicious/noTemplateCurlyInString: a bash parameter expansion, not a template
     ['ls ${x:-y}', '${x:-y}'],
-    ['ls $((1+2))', '$((1+2))'],
+    ['ls $((x+2))', '$((x+2))'],
     ['ls {1..1000}', '{1..1000} (brace expansion: {1..1000} makes more than 256 words)'],
     ['ls {a..Z}', '{a..Z} (brace expansion: {a..Z} is read differently by bash and zsh)'],
     ['ls @(a|b)', '@(a|b)'],
@@ -111,8 +111,8 @@ describe('analyzeCommand', () => {
     ['f() { ls; }', 'function definition'],
     ['ls &', 'background &'],
     ['coproc ls', 'coproc'],
-    ['[[ -f x ]]', '[[ … ]]'],
-    ['(( x++ ))', '(( … ))'],
+    ['[[ $(x) == y ]]', '[[ … ]] ($(x) inside [[ ]] is expanded in a way this check does not follow)'],
+    ['(( x++ ))', '(( … )) (++ assigns a variable that is not a loop counter)'],
     ['{ ls; } > out', 'redirected compound command'],
   ])('%s is unsupported (%s)', (command, kind) => {
     const analysis = analyzeCommand(command)
