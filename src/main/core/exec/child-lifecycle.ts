@@ -338,22 +338,46 @@ class ChildRun {
   }
 
   private outcome(): ChildOutcome {
-    const killed = this.timedOut || this.cancelled || this.outputLimitReached
+    const requested = this.timedOut || this.cancelled || this.outputLimitReached
+    // The timer (or the abort) lost the race: the process had exited by itself before the first
+    // signal was sent, so it completed, and its own exit code is the answer (issue 24.1).
+    const finishedFirst = requested && this.exited && this.rootExitedBeforeKill()
+    const timedOut = this.timedOut && !finishedFirst
+    const cancelled = this.cancelled && !finishedFirst
+    const killed = timedOut || cancelled || this.outputLimitReached
     const fileModeKill = this.spec.output.kind === 'file' && killed && !this.exited
-    const stoppedByUs = killed && this.killer !== null && !this.killingLeftovers
+    const stoppedByUs = killed && this.killer !== null && !this.killingLeftovers && !finishedFirst
     return {
       pid: this.child?.pid ?? null,
       spawnError: this.spawnError,
       // seed 004: a killed run has no trustworthy exit status of its own.
-      exitCode: this.spawnError || (killed && !fileModeKill) ? null : this.exitCode,
-      exitSignal: fileModeKill ? null : this.exitSignal,
-      timedOut: this.timedOut,
-      cancelled: this.cancelled,
+      exitCode: this.spawnError || (killed && !fileModeKill && !finishedFirst) ? null : this.exitCode,
+      exitSignal: fileModeKill ? null : this.exitSignalOf(stoppedByUs),
+      timedOut,
+      cancelled,
       outputLimitReached: this.outputLimitReached,
       timings: this.watch.result(),
-      termination: stoppedByUs ? this.termination() : null,
-      lingering: this.killingLeftovers ? this.lingering() : null,
+      // Windows: taskkill came too late, and what the process started may still run; say so.
+      termination: stoppedByUs || (finishedFirst && this.killReport?.failure) ? this.termination() : null,
+      lingering: this.killingLeftovers || finishedFirst ? this.lingering() : null,
     }
+  }
+
+  private rootExitedBeforeKill(): boolean {
+    if (this.killingLeftovers || !this.killReport) return false
+    return this.killReport.rootAlreadyExited === true
+  }
+
+  /**
+   * A run we ended names the signal that ended it, even when the process answered it by exiting
+   * with a code of its own (a TERM trap, or an exit that raced the signal it was already sent):
+   * the result says either how it completed or what killed it, never neither (issue 24.1).
+   */
+  private exitSignalOf(stoppedByUs: boolean): NodeJS.Signals | null {
+    if (!stoppedByUs || this.exitSignal !== null) return this.exitSignal
+    // A kill that could not be confirmed (a failed taskkill, a process still running) is not a kill.
+    if (!this.exited || this.killReport?.failure) return null
+    return this.killReport?.escalated ? 'SIGKILL' : 'SIGTERM'
   }
 
   private termination(): TerminationInfo {

@@ -137,9 +137,10 @@ export interface DiskFullDiagnosis {
 }
 
 /**
- * How a run that Shellgate ended (timeout, cancel, output limit) died. A process can beat the kill:
- * the timer fires, and it exits by itself before the signal lands (or it catches the signal and
- * exits with a code); then `exitSignal` is null and `exitedOnItsOwn` says so.
+ * How a run that Shellgate ended (timeout, cancel, output limit) died. A process that exited by
+ * itself before the first signal was sent was not ended by us: its result is completed/failed with
+ * its own code and no termination (issue 24.1). One that answered the signal by exiting with a code
+ * (a TERM trap) has `exitSignal` set to the signal that ended it, and `exitedOnItsOwn` with that code.
  */
 export interface TerminationInfo {
   /** The last signal Shellgate sent the tree: SIGTERM, or SIGKILL after the grace (Windows: taskkill /F). */
