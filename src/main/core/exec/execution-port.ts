@@ -9,7 +9,7 @@ import { OUTPUT_FILE_CAP_BYTES, OutputFile } from './file-output'
 import { type ChcpRunner, decodeWindowsOutput, resolveWindowsOutputEncoding } from './output-encoding'
 import { newRunId, RUN_MARKER_ENV_KEY } from './run-marker'
 import { nodeSpawn, type SpawnFunction } from './spawn-function'
-import { planSpawn } from './spawn-plan'
+import { ProgramNotFoundError, planSpawn } from './spawn-plan'
 import type {
   ExecutionHooks,
   ExecutionPort,
@@ -73,13 +73,19 @@ export function createExecutionPort(options: ExecutionPortOptions = {}): Executi
           ? mergeWindowsEnvKeys(request.env, options.hostEnv ?? process.env)
           : { ...request.env }
       const env = setEnvValue(requested, RUN_MARKER_ENV_KEY, runId, platform)
-      const plan = planSpawn(request.command, {
-        platform,
-        env,
-        cwd: request.cwd,
-        isFile: options.isFile,
-        sandbox: request.sandbox,
-      })
+      let plan: ReturnType<typeof planSpawn>
+      try {
+        plan = planSpawn(request.command, {
+          platform,
+          env,
+          cwd: request.cwd,
+          isFile: options.isFile,
+          sandbox: request.sandbox,
+        })
+      } catch (error) {
+        if (!(error instanceof ProgramNotFoundError)) throw error
+        return notStarted(runId, { spawnError: { code: error.code, message: error.message }, label })
+      }
       const opened = openOutput(output, runId, platform)
       if ('spawnError' in opened) return notStarted(runId, { spawnError: opened.spawnError, label })
       if (opened.output.kind === 'file') {
