@@ -10,7 +10,10 @@ afterEach(async () => {
 })
 
 /** One raw upgrade on the hub socket: 'open' with the answer to hub.hello, or the HTTP status it got. */
-function upgrade(path: string, headers: Record<string, string>): Promise<{ status: number; hello?: unknown }> {
+function upgrade(
+  path: string,
+  headers: Record<string, string>,
+): Promise<{ status: number; hello?: unknown }> {
   return new Promise((resolve, reject) => {
     const socket = new WebSocket(`ws://shellgate-hub${path}`, {
       createConnection: () => connect(hub!.running.endpoint.path),

@@ -80,7 +80,10 @@ describe('what an agent command sees of the environment', () => {
 
   it('an exported bash function in the entry environment reaches no command, approved or not, nor their children (issue 24.2)', async () => {
     // bash defines BASH_FUNC_ls%% as a function named ls in every bash it starts.
-    const planted = { 'BASH_FUNC_ls%%': '() {  echo planted-ls; }', 'BASH_FUNC_cat%%': '() {  echo planted-cat; }' }
+    const planted = {
+      'BASH_FUNC_ls%%': '() {  echo planted-ls; }',
+      'BASH_FUNC_cat%%': '() {  echo planted-cat; }',
+    }
     harness = await startCore({ env: planted })
     const { core, sessionId, workspace } = harness
     writeFileSync(join(workspace, 'real-file'), 'real\n')
