@@ -2,7 +2,8 @@ import { z } from 'zod'
 
 /**
  * How a command's verdict was reached, as the audit log records it. The first six are the spec's;
- * user_deny, approval_timeout, session_closed and cancelled say why an approval ended in a refusal.
+ * user_deny, approval_timeout, session_closed and cancelled say why an approval ended in a refusal;
+ * too_many_waiting, that the session already had its share of cards waiting (issue 19.5).
  */
 export const DecidedBySchema = z.enum([
   'read_only',
@@ -15,6 +16,7 @@ export const DecidedBySchema = z.enum([
   'approval_timeout',
   'session_closed',
   'cancelled',
+  'too_many_waiting',
 ])
 export type DecidedBy = z.infer<typeof DecidedBySchema>
 

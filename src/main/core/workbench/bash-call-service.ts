@@ -7,6 +7,7 @@ import { approvalRequestOf, callDecisionOf, decidedByOf, ruleAllowsCommand } fro
 import type { LiveSession, SessionService } from './session-service'
 import { answerTimeLeft, endsAtTimeout, type InFlightCall, movedToBackground } from './in-flight-call'
 import { WorkbenchError } from './workbench-error'
+import { pendingShareRefusal, runningShareRefusal } from './call-shares'
 import { auditBashCall } from './call-audit'
 import { trackBackgroundedCalls } from './backgrounded-calls'
 import { type PromisedTask, promiseTask } from './promised-task'
@@ -69,9 +70,6 @@ export interface BashCallService {
   dispose(): Promise<void>
 }
 
-/** Running or waiting for approval at once, across sessions: far above what an agent does, low enough that a client cannot start thousands of processes. */
-export const MAX_CALLS_IN_FLIGHT = 64
-
 /** Long enough for the 1.5 s TERM grace and the KILL that follows. */
 const DISPOSE_WAIT_MS = 5_000
 
@@ -99,14 +97,8 @@ export function createBashCallService(options: BashCallServiceOptions): BashCall
 
   return {
     run(sessionId, rawInput, runOptions = {}) {
-      if (inFlight.size >= MAX_CALLS_IN_FLIGHT) {
-        return Promise.reject(
-          new WorkbenchError(
-            'denied',
-            `${MAX_CALLS_IN_FLIGHT} calls are already running or waiting; try again when one ends`,
-          ),
-        )
-      }
+      const busy = runningShareRefusal(inFlight.values(), sessionId)
+      if (busy) return Promise.reject(new WorkbenchError('denied', busy))
       if (closing)
         return Promise.reject(new WorkbenchError('denied', 'Shellgate is shutting down; nothing new runs'))
       const callId = runOptions.callId ?? randomUUID()
@@ -284,6 +276,14 @@ export function createBashCallService(options: BashCallServiceOptions): BashCall
       }
       await publish(session, current)
       await auditCall(session, current, { decidedBy, approvedBy })
+      return current
+    }
+
+    const full = decision.outcome === 'ask' ? pendingShareRefusal(options.approvals, sessionId) : null
+    if (full) {
+      current = { ...current, status: 'denied', content: `Not run: ${full}`, isError: true }
+      await publish(session, current)
+      await auditCall(session, current, { decidedBy: 'too_many_waiting', approvedBy })
       return current
     }
 

@@ -5,6 +5,7 @@ import type { auditBashCall } from './call-audit'
 import type { decideCall } from './call-decision'
 import { approvalRequestOf, callDecisionOf, decidedByOf, ruleAllowsCommand } from './decision-record'
 import { newCall } from './new-call'
+import { pendingShareRefusal } from './call-shares'
 import type { LiveSession } from './session-service'
 
 /** What a hook answers its agent; `deny` carries the reason the agent is shown. */
@@ -58,6 +59,8 @@ export async function decideForHook(
   if (decision.outcome !== 'ask') {
     return answerWith(decision.outcome === 'allow', decision.reason, decidedByOf(decision), null)
   }
+  const full = pendingShareRefusal(deps.approvals, sessionId)
+  if (full) return answerWith(false, `Not run: ${full}`, 'too_many_waiting', null)
   const pending = deps.approvals.request(
     approvalRequestOf(session, input, verdict, decision, userSettings.permissions.mode),
     { ...(signal ? { signal } : {}), checkRule: (rule) => ruleAllowsCommand(rule, verdict) },
