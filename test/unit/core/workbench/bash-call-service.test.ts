@@ -277,4 +277,3 @@ describe('the Bash call path', () => {
     expect(harness.core.settings.user().permissions.allow).toEqual(['touch kept-pending'])
   })
 })
-})
