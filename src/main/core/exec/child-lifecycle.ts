@@ -262,7 +262,7 @@ class ChildRun {
     if (pid === undefined || this.killer || this.spec.platform === 'win32') return
     this.sweeping = true
     const escapees = await findRunEscapees(this.spec.runId, pid, this.spec.platform)
-    if (this.killer) return
+    if (this.killer || escapees.noneForked) return
     if (groupHasMembers(pid) || escapees.pids.length > 0) {
       this.killingLeftovers = true
       this.startKiller('plain')
