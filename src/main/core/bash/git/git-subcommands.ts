@@ -13,7 +13,14 @@ import { DIFF_FLAGS, GIT_REFUSED_FLAGS, LOG_FLAGS } from './git-flag-sets'
 // Every git subcommand has --output or a pathspec a file name could turn into a flag, so all of
 // them refuse an unquoted leading glob.
 function gitPolicy(policy: Omit<CommandPolicy, 'flagsCanWrite'>): CommandPolicy {
-  return { ...policy, refusedFlags: { ...GIT_REFUSED_FLAGS, ...policy.refusedFlags }, flagsCanWrite: true }
+  // git's parse-options takes unique prefixes only where a subcommand's own table is complete, and
+  // revision and diff options never: prefixes are refused rather than guessed.
+  return {
+    ...policy,
+    refusedFlags: { ...GIT_REFUSED_FLAGS, ...policy.refusedFlags },
+    flagsCanWrite: true,
+    exactLongOptions: true,
+  }
 }
 
 const log = gitPolicy({ flags: LOG_FLAGS, dashCount: true, check: signatureFormatCheck })

@@ -9,7 +9,8 @@ const head: CommandPolicy = {
     none: '-q -v -z --quiet --silent --verbose --zero-terminated --help --version',
     string: '-n --lines -c --bytes',
   }),
-  dashCount: true,
+  // head's obsolete first argument: `-5`, `-5c`, `-10lv` (a count, then letters, no value taken).
+  obsoleteFirst: /^-\d+[cbkmlqvz]*$/,
 }
 
 const tail: CommandPolicy = {
@@ -20,7 +21,8 @@ const tail: CommandPolicy = {
     string: '-n --lines -c --bytes -s --sleep-interval',
     optionalString: '--follow',
   }),
-  dashCount: true,
+  // tail's obsolete first argument: `-5`, `-5f`, `-5c`.
+  obsoleteFirst: /^-\d+[bcl]?f?$/,
 }
 
 const cat: CommandPolicy = {
@@ -35,7 +37,6 @@ const wc: CommandPolicy = {
   globOperandsAfterDoubleDash: true,
   flags: flagTable({
     none: '-c -m -l -L -w --bytes --chars --lines --max-line-length --words --help --version',
-    string: '--total',
     fileList: '--files0-from',
   }),
 }
@@ -56,7 +57,7 @@ const sort: CommandPolicy = {
       --numeric-sort --random-sort --reverse --version-sort --merge --stable --unique --zero-terminated
       --debug --help --version`,
     number: '--parallel',
-    string: '-k --key -t --field-separator -S --buffer-size --sort',
+    string: '-k --key -t --field-separator -S --buffer-size --sort --batch-size -y',
     file: '--random-source',
     fileList: '--files0-from',
     optionalString: '--check',
@@ -100,11 +101,13 @@ const shuf: CommandPolicy = {
 const sed: CommandPolicy = {
   flags: flagTable({
     none: `-n --quiet --silent -E -r --regexp-extended -s --separate -u --unbuffered -z --null-data
-      --posix --debug --sandbox -b --binary --follow-symlinks --help --version`,
+      --zero-terminated --posix --debug --sandbox -b --binary --follow-symlinks --help --version`,
     string: '-e --expression',
     number: '-l --line-length',
   }),
   refusedFlags: {
+    '-i': 'sed -i edits files in place',
+    '--in-place': 'sed --in-place edits files in place',
     '-f': 'sed -f reads a script we cannot see, which could write (w) or run commands (e)',
     '--file': 'sed --file reads a script we cannot see, which could write (w) or run commands (e)',
   },
