@@ -1,5 +1,6 @@
 import type { AnalyzedCommand } from '../analysis/command-analysis'
 import { evaluateGitArgv } from '../git/git-policy'
+import type { GitReads } from '../git/git-prints'
 import { findUncPath, isPathQualified, standardBinaryName, stripTransparentWrappers } from './command-name'
 import { evaluateDirectArgv } from './direct-argv'
 import { describeDynamicPart } from './dynamic-reason'
@@ -39,6 +40,8 @@ export interface PartVerdict {
   unknownPaths?: boolean
   /** It reads through symlinks it meets inside its folder operands (grep -R, diff DIR DIR). */
   followsLinks?: boolean
+  /** For git: what it prints from the repository, judged where the repository is known. */
+  gitReads?: GitReads
 }
 
 /**
@@ -90,7 +93,14 @@ export function evaluateCommandPart(
       name,
       gitSubcommand: git.subcommand,
       gitDirectories: git.directories ?? [],
-      paths: [...pathOperands('git', [], null, part.redirects), ...gitReadPaths(git), '.'],
+      paths: [
+        ...pathOperands('git', [], null, part.redirects),
+        ...gitReadPaths(git),
+        ...(git.parsed?.readFiles ?? []),
+        ...(git.reads?.objectPaths ?? []),
+        '.',
+      ],
+      gitReads: git.reads,
     }
   }
   const prefix = findPrefixPolicy(argv)
