@@ -21,6 +21,7 @@ import { findPrefixPolicy } from './prefix-commands'
 import { platformPolicy } from './tables-platform'
 import { refuseRedirects } from './redirect-policy'
 import { REFUSED_COMMANDS } from './refused-commands'
+import { evaluateVersionQuery, findProjectReadingQuery } from './version-query'
 import { findKnownWriteOption } from './write-options'
 
 export interface PartVerdict {
@@ -79,6 +80,8 @@ export function evaluateCommandPart(
   const offset = part.argv.length - argv.length
   const writeOption = findKnownWriteOption(argv)
   if (writeOption) return refuse(writeOption, name)
+  const projectReading = findProjectReadingQuery(argv)
+  if (projectReading) return refuse(projectReading, name)
   const direct = evaluateDirectArgv(argv)
   if (direct) return { ...direct, name }
   if (name === 'git') {
@@ -113,6 +116,8 @@ export function evaluateCommandPart(
     if (verdict.readOnly && prefix) verdict.paths = pathOperands(prefix.prefix, [], null, part.redirects)
     return verdict
   }
+  const version = evaluateVersionQuery(argv, platform)
+  if (version) return { ...version, name, paths: [] }
   const known = Object.hasOwn(REFUSED_COMMANDS, name) ? REFUSED_COMMANDS[name] : undefined
   return refuse(known ?? `${name} is not a known read-only command`, name)
 }

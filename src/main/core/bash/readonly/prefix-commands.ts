@@ -102,6 +102,17 @@ export const PREFIX_POLICIES: ReadonlyMap<string, CommandPolicy> = exactly([
   ['docker inspect', DOCKER_INSPECT],
   ['docker logs', DOCKER_LOGS],
   ['docker ps', { flags: DOCKER_LIST_FLAGS }],
+  // Compose v2 lists the project's containers; options before `ps` (-f, --env-file, --project-directory)
+  // never match this prefix and are refused as unknown.
+  [
+    'docker compose ps',
+    {
+      flags: flagTable({
+        none: '-a --all -q --quiet --services --no-trunc --orphans --help',
+        string: '--filter --format --status',
+      }),
+    },
+  ],
   ['docker images', { flags: DOCKER_LIST_FLAGS }],
   [
     'gh auth status',
