@@ -15,7 +15,12 @@ const GREP_FLAGS = flagTable({
 })
 
 // grep has no flag that writes or runs a program; `-5` is a context of five lines.
-const grep: CommandPolicy = { flags: GREP_FLAGS, dashCount: true, globOperandsAfterDoubleDash: true }
+const grep: CommandPolicy = {
+  flags: GREP_FLAGS,
+  aliases: ['--color --colour'],
+  dashCount: true,
+  globOperandsAfterDoubleDash: true,
+}
 
 const rg: CommandPolicy = {
   globOperandsAfterDoubleDash: true,
