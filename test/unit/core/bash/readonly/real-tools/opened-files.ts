@@ -47,15 +47,15 @@ function readTrace(text: string): Omit<TracedRun, 'status'> {
   const executed: string[] = []
   for (const line of text.split('\n')) {
     const open = OPEN_CALL.exec(line)
-    if (open) opened.push(unescape(open[1] ?? open[2] ?? ''))
+    if (open) opened.push(straceString(open[1] ?? open[2] ?? ''))
     const exec = EXEC_CALL.exec(line)
     // PATH lookups try each folder; only the call that started a program counts.
-    if (exec && / = 0$/.test(line)) executed.push(unescape(exec[1] as string))
+    if (exec && / = 0$/.test(line)) executed.push(straceString(exec[1] as string))
   }
   // The first execve is the tool itself.
   return { opened, executed: executed.slice(1) }
 }
 
-function unescape(text: string): string {
+function straceString(text: string): string {
   return text.replace(/\\(.)/g, '$1')
 }
