@@ -48,6 +48,8 @@ const rg: CommandPolicy = {
     '--search-zip': 'rg --search-zip runs decompression programs on compressed files',
   },
   flagsCanWrite: true,
+  // ripgrep and fd (Rust's clap) match long options exactly.
+  exactLongOptions: true,
 }
 
 // find's reference files (-newer F, -newerXY F with Y not t) are only stat()ed, but a stat of
@@ -71,6 +73,7 @@ const find: CommandPolicy = {
     fileList: '-files0-from',
   }),
   singleDashLong: true,
+  exactLongOptions: true,
   flagsCanWrite: true,
 }
 
@@ -95,6 +98,7 @@ const FD_POLICY: CommandPolicy = {
     '--list-details': 'fd --list-details runs ls on the results',
   },
   flagsCanWrite: true,
+  exactLongOptions: true,
 }
 
 /** Commands that search files or names. */

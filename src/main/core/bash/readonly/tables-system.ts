@@ -23,6 +23,8 @@ const ps: CommandPolicy = {
     string: `-o -O -p -q -u -U -g -G -C -t -s --pid --ppid --sort --format --user --group --cols --columns
       --lines --width --sid --quick-pid`,
   }),
+  // procps' ps has its own parser, which matches long options exactly.
+  exactLongOptions: true,
   check: psEnvironmentCheck,
 }
 
@@ -55,6 +57,7 @@ const cd: CommandPolicy = {
   flags: flagTable({ none: '-L -P -e -@' }),
   maxPositionals: 1,
   operandCountMatters: true,
+  exactLongOptions: true,
 }
 
 // pushd/popd only change the fresh shell's directory stack; `popd +N` names an entry.
@@ -72,6 +75,8 @@ const tree: CommandPolicy = {
     number: '-L --filelimit',
     string: '-P -I --charset --timefmt --sort -H -T --gitfile --infofile',
   }),
+  // tree (not installed here) is checked against nothing: prefixes are refused.
+  exactLongOptions: true,
   flagsCanWrite: true,
 }
 

@@ -130,6 +130,8 @@ const jq: CommandPolicy = {
     '--rawfile': 'jq --rawfile reads a file into a variable',
     '--slurpfile': 'jq --slurpfile reads a file into a variable',
   },
+  // jq matches long options exactly (its own parser).
+  exactLongOptions: true,
   check: jqFilterCheck,
 }
 
@@ -151,6 +153,7 @@ const printf: CommandPolicy = {
   flags: flagTable({ none: '--help --version' }),
   refusedFlags: { '-v': 'printf -v assigns a shell variable (PATH, IFS…) that later commands use' },
   optionsEndAtFirstPositional: true,
+  exactLongOptions: true,
 }
 
 // awk programs are read fail-closed (callbacks/awk-program.ts); a program we cannot see is refused.
@@ -170,6 +173,9 @@ const awk: CommandPolicy = {
     '-W': 'awk -W options are not known to be read-only',
   },
   flagsCanWrite: true,
+  // mawk takes no long options at all and gawk (not installed here to check) has many: a prefix is
+  // refused rather than resolved against a list we cannot verify.
+  exactLongOptions: true,
   check: awkProgramCheck,
 }
 

@@ -30,65 +30,138 @@ const REQUIRED_KINDS: ReadonlySet<FlagValueKind> = new Set([
  * the direction that keeps abbreviations safe.
  */
 export async function compareWithTool(tool: string, policy: CommandPolicy): Promise<Mismatch[]> {
-  type Check = (results: Awaited<ReturnType<typeof probeTool>>) => string | null
-  const lists: string[][] = []
-  const checks: Check[] = []
-  const ask = (args: string[][], check: Check) => {
-    const from = lists.length
-    lists.push(...args)
-    checks.push((all) => check(all.slice(from, from + args.length)))
-  }
+  const questions: Question[] = []
   for (const [flag, kind] of Object.entries(policy.flags)) {
-    if (flag.startsWith('--')) {
-      if (kind === 'none')
-        ask([longProbe(flag)], ([result]) => {
-          const answer = readLongAnswer(result as never)
-          return answer.kind === 'noArgument' && answer.name === flag
-            ? null
-            : `${flag}: the table says it takes no value; ${tool} says ${spell(answer)}`
-        })
-      else if (REQUIRED_KINDS.has(kind))
-        ask([requiredProbe(flag)], ([result]) => {
-          const answer = readLongAnswer(result as never)
-          return answer.kind === 'requiresArgument' && answer.name === flag
-            ? null
-            : `${flag}: the table says it needs a value; ${tool} says ${spell(answer)}`
-        })
-      else
-        ask([longProbe(flag), requiredProbe(flag)], ([attached, alone]) => {
-          const answer = readLongAnswer(attached as never)
-          const last = readLongAnswer(alone as never)
-          return answer.kind === 'accepted' && last.kind !== 'requiresArgument'
-            ? null
-            : `${flag}: the table says its value is optional; ${tool} says ${spell(answer)} / ${spell(last)}`
-        })
-    } else if (/^-.$/.test(flag)) {
-      ask(shortProbes(flag.slice(1)), ([alone, withBrace, readsOn]) => {
-        const answer = readShortAnswer(alone as never, withBrace as never, readsOn as never)
-        const expected = kind === 'none' ? 'none' : REQUIRED_KINDS.has(kind) ? 'required' : 'optional'
-        // An option the tool acts on at once reads no value, attached or not.
-        const agrees = answer === expected || (answer === 'exits' && expected !== 'required')
-        return agrees ? null : `${flag}: the table says ${expected}; ${tool} says ${answer}`
-      })
-    }
+    if (flag.startsWith('--')) questions.push(longQuestion(tool, flag, kind))
+    else if (/^-.$/.test(flag)) questions.push(shortQuestion(tool, flag, kind))
   }
   for (const flag of Object.keys(policy.refusedFlags ?? {})) {
-    if (flag.startsWith('--'))
-      ask([longProbe(flag)], ([result]) => {
-        const answer = readLongAnswer(result as never)
-        const named = 'name' in answer ? answer.name : flag
-        return answer.kind !== 'unknown' && answer.kind !== 'ambiguous' && named === flag
-          ? null
-          : `${flag} (refused): ${tool} says ${spell(answer)}`
-      })
-    else if (/^-.$/.test(flag))
-      ask(shortProbes(flag.slice(1)), ([alone, withBrace, readsOn]) => {
-        const answer = readShortAnswer(alone as never, withBrace as never, readsOn as never)
-        return answer !== 'unknown' ? null : `${flag} (refused): ${tool} does not have it`
-      })
+    if (flag.startsWith('--')) questions.push(refusedLongQuestion(tool, flag))
+    else if (/^-.$/.test(flag)) questions.push(refusedShortQuestion(tool, flag))
   }
-  const results = await probeTool(tool, lists)
-  return checks.map((check) => check(results)).filter((problem): problem is string => problem !== null)
+  // One quick probe settles most short options; only the rest are asked in full, in a second batch.
+  const quick = questions.filter((question) => question.quick !== undefined)
+  const quickResults = await probeTool(
+    tool,
+    quick.map((question) => question.quick?.args ?? []),
+  )
+  const unsettled = questions.filter(
+    (question) =>
+      question.quick === undefined || !question.quick.settles(quickResults[quick.indexOf(question)] as never),
+  )
+  const full = await probeTool(
+    tool,
+    unsettled.flatMap((question) => question.args),
+  )
+  const problems: string[] = []
+  let at = 0
+  for (const question of unsettled) {
+    const problem = question.judge(full.slice(at, at + question.args.length))
+    at += question.args.length
+    if (problem) problems.push(problem)
+  }
+  return problems
+}
+
+type Results = Awaited<ReturnType<typeof probeTool>>
+
+interface Question {
+  /** A single probe that, when it says the expected thing, settles the question. */
+  quick?: { args: string[]; settles: (result: Results[number]) => boolean }
+  args: string[][]
+  judge: (results: Results) => string | null
+}
+
+function longQuestion(tool: string, flag: string, kind: FlagValueKind): Question {
+  if (kind === 'none')
+    return {
+      args: [longProbe(flag)],
+      judge: ([result]) => {
+        const answer = readLongAnswer(result as never)
+        return answer.kind === 'noArgument' && answer.name === flag
+          ? null
+          : `${flag}: the table says it takes no value; ${tool} says ${spell(answer)}`
+      },
+    }
+  if (REQUIRED_KINDS.has(kind))
+    return {
+      args: [requiredProbe(flag)],
+      judge: ([result]) => {
+        const answer = readLongAnswer(result as never)
+        return answer.kind === 'requiresArgument' && answer.name === flag
+          ? null
+          : `${flag}: the table says it needs a value; ${tool} says ${spell(answer)}`
+      },
+    }
+  return {
+    args: [longProbe(flag), requiredProbe(flag)],
+    judge: ([attached, alone]) => {
+      const answer = readLongAnswer(attached as never)
+      const last = readLongAnswer(alone as never)
+      return answer.kind === 'accepted' && last.kind !== 'requiresArgument'
+        ? null
+        : `${flag}: the table says its value is optional; ${tool} says ${spell(answer)} / ${spell(last)}`
+    },
+  }
+}
+
+function shortQuestion(tool: string, flag: string, kind: FlagValueKind): Question {
+  const letter = flag.slice(1)
+  const expected = kind === 'none' ? 'none' : REQUIRED_KINDS.has(kind) ? 'required' : 'optional'
+  const quick =
+    expected === 'none'
+      ? {
+          args: [`-${letter}}`],
+          settles: (result: Results[number]) => /invalid option -- '}'/.test(result.stderr),
+        }
+      : expected === 'required'
+        ? {
+            args: [`-${letter}`],
+            settles: (result: Results[number]) => /option requires an argument -- /.test(result.stderr),
+          }
+        : undefined
+  return {
+    quick,
+    args: shortProbes(letter),
+    judge: ([alone, withBrace, readsOn]) => {
+      const answer = readShortAnswer(alone as never, withBrace as never, readsOn as never)
+      // An option the tool acts on at once reads no value, attached or not.
+      const agrees = answer === expected || (answer === 'exits' && expected !== 'required')
+      return agrees ? null : `${flag}: the table says ${expected}; ${tool} says ${answer}`
+    },
+  }
+}
+
+function refusedLongQuestion(tool: string, flag: string): Question {
+  return {
+    args: [longProbe(flag)],
+    judge: ([result]) => {
+      const answer = readLongAnswer(result as never)
+      const named = 'name' in answer ? answer.name : flag
+      return answer.kind !== 'unknown' && answer.kind !== 'ambiguous' && named === flag
+        ? null
+        : `${flag} (refused): ${tool} says ${spell(answer)}`
+    },
+  }
+}
+
+function refusedShortQuestion(tool: string, flag: string): Question {
+  const letter = flag.slice(1)
+  return {
+    quick: {
+      args: [`-${letter}}`],
+      settles: (result) => !new RegExp(`invalid option -- '${escapeRegExp(letter)}'`).test(result.stderr),
+    },
+    args: shortProbes(letter),
+    judge: ([alone, withBrace, readsOn]) => {
+      const answer = readShortAnswer(alone as never, withBrace as never, readsOn as never)
+      return answer !== 'unknown' ? null : `${flag} (refused): ${tool} does not have it`
+    },
+  }
+}
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
 }
 
 function spell(answer: ReturnType<typeof readLongAnswer>): string {
