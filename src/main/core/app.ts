@@ -214,6 +214,8 @@ export async function createCore(options: CoreOptions): Promise<Core> {
         stopForwarding()
         approvals.dispose()
         await tasks.dispose()
+        // Stopped tasks answer at the kill request too; their trees must be gone before we are.
+        await port.whenQuiet?.()
         await snapshots?.close()
       })()
       return disposed

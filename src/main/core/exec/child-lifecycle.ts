@@ -49,6 +49,8 @@ export interface ChildRunSpec {
   resourceSampleIntervalMs?: number
   /** Called by the one finalize step, before the outcome is resolved; tests count it. */
   onFinalize?: () => void
+  /** Every kill this run starts, the ones it does not wait for included, so the port can wait for them. */
+  trackKill?: (kill: Promise<unknown>) => void
 }
 
 export interface ChildOutcome {
@@ -269,7 +271,7 @@ class ChildRun {
       return
     }
     if (escapees.complete) return
-    void killProcessTree({
+    const sweep = killProcessTree({
       pid,
       runId: this.spec.runId,
       profile: 'plain',
@@ -277,6 +279,7 @@ class ChildRun {
       env: this.spec.hostEnv ?? process.env,
       spawnFile: this.spec.spawnFile,
     }).catch(() => undefined)
+    this.spec.trackKill?.(sweep)
   }
 
   private startKiller(profile: TerminationProfile = this.spec.profile): void {
@@ -302,6 +305,7 @@ class ChildRun {
         this.killReport = report
         return report
       })
+    this.spec.trackKill?.(this.killer)
   }
 
   private failSpawn(error: unknown): void {

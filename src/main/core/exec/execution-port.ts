@@ -58,7 +58,18 @@ export function createExecutionPort(options: ExecutionPortOptions = {}): Executi
     return decodeWindowsOutput(bytes, await windowsEncoding, cut)
   }
 
+  // Kills still running, the background ones of Bash file mode among them.
+  const kills = new Set<Promise<unknown>>()
+  const trackKill = (kill: Promise<unknown>) => {
+    kills.add(kill)
+    const forget = () => kills.delete(kill)
+    kill.then(forget, forget)
+  }
+
   return {
+    async whenQuiet() {
+      while (kills.size > 0) await Promise.allSettled([...kills])
+    },
     async execute(request: ExecutionRequest, hooks: ExecutionHooks = {}): Promise<ExecutionResult> {
       validateRequest(request)
       const runId = newRunId()
@@ -108,6 +119,7 @@ export function createExecutionPort(options: ExecutionPortOptions = {}): Executi
         hooks,
         sampleResources: isBashProfile(request),
         resourceSampleIntervalMs: options.resourceSampleIntervalMs,
+        trackKill,
       })
       return opened.output.kind === 'pipe'
         ? pipeResult(outcome, opened.output.collector, output as PipeOutputOptions, {

@@ -224,6 +224,12 @@ export interface OutputFileRef {
 export interface ExecutionPort {
   /** Resolves (never rejects) with the result; throws ExecInputError before any spawn on bad input. */
   execute(request: ExecutionRequest, hooks?: ExecutionHooks): Promise<ExecutionResult>
+  /**
+   * Resolves once every tree kill this port started has finished. Bash file mode answers the
+   * moment a kill is requested while the tree is killed behind it, so whoever shuts down waits
+   * here for the trees to be gone, not only for the results (issue 24.1).
+   */
+  whenQuiet?(): Promise<void>
 }
 
 /** seed 004: `runProcess(command, options)`. */

@@ -65,7 +65,8 @@ export interface BashCallService {
   ): Promise<HookVerdict>
   /**
    * Refuses new calls and cancels the running ones (their trees are killed, pending approvals
-   * denied), waiting up to DISPOSE_WAIT_MS for them: quitting never leaves a foreground command behind.
+   * denied), waiting up to DISPOSE_WAIT_MS for them, then for every tree kill to finish: quitting
+   * never leaves a foreground command behind, sandboxed or not.
    */
   dispose(): Promise<void>
 }
@@ -217,6 +218,8 @@ export function createBashCallService(options: BashCallServiceOptions): BashCall
         }),
       ])
       clearTimeout(timer)
+      // File-mode results come back when the kill is asked for; the trees die behind them.
+      await options.port.whenQuiet?.()
     },
   }
 

@@ -62,8 +62,21 @@ describe('disposing the core ends every command it started (issue 24.1)', () => 
       await waitFor(sleeping, 'the sleep')
     }
     await harness.core.bash.dispose()
-    await call.catch(() => undefined)
+    // At once: the trees are gone when dispose returns, not some time after (file mode answers at
+    // the kill request and kills behind it).
     expect(processesWith(marker)).toEqual([])
+    await call.catch(() => undefined)
+  })
+
+  it('unsandboxed, a tree that ignores TERM is gone (KILLed after the grace) when dispose returns', async () => {
+    harness = await startCore()
+    await harness.core.settings.updateUser({ sandbox: { mode: 'off' }, permissions: { mode: 'yolo' } })
+    const marker = `100.${process.pid}${Date.now() % 1000}`
+    const call = harness.core.bash.run(harness.sessionId, { command: `trap '' TERM; sleep ${marker}; true` })
+    await waitFor(() => processesWith(marker).some((each) => each.cmdline.startsWith('sleep ')), 'the sleep')
+    await harness.core.bash.dispose()
+    expect(processesWith(marker)).toEqual([])
+    expect((await call).status).toBe('cancelled')
   })
 
   it.each([0, 1, 5, 20, 50, 100])('dispose %i ms after the call starts: nothing is left', async (delayMs) => {
