@@ -26,9 +26,9 @@ export const BRIDGE_FAILED_EXIT_CODE = 125
  *      or 5 would hide them;
  *   7. the hiding tmpfs made read-only: last, because 6 creates its mount points inside them;
  *   8. the proxy socket (allowlist only), inside the private /tmp.
- * Then the namespaces: always a new PID namespace (nothing outlives the run), a new session, die
- * with the parent, every capability dropped (as root too); a new network namespace unless the
- * network is 'on'.
+ * Then the namespaces: always a new PID namespace (nothing outlives the run), a new session
+ * (unless the command has a private terminal, see ExecutionSandbox.privateTerminal), die with the
+ * parent, every capability dropped (as root too); a new network namespace unless the network is 'on'.
  */
 export function bwrapPlan(sandbox: ExecutionSandbox, inner: WrappablePlan, cwd: string): WrappablePlan {
   const writes = sandbox.profile === 'workspace-write'
@@ -52,7 +52,7 @@ export function bwrapPlan(sandbox: ExecutionSandbox, inner: WrappablePlan, cwd: 
 
   args.push('--unshare-pid', '--unshare-ipc')
   if (network !== 'on') args.push('--unshare-net')
-  args.push('--die-with-parent', '--new-session', '--cap-drop', 'ALL')
+  args.push('--die-with-parent', ...(sandbox.privateTerminal ? [] : ['--new-session']), '--cap-drop', 'ALL')
   args.push('--setenv', 'TMPDIR', '/tmp')
   if (network === 'allowlist') args.push(...proxyEnv(requireProxy(sandbox).port))
   args.push('--chdir', cwd, '--')
