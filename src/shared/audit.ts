@@ -15,6 +15,8 @@ export const DecidedBySchema = z.enum([
   'approval_timeout',
   'session_closed',
   'cancelled',
+  /** Input typed into a terminal task: allowed by the decision that started the task (issue 23.4). */
+  'terminal_task',
 ])
 export type DecidedBy = z.infer<typeof DecidedBySchema>
 
@@ -30,6 +32,8 @@ export const AuditStatusSchema = z.enum([
   'stopped',
   /** A hook's answer: the agent runs the command with its own tool, so no exit code reaches us. */
   'handed_to_agent',
+  /** Someone typed into a terminal task; `input` says who and how much. */
+  'input',
 ])
 export type AuditStatus = z.infer<typeof AuditStatusSchema>
 
@@ -58,6 +62,16 @@ export const AuditEntrySchema = z.strictObject({
   unsandboxedByPerson: z.literal(true).optional(),
   /** The agent whose command it was (e.g. `claude-code 2.1.332`); absent for the person's own. */
   agent: z.string().max(300).optional(),
+  /** status 'input': who typed into the task, the length, and the text unless the terminal hid it. */
+  input: z
+    .strictObject({
+      by: z.enum(['agent', 'person']),
+      bytes: z.number().int().nonnegative(),
+      hidden: z.boolean(),
+      text: z.string().max(1_000).optional(),
+      closeStdin: z.literal(true).optional(),
+    })
+    .optional(),
   /** Set when command/cwd were cut to keep the line under the audit line cap (4 KiB). */
   truncated: z.literal(true).optional(),
 })

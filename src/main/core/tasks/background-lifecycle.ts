@@ -6,6 +6,7 @@ import type {
   FileIdentity,
 } from '../exec/types'
 import { OUTPUT_FILE_CAP_BYTES } from '../exec/file-output'
+import type { TerminalHandle } from '../exec/terminal-types'
 import type { TaskRegistry } from './task-registry'
 
 /** explicit: run_in_background, committed as soon as the process exists. auto_on_timeout: at the deadline. */
@@ -63,6 +64,8 @@ export function runWithBackgroundLifecycle(
   const startedAt = Date.now()
   let state: 'foreground' | 'backgrounded' | 'settled' = 'foreground'
   let pid: number | null = null
+  let runId: string | null = null
+  let terminal: TerminalHandle | null = null
   // Reported while execute() opens the file, before anything else can commit the task.
   let outputIdentity: FileIdentity | null = null
   let limitReached = false
@@ -106,6 +109,8 @@ export function runWithBackgroundLifecycle(
         startedAt,
         controller,
         settled,
+        runId,
+        terminal,
       })
       if (limitReached) registry.abortForOutputLimit(taskId)
       resolveOutcome({
@@ -133,8 +138,13 @@ export function runWithBackgroundLifecycle(
             outputIdentity = file.identity
             options.hooks?.onOutputFile?.(file)
           },
+          onTerminal(handle) {
+            terminal = handle
+            options.hooks?.onTerminal?.(handle)
+          },
           onSpawn(info) {
             pid = info.pid
+            runId = info.runId
             options.hooks?.onSpawn?.(info)
             if (mode.mode === 'explicit') commitBackground()
           },

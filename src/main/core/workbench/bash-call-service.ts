@@ -13,7 +13,8 @@ import { type PromisedTask, promiseTask } from './promised-task'
 import { type CallDecisionDeps, decideCall } from './call-decision'
 import { type CallExecutionDeps, executeCall } from './call-execution'
 import { decideForHook, type HookVerdict } from './hook-decision'
-import { newCall, parseInput } from './new-call'
+import { newCall, parseInput, terminalInput } from './new-call'
+import { refuseOverTerminalCap, terminalApproval } from './terminal-call'
 
 export interface BashCallServiceOptions extends CallExecutionDeps, CallDecisionDeps {
   sessions: SessionService
@@ -82,7 +83,8 @@ const DISPOSE_WAIT_MS = 5_000
  */
 export function createBashCallService(options: BashCallServiceOptions): BashCallService {
   const { sessions, settings, audit } = options
-  const decide = (session: LiveSession, command: string) => decideCall(options, session, command)
+  const decide = (session: LiveSession, command: string, terminal = false) =>
+    decideCall(options, session, command, terminal)
   const auditCall = (session: LiveSession, call: BashCall, extra: Parameters<typeof auditBashCall>[3]) =>
     auditBashCall(audit, session, call, extra)
 
@@ -253,8 +255,9 @@ export function createBashCallService(options: BashCallServiceOptions): BashCall
   ): Promise<BashCall> {
     const { signal } = entry.controller
     const session = sessions.get(sessionId)
-    const input = parseInput(rawInput)
+    const input = terminalInput(parseInput(rawInput))
     const call = newCall(callId, session, input)
+    if (input.tty) await refuseOverTerminalCap(options.tasks, sessionId)
     // seed 003: an empty command is an empty result, not an error and not a process.
     if (input.command.trim() === '') {
       const done: BashCall = { ...call, status: 'completed', exitCode: 0, durationMs: 0 }
@@ -262,7 +265,7 @@ export function createBashCallService(options: BashCallServiceOptions): BashCall
       return done
     }
 
-    const { verdict, decision, userSettings, decideAgain } = await decide(session, input.command)
+    const { verdict, decision, userSettings, decideAgain } = await decide(session, input.command, input.tty)
     let current: BashCall = {
       ...call,
       decision: callDecisionOf(decision, sessionId),
@@ -306,6 +309,7 @@ export function createBashCallService(options: BashCallServiceOptions): BashCall
           ...(options.sandbox
             ? { sandbox: await approvalSandbox(options.sandbox, userSettings.sandbox) }
             : {}),
+          ...(input.tty ? { terminal: terminalApproval(verdict) } : {}),
         },
         {
           signal,
