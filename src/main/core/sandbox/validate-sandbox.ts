@@ -30,13 +30,25 @@ export function assertExecutionSandbox(sandbox: ExecutionSandbox, platform: Node
     assertAbsolute('sandbox.emptyFile', sandbox.emptyFile)
   }
   for (const exposed of sandbox.exposed ?? []) assertAbsolute('sandbox.exposed', exposed?.path)
-  if (sandbox.profile === 'workspace-write' && sandbox.network === 'allowlist') {
-    const proxy = sandbox.proxy
-    if (!proxy) throw new ExecInputError('sandbox network "allowlist" needs sandbox.proxy (the host proxy)')
-    assertAbsolute('sandbox.proxy.socketPath', proxy.socketPath)
-    if (!Number.isInteger(proxy.port) || proxy.port < 1 || proxy.port > 65_535) {
-      throw new ExecInputError(`sandbox.proxy.port must be a TCP port, got ${String(proxy.port)}`)
+  if (sandbox.profile === 'workspace-write' && sandbox.network !== 'off') assertEgress(sandbox, platform)
+}
+
+/** A command with a network reaches out only through these; one that cannot be applied as written is refused. */
+function assertEgress(sandbox: ExecutionSandbox, platform: NodeJS.Platform): void {
+  const egress = sandbox.egress
+  if (!egress) {
+    throw new ExecInputError(`sandbox network "${sandbox.network}" needs sandbox.egress (the host proxy)`)
+  }
+  if (platform === 'linux') assertAbsolute('sandbox.egress.socketDir', egress.socketDir)
+  for (const port of [egress.proxyPort, ...(egress.allowedPorts ?? [])]) {
+    if (!Number.isInteger(port) || port < 1 || port > 65_535) {
+      throw new ExecInputError(`sandbox.egress: ports must be TCP ports, got ${String(port)}`)
     }
+  }
+  if ((egress.allowedPorts ?? []).includes(egress.proxyPort)) {
+    throw new ExecInputError(
+      `sandbox.egress: ${egress.proxyPort} is the proxy's own port, not an allowed port`,
+    )
   }
 }
 

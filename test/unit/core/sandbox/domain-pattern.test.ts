@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { onList } from '../../../../src/main/core/sandbox/allowlist-proxy'
+import { onList } from '../../../../src/main/core/sandbox/domain-pattern'
 
 /**
  * Issue 24.2: a mutation that made `*.example.com` admit `evilexample.com` and `example.com` survived.
