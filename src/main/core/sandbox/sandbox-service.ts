@@ -8,7 +8,7 @@ import { type ProxyDecision, startAllowlistProxy } from './allowlist-proxy'
 import { sandboxBlockedLine } from './blocked-line'
 import { DEFAULT_SOCAT_PATH } from './bwrap.linux'
 import { chooseProfile } from './choose-profile'
-import { type BackendStatus, detectBackend } from './detect-backend'
+import type { BackendStatus } from './backend-status'
 import {
   ensureEmptyFile,
   exposedFiles,
@@ -29,8 +29,11 @@ export interface SandboxServiceOptions {
   /** SHELLGATE_HOME: hidden from every sandboxed command; the proxy log lives in <dataDir>/sandbox. */
   dataDir: string
   bwrapPath?: string
-  /** Default: run `true` in each profile once (detectBackend). */
-  detect?: () => Promise<BackendStatus>
+  /**
+   * Runs `true` in each profile (detectBackend with a ProbeRunner): the room plans and never
+   * spawns, so the caller that owns an executor supplies it (workbench/sandbox-probe.ts).
+   */
+  detect: () => Promise<BackendStatus>
   resolver?: HostResolver
   /** Tests only: loopback ports the allowlist proxy may reach (see AllowlistProxyOptions). */
   admitLoopbackPorts?: number[]
@@ -87,9 +90,7 @@ export interface SandboxService {
 export function createSandboxService(options: SandboxServiceOptions): SandboxService {
   let detected: Promise<BackendStatus> | null = null
   const backend = () => {
-    detected ??= (
-      options.detect ?? (() => detectBackend({ platform: options.platform, bwrapPath: options.bwrapPath }))
-    )()
+    detected ??= options.detect()
     return detected
   }
   const logDir = join(options.dataDir, 'sandbox')

@@ -1,23 +1,29 @@
 import { isAbsolute } from 'node:path'
-import { ExecInputError } from '../exec/exec-input-error'
+import { InputError } from '../input-error'
 import type { ExecutionSandbox } from './types'
 
 const NETWORKS = ['on', 'off', 'allowlist']
 
+/** A sandbox on an execution request that cannot be applied exactly as written. */
+export class SandboxInputError extends InputError {
+  override name = 'SandboxInputError'
+}
+
 /** A sandbox that cannot be applied exactly as written is refused before anything is spawned. */
 export function assertExecutionSandbox(sandbox: ExecutionSandbox, platform: NodeJS.Platform): void {
-  if (sandbox === null || typeof sandbox !== 'object') throw new ExecInputError('sandbox must be an object')
+  if (sandbox === null || typeof sandbox !== 'object')
+    throw new SandboxInputError('sandbox must be an object')
   const profile = sandbox.profile as string
   if (profile === 'off') {
-    throw new ExecInputError('sandbox profile "off" is not a sandbox: leave the sandbox field out instead')
+    throw new SandboxInputError('sandbox profile "off" is not a sandbox: leave the sandbox field out instead')
   }
   if (profile !== 'read-only' && profile !== 'workspace-write') {
-    throw new ExecInputError(
+    throw new SandboxInputError(
       `unknown sandbox profile ${JSON.stringify(profile)}: use "read-only" or "workspace-write"`,
     )
   }
   if (!NETWORKS.includes(sandbox.network)) {
-    throw new ExecInputError(
+    throw new SandboxInputError(
       `unknown sandbox network ${JSON.stringify(sandbox.network)}: use on, off or allowlist`,
     )
   }
@@ -32,16 +38,17 @@ export function assertExecutionSandbox(sandbox: ExecutionSandbox, platform: Node
   for (const exposed of sandbox.exposed ?? []) assertAbsolute('sandbox.exposed', exposed?.path)
   if (sandbox.profile === 'workspace-write' && sandbox.network === 'allowlist') {
     const proxy = sandbox.proxy
-    if (!proxy) throw new ExecInputError('sandbox network "allowlist" needs sandbox.proxy (the host proxy)')
+    if (!proxy)
+      throw new SandboxInputError('sandbox network "allowlist" needs sandbox.proxy (the host proxy)')
     assertAbsolute('sandbox.proxy.socketPath', proxy.socketPath)
     if (!Number.isInteger(proxy.port) || proxy.port < 1 || proxy.port > 65_535) {
-      throw new ExecInputError(`sandbox.proxy.port must be a TCP port, got ${String(proxy.port)}`)
+      throw new SandboxInputError(`sandbox.proxy.port must be a TCP port, got ${String(proxy.port)}`)
     }
   }
 }
 
 function assertAbsolute(field: string, path: unknown): void {
   if (typeof path !== 'string' || !isAbsolute(path) || path.includes('\0')) {
-    throw new ExecInputError(`${field}: ${JSON.stringify(path)} is not an absolute path`)
+    throw new SandboxInputError(`${field}: ${JSON.stringify(path)} is not an absolute path`)
   }
 }

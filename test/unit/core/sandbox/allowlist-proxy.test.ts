@@ -4,12 +4,14 @@ import { describe, expect, it } from 'vitest'
 import { createExecutionPort } from '../../../../src/main/core/exec'
 import type { ProxyDecision } from '../../../../src/main/core/sandbox/allowlist-proxy'
 import { createSandboxService } from '../../../../src/main/core/sandbox/sandbox-service'
+import { detectSandboxBackend } from '../../../../src/main/core/workbench/sandbox-probe'
 import { defaultUserSettings, type SandboxSettings } from '../../../../src/shared/settings'
 import { startHttpServer } from '../../../fixtures/network/http-server'
 import { sandboxWorlds } from './sandbox-fixture'
 
 const port = createExecutionPort()
 const world = sandboxWorlds()
+const detect = () => detectSandboxBackend(port, { platform: 'linux' })
 
 /** Test DNS: the admitted and the refused names both point at the 127.0.0.1 test server. */
 const resolver = async (hostname: string) =>
@@ -24,6 +26,7 @@ describe('workspace-write with network allowlist: the host proxy over a bridged 
       platform: 'linux',
       home: w.home,
       dataDir: w.dataDir,
+      detect,
       resolver,
       admitLoopbackPorts: [server.port],
       onProxyDecision: (decision) => decisions.push(decision),
@@ -101,7 +104,13 @@ describe('workspace-write with network allowlist: the host proxy over a bridged 
   it('an admitted name that resolves to loopback is still refused without the test admission (public egress)', async () => {
     const w = world()
     const server = await startHttpServer((_request, response) => response.end('must not be reached\n'))
-    const service = createSandboxService({ platform: 'linux', home: w.home, dataDir: w.dataDir, resolver })
+    const service = createSandboxService({
+      platform: 'linux',
+      home: w.home,
+      dataDir: w.dataDir,
+      detect,
+      resolver,
+    })
     const settings: SandboxSettings = {
       ...defaultUserSettings().sandbox,
       network: 'allowlist',
@@ -144,6 +153,7 @@ describe('allowlist without the bridge', () => {
       platform: 'linux',
       home: w.home,
       dataDir: w.dataDir,
+      detect,
       socatPath: '/nonexistent/socat',
     })
     const prepared = await service.prepare({
