@@ -25,6 +25,7 @@ import { createShellSnapshotService, type ShellSnapshotService } from './shell/s
 import { createTaskRegistry, type TaskRegistry } from './tasks/task-registry'
 import { APP_VERSION } from './version'
 import { type BashCallService, createBashCallService } from './workbench/bash-call-service'
+import { detectSandboxBackend } from './workbench/sandbox-probe'
 import { createWorkspaceSettings } from './workbench/workspace-settings'
 import { forwardCoreEvents } from './workbench/core-events'
 import { type RuntimeEnvironment, startRuntimeEnvironment } from './workbench/runtime-environment'
@@ -47,7 +48,7 @@ export interface CoreOptions {
   /** Where events for the UIs go; the IPC host passes its hub. */
   emit: EmitEvent
   /** Tests: a fixed backend answer, or the loopback test server the allowlist proxy may reach. */
-  sandbox?: Pick<SandboxServiceOptions, 'detect' | 'admitLoopbackPorts' | 'resolver' | 'bwrapPath'>
+  sandbox?: Partial<Pick<SandboxServiceOptions, 'detect' | 'admitLoopbackPorts' | 'resolver' | 'bwrapPath'>>
 }
 
 export interface Core {
@@ -124,6 +125,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     platform,
     home: options.env.HOME ?? homedir(),
     dataDir,
+    detect: () => detectSandboxBackend(port, { platform, bwrapPath: options.sandbox?.bwrapPath }),
     ...options.sandbox,
   })
   // issue 12: probe the backend at start (run `true` in each profile), not on the first command.

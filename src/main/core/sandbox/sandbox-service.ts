@@ -6,7 +6,7 @@ import type { HostResolver } from '../network/host-resolver'
 import { sandboxBlockedLine } from './blocked-line'
 import { DEFAULT_SOCAT_PATH } from './bwrap-network.linux'
 import { chooseProfile } from './choose-profile'
-import { type BackendStatus, detectBackend } from './detect-backend'
+import type { BackendStatus } from './backend-status'
 import {
   ensureEmptyFile,
   exposedFiles,
@@ -27,8 +27,11 @@ export interface SandboxServiceOptions {
   /** SHELLGATE_HOME: hidden from every sandboxed command; the proxy log lives in <dataDir>/sandbox. */
   dataDir: string
   bwrapPath?: string
-  /** Default: run `true` in each profile once (detectBackend). */
-  detect?: () => Promise<BackendStatus>
+  /**
+   * Runs `true` in each profile (detectBackend with a ProbeRunner): the room plans and never
+   * spawns, so the caller that owns an executor supplies it (workbench/sandbox-probe.ts).
+   */
+  detect: () => Promise<BackendStatus>
   resolver?: HostResolver
   /** Tests only: loopback ports the proxy may reach (see EgressPolicyOptions). */
   admitLoopbackPorts?: number[]
@@ -91,9 +94,7 @@ export interface SandboxService {
 export function createSandboxService(options: SandboxServiceOptions): SandboxService {
   let detected: Promise<BackendStatus> | null = null
   const backend = () => {
-    detected ??= (
-      options.detect ?? (() => detectBackend({ platform: options.platform, bwrapPath: options.bwrapPath }))
-    )()
+    detected ??= options.detect()
     return detected
   }
   const logDir = join(options.dataDir, 'sandbox')

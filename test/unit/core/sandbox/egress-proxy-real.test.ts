@@ -4,11 +4,13 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { createExecutionPort } from '../../../../src/main/core/exec'
 import type { EgressDecision } from '../../../../src/main/core/sandbox/egress-policy'
 import { createSandboxService, type PreparedSandbox } from '../../../../src/main/core/sandbox/sandbox-service'
+import { detectSandboxBackend } from '../../../../src/main/core/workbench/sandbox-probe'
 import { defaultUserSettings, type SandboxSettings } from '../../../../src/shared/settings'
 import { startHttpServer, type TestServer } from '../../../fixtures/network/http-server'
 import { sandboxWorlds } from './sandbox-fixture'
 
 const port = createExecutionPort()
+const detect = () => detectSandboxBackend(port, { platform: 'linux' })
 const world = sandboxWorlds()
 const cleanups: (() => Promise<void>)[] = []
 afterEach(async () => {
@@ -31,6 +33,7 @@ async function setUp(sandbox: Partial<SandboxSettings>, over: { socatPath?: stri
     platform: 'linux',
     home: w.home,
     dataDir: w.dataDir,
+    detect,
     resolver,
     admitLoopbackPorts: [server.port],
     onProxyDecision: (decision) => decisions.push(decision),
