@@ -26,6 +26,7 @@ import { createTaskRegistry, type TaskRegistry } from './tasks/task-registry'
 import { APP_VERSION } from './version'
 import { type BashCallService, createBashCallService } from './workbench/bash-call-service'
 import { detectSandboxBackend } from './workbench/sandbox-probe'
+import { createNetworkRules, type NetworkRules } from './workbench/network-rules'
 import { createWorkspaceSettings } from './workbench/workspace-settings'
 import { forwardCoreEvents } from './workbench/core-events'
 import { type RuntimeEnvironment, startRuntimeEnvironment } from './workbench/runtime-environment'
@@ -65,6 +66,8 @@ export interface Core {
   readonly environment: RuntimeEnvironment
   readonly port: ExecutionPort
   readonly sandbox: SandboxService
+  /** Network rules (session, this workspace on this machine, user) and each workspace's allowed ports. */
+  readonly networkRules: NetworkRules
   about(transport: About['transport']): About
   /** Closes a session: denies its approvals, stops its tasks, forgets its rules and history. */
   closeSession(sessionId: string): Promise<void>
@@ -130,6 +133,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   })
   // issue 12: probe the backend at start (run `true` in each profile), not on the first command.
   void sandbox.backend()
+  const networkRules = createNetworkRules({ home: dataDir, settings, portRefusal: sandbox.portRefusal })
   const sessions = createSessionService({
     store: createSessionStore(dataDir, undefined, { onRefused: warn }),
     workspace,
@@ -153,6 +157,13 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     workspaceSettings,
     outputRoot,
     sandbox,
+    network: {
+      networkRules,
+      approvals,
+      audit,
+      approvalTimeoutMs: () => settings.user().approvals.timeoutMs,
+      mode: () => settings.user().permissions.mode,
+    },
     onCall: (call) => options.emit('bash.call', call),
     onProgress: ({ call, sample }) =>
       options.emit('bash.progress', {
@@ -186,6 +197,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     environment,
     port,
     sandbox,
+    networkRules,
     about(transport) {
       return {
         appVersion: APP_VERSION,
@@ -204,6 +216,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       approvals.closeSession(sessionId)
       await tasks.stopAll('user', sessionId)
       settings.closeSession(sessionId)
+      networkRules.closeSession(sessionId)
       await sessions.close(sessionId)
     },
     dispose() {

@@ -28,8 +28,11 @@ export interface PrepareNetworkInput {
   socatPath: string
   resolver?: HostResolver
   admitLoopbackPorts?: number[]
-  /** Absent (a headless exec): the user's rules and this machine's workspace file, nobody asked. */
-  network?: SandboxNetworkInput
+  /**
+   * Called only when the command has a network. Absent (a headless exec): the user's rules and
+   * this machine's workspace file, and nobody to ask.
+   */
+  network?: () => Promise<SandboxNetworkInput>
   portRefusal(port: number): Promise<string | null>
   /** Every decision and forwarded connection, for the proxy log. */
   log(decision: EgressDecision): void
@@ -61,7 +64,7 @@ export async function prepareNetwork(input: PrepareNetworkInput): Promise<Prepar
     return { ...none, network: 'off', notes: [note] }
   }
   const notes: string[] = []
-  const given = input.network ?? (await fromFiles(input, notes))
+  const given = input.network ? await input.network() : await fromFiles(input, notes)
   const allowedPorts: number[] = []
   for (const port of given.allowedPorts) {
     const refusal = await input.portRefusal(port)

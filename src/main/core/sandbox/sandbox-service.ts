@@ -61,8 +61,8 @@ export interface SandboxPrepareInput {
   readableFiles: (string | null)[]
   /** …and writes (the cwd capture file). */
   writableFiles: (string | null)[]
-  /** The hub's rules, ports and asker for this command; absent: the files' rules, and nobody is asked. */
-  network?: SandboxNetworkInput
+  /** The hub's rules, ports and asker, fetched only for a command with a network; absent: the files' rules, nobody asked. */
+  network?: () => Promise<SandboxNetworkInput>
 }
 
 export type PreparedSandbox =
