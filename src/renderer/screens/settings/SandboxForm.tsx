@@ -109,14 +109,10 @@ export function SandboxForm({ onSaved }: { onSaved: () => void }) {
       )}
       {list(
         'allowlist',
-        'Allowlist, all workspaces (one domain per line)',
+        'Allowlist (one domain per line)',
         'With network allowlist: e.g. registry.npmjs.org, or *.github.com for its subdomains.',
       )}
-      {list(
-        'denylist',
-        'Deny list, all workspaces (one domain per line)',
-        'Refused whatever the network setting.',
-      )}
+      {list('denylist', 'Deny list (one domain per line)', 'Refused whatever the network setting.')}
       {list(
         'hiddenPaths',
         'Also hide (one path per line)',
