@@ -39,7 +39,7 @@ function packTarball(dir: string): Buffer {
   )
   writeFileSync(
     join(dir, 'package', 'index.js'),
-    'module.exports = (name) => `hello ${name} from the registry`\n',
+    "module.exports = (name) => 'hello ' + name + ' from the registry'\n",
   )
   execFileSync('tar', ['-czf', join(dir, 'sg-greeting-1.0.0.tgz'), '-C', dir, 'package'])
   return readFileSync(join(dir, 'sg-greeting-1.0.0.tgz'))
