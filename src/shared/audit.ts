@@ -17,6 +17,8 @@ export const DecidedBySchema = z.enum([
   'cancelled',
   /** Input typed into a terminal task: allowed by the decision that started the task (issue 23.4). */
   'terminal_task',
+  /** A connection the sandbox network setting decided by itself: `on` admitted it, or the public egress policy refused it. */
+  'network_policy',
 ])
 export type DecidedBy = z.infer<typeof DecidedBySchema>
 
@@ -34,6 +36,8 @@ export const AuditStatusSchema = z.enum([
   'handed_to_agent',
   /** Someone typed into a terminal task; `input` says who and how much. */
   'input',
+  /** A connection the command's sandbox proxy decided (see `network`), not the command's own end. */
+  'network',
 ])
 export type AuditStatus = z.infer<typeof AuditStatusSchema>
 
@@ -70,6 +74,15 @@ export const AuditEntrySchema = z.strictObject({
       hidden: z.boolean(),
       text: z.string().max(1_000).optional(),
       closeStdin: z.literal(true).optional(),
+    })
+    .optional(),
+  /** For status `network`: where the command wanted to connect, and why it was (not) let through. */
+  network: z
+    .strictObject({
+      method: z.string().max(16),
+      host: z.string().max(253),
+      port: z.number().int().min(1).max(65_535),
+      reason: z.string().max(500),
     })
     .optional(),
   /** Set when command/cwd were cut to keep the line under the audit line cap (4 KiB). */

@@ -13,6 +13,7 @@ import { ApprovalSandboxLine } from './ApprovalSandboxLine'
 import { ApprovalWhy } from './ApprovalWhy'
 import { APPROVAL_ACTIONS, type ApprovalActionKind } from './approval-actions'
 import { DenyForm } from './DenyForm'
+import { NetworkApprovalCard } from './NetworkApprovalCard'
 import { usePendingApprovals } from './PendingApprovalsProvider'
 import { COMMAND_BOX_ATTRIBUTE } from '../session/CommandForm'
 import {
@@ -24,25 +25,35 @@ import {
 
 type ApprovalAnswer = z.infer<typeof ApprovalAnswerSchema>
 
-/**
- * One command waiting for the user: what, where, in which shell and mode, why, and the three
- * answers. The same card sits on the Approvals screen (the queue across sessions) and inline in
- * its call's place in the session's history (`inline`), where it takes the focus when it appears.
- */
-export function ApprovalCard({
-  approval,
-  sessionTitle,
-  agent = null,
-  isFirst,
-  inline = false,
-}: {
+interface ApprovalCardProps {
   approval: PendingApproval
   sessionTitle: string | null
   /** The agent whose command this is, and its workspace; null for the person's own. */
   agent?: { name: string; version: string | null; workspace: string } | null
   isFirst: boolean
   inline?: boolean
-}) {
+}
+
+/** Every approval surface shows this one card: a command's, or a running command's network question. */
+export function ApprovalCard(props: ApprovalCardProps) {
+  const { approval } = props
+  if (approval.network)
+    return <NetworkApprovalCard {...props} approval={{ ...approval, network: approval.network }} />
+  return <CommandApprovalCard {...props} />
+}
+
+/**
+ * One command waiting for the user: what, where, in which shell and mode, why, and the three
+ * answers. The same card sits on the Approvals screen (the queue across sessions) and inline in
+ * its call's place in the session's history (`inline`), where it takes the focus when it appears.
+ */
+function CommandApprovalCard({
+  approval,
+  sessionTitle,
+  agent = null,
+  isFirst,
+  inline = false,
+}: ApprovalCardProps) {
   const client = useClient()
   const { forget, announce } = usePendingApprovals()
   const settings = useSettings()

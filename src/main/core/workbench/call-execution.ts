@@ -27,6 +27,7 @@ import { DEFAULT_TERMINAL_COLS, DEFAULT_TERMINAL_ROWS } from '../exec/terminal-t
 import { answerAfterStart } from './terminal-answer'
 import { type CallSandbox, prepareCallSandbox } from './call-sandbox'
 import { foregroundContent } from './foreground-content'
+import { type CallNetworkDeps, callNetwork } from './network-approval'
 import { answerTimeLeft, type InFlightCall } from './in-flight-call'
 import type { LiveSession } from './session-service'
 
@@ -41,6 +42,8 @@ export interface CallExecutionDeps {
   outputRoot: string
   onProgress: (progress: { call: BashCall; sample: ProgressSample }) => void
   sandbox?: SandboxService
+  /** Network rules, ports and the person to ask about a domain (issue 19.3). */
+  network?: CallNetworkDeps
 }
 
 /**
@@ -87,6 +90,7 @@ export async function executeCall(
         ...sandboxChoice,
         snapshotPath: prepared.snapshot?.status === 'ready' ? prepared.snapshot.path : null,
         cwdFile: prepared.cwdFile,
+        ...(deps.network ? { network: () => callNetwork(deps.network!, session, call) } : {}),
       })
     : null
   if (sandbox?.kind === 'refuse') {

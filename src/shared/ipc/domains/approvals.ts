@@ -35,6 +35,12 @@ export const PendingApprovalSchema = z.object({
   sandbox: ApprovalSandboxSchema.optional(),
   /** It runs on a terminal the agent can type into for the task's life (issue 23.2). */
   terminal: ApprovalTerminalSchema.optional(),
+  /**
+   * Present on a network approval (issue 19.3): the running command wants this destination. The
+   * answers allow or refuse the connection; an always-allow rule is a domain pattern, saved for
+   * this session, this workspace on this machine, or all workspaces (never the repository's file).
+   */
+  network: z.object({ host: z.string(), port: z.number().int(), method: z.string() }).optional(),
 })
 export type PendingApproval = z.infer<typeof PendingApprovalSchema>
 
