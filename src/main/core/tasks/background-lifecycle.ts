@@ -29,6 +29,8 @@ export interface BackgroundRunOptions {
   taskId?: string
   /** What the user and the model asked to run, shown in Tasks; defaults to the executed command line. */
   command?: string
+  /** Ports the sandbox's own bridges listen on inside the task's namespace (see TaskRegistration). */
+  sandboxPorts?: number[]
 }
 
 export interface BackgroundedTask {
@@ -111,6 +113,7 @@ export function runWithBackgroundLifecycle(
         settled,
         runId,
         terminal,
+        sandboxPorts: options.sandboxPorts ?? [],
       })
       if (limitReached) registry.abortForOutputLimit(taskId)
       resolveOutcome({

@@ -90,7 +90,7 @@ export async function portListens(
   platform: NodeJS.Platform,
 ): Promise<boolean> {
   const owner = registry.processOf(taskId)
-  if (!owner) return false
+  if (!owner || owner.sandboxPorts.includes(port)) return false
   const sockets = await listeningSockets(await taskProcesses(owner, platform), platform)
   return sockets.some((socket) => socket.port === port)
 }

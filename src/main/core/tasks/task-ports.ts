@@ -66,7 +66,9 @@ export function createTaskPorts(options: {
     const task = registry.get(taskId)
     const owner = registry.processOf(taskId)
     if (!task || !owner || task.status !== 'running') return view(records.get(taskId))
-    const listening = await listeningSockets(await taskProcesses(owner, platform), platform)
+    const listening = (await listeningSockets(await taskProcesses(owner, platform), platform)).filter(
+      (socket) => !owner.sandboxPorts.includes(socket.port),
+    )
     const record = recordOf(taskId)
     const before = record.listening.map((socket) => socket.port).join(',')
     record.listening = listening

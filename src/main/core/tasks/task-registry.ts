@@ -30,6 +30,8 @@ export interface TaskRegistration {
   runId?: string | null
   /** A terminal run's handle: input goes here (issue 23.2); absent for a piped run. */
   terminal?: TerminalHandle | null
+  /** Ports the sandbox's own bridges listen on inside (its proxy, allowed host ports): never the task's. */
+  sandboxPorts?: number[]
 }
 
 export type StopResult =
@@ -57,7 +59,7 @@ export interface TaskRegistry {
   /** A running or ended terminal task's handle; null for a piped task or an unknown id. */
   terminal(taskId: string): TerminalHandle | null
   /** The task's run tag and root pid, to find its processes; null for an unknown id. */
-  processOf(taskId: string): { pid: number | null; runId: string | null } | null
+  processOf(taskId: string): { pid: number | null; runId: string | null; sandboxPorts: number[] } | null
   /** The UI's tail: only for the session that started the task. */
   readTail(taskId: string, sessionId: string, bytes?: number): Promise<OutputSlice>
   /** The file cap was reached: kill the task and report it as failed for that reason. */
@@ -244,7 +246,9 @@ export function createTaskRegistry(options: { now?: () => number } = {}): TaskRe
 
     processOf(taskId) {
       const record = records.get(taskId)
-      return record ? { pid: record.pid, runId: record.runId ?? null } : null
+      return record
+        ? { pid: record.pid, runId: record.runId ?? null, sandboxPorts: record.sandboxPorts ?? [] }
+        : null
     },
 
     async readTail(taskId, sessionId, bytes = UI_TAIL_BYTES) {

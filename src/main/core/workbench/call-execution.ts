@@ -139,6 +139,9 @@ export async function executeCall(
       backgroundNow: entry.backgroundNow.signal,
       taskId: call.id,
       ...(input.description ? { description: input.description } : {}),
+      ...(sandbox?.sandbox?.egress
+        ? { sandboxPorts: [sandbox.sandbox.egress.proxyPort, ...sandbox.sandbox.egress.allowedPorts] }
+        : {}),
     }
 
     const leadingSleep = !input.run_in_background && !isAutoBackgroundEligible(input.command)
