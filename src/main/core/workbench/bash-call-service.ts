@@ -12,9 +12,11 @@ import { trackBackgroundedCalls } from './backgrounded-calls'
 import { type PromisedTask, promiseTask } from './promised-task'
 import { type CallDecisionDeps, decideCall } from './call-decision'
 import { type CallExecutionDeps, executeCall } from './call-execution'
-import { decideForHook, type HookVerdict } from './hook-decision'
+import { decideForHook, type HookQuestion, type HookVerdict } from './hook-decision'
+import { createHookTickets } from './hook-tickets'
 import { newCall, parseInput, terminalInput } from './new-call'
 import { refuseOverTerminalCap, terminalApproval } from './terminal-call'
+import { auditUnusedTickets, runTicket, type TicketCall, type TicketRunOptions } from './ticket-run'
 
 export interface BashCallServiceOptions extends CallExecutionDeps, CallDecisionDeps {
   sessions: SessionService
@@ -35,6 +37,8 @@ export interface BashRunOptions {
   answerWithinMs?: number
   /** The caller went away: a call that has not answered is cancelled (a promised or background task stays). */
   signal?: AbortSignal
+  /** A hook's ticket run: decided before, run where the agent's shell is, ended at its timeout. */
+  ticket?: TicketCall
 }
 
 export interface BashCallService {
@@ -58,11 +62,13 @@ export interface BashCallService {
    * A hook's question: the agent runs the command with its own tool. The same decision as run(),
    * the person asked when it needs them; audited, but nothing runs here.
    */
-  decideForHook(
-    sessionId: string,
-    input: { command: string; description?: string },
-    signal?: AbortSignal,
-  ): Promise<HookVerdict>
+  decideForHook(sessionId: string, input: HookQuestion, signal?: AbortSignal): Promise<HookVerdict>
+  /**
+   * Runs the command a hook allowed, once (issue 20): the same path as run(), in the session the
+   * hook decided in, with no second card when the person already answered. A used, expired or
+   * unknown ticket is refused (WorkbenchError `denied`).
+   */
+  runTicket(ticket: string, options: TicketRunOptions): ReturnType<typeof runTicket>
   /**
    * Refuses new calls and cancels the running ones (their trees are killed, pending approvals
    * denied), waiting up to DISPOSE_WAIT_MS for them: quitting never leaves a foreground command behind.
@@ -98,8 +104,9 @@ export function createBashCallService(options: BashCallServiceOptions): BashCall
   const promised = new Map<string, PromisedTask>()
   let closing = false
   const backgrounded = trackBackgroundedCalls(options.tasks, publish, auditCall)
+  const tickets = createHookTickets()
 
-  return {
+  const service: BashCallService = {
     run(sessionId, rawInput, runOptions = {}) {
       if (inFlight.size >= MAX_CALLS_IN_FLIGHT) {
         return Promise.reject(
@@ -141,7 +148,7 @@ export function createBashCallService(options: BashCallServiceOptions): BashCall
         entry.detachCaller = () => external.removeEventListener('abort', onLeave)
       }
       inFlight.set(callId, entry)
-      entry.done = runCall(callId, sessionId, rawInput, entry).finally(() => {
+      entry.done = runCall(callId, sessionId, rawInput, entry, runOptions.ticket).finally(() => {
         entry.detachCaller()
         inFlight.delete(callId)
       })
@@ -175,12 +182,18 @@ export function createBashCallService(options: BashCallServiceOptions): BashCall
       return entry.done
     },
     decideForHook(sessionId, input, signal) {
+      void auditUnusedTickets({ tickets, sessions, run: service.run, auditCall }).catch(() => undefined)
+      const cardSandbox = async () =>
+        options.sandbox ? approvalSandbox(options.sandbox, settings.user().sandbox) : undefined
       return decideForHook(
-        { approvals: options.approvals, decide, auditCall },
+        { approvals: options.approvals, tickets, decide, cardSandbox, auditCall },
         sessions.get(sessionId),
         input,
         signal,
       )
+    },
+    runTicket(ticket, ticketOptions) {
+      return runTicket({ tickets, sessions, run: service.run, auditCall }, ticket, ticketOptions)
     },
     async check(sessionId, command) {
       const session = sessions.get(sessionId)
@@ -229,6 +242,7 @@ export function createBashCallService(options: BashCallServiceOptions): BashCall
       clearTimeout(timer)
     },
   }
+  return service
 
   function sessionHasCall(sessionId: string, callId: string): boolean {
     try {
@@ -252,11 +266,12 @@ export function createBashCallService(options: BashCallServiceOptions): BashCall
     sessionId: string,
     rawInput: Record<string, unknown>,
     entry: InFlightCall,
+    ticket: TicketCall | undefined,
   ): Promise<BashCall> {
     const { signal } = entry.controller
     const session = sessions.get(sessionId)
     const input = terminalInput(parseInput(rawInput))
-    const call = newCall(callId, session, input)
+    const call = { ...newCall(callId, session, input), ...(ticket ? { cwd: ticket.cwd } : {}) }
     if (input.tty) await refuseOverTerminalCap(options.tasks, sessionId)
     // seed 003: an empty command is an empty result, not an error and not a process.
     if (input.command.trim() === '') {
@@ -290,7 +305,19 @@ export function createBashCallService(options: BashCallServiceOptions): BashCall
       return current
     }
 
-    if (decision.outcome === 'ask') {
+    // The person answered the hook's card already: the ticket carries that answer, no second card.
+    const approved = decision.outcome === 'ask' ? (ticket?.approval ?? null) : null
+    if (approved) {
+      decidedBy = approved.decidedBy
+      approvedBy = approved.approvedBy
+      unsandboxedByPerson = approved.unsandboxedByPerson
+      if (approved.rule) {
+        current = {
+          ...current,
+          decision: { ...current.decision!, rule: approved.rule.rule, ruleFile: approved.rule.source },
+        }
+      }
+    } else if (decision.outcome === 'ask') {
       entry.phase = 'approval'
       current = { ...current, status: 'waiting_for_approval' }
       await publish(session, current)
@@ -361,13 +388,20 @@ export function createBashCallService(options: BashCallServiceOptions): BashCall
     // It was promised as task T: it runs in the background from its first moment.
     const runInput = promise.settle ? { ...input, run_in_background: true } : input
     // Known before the "running" event, so cancel and background act on what the caller saw.
-    entry.phase = endsAtTimeout(runInput, entry) ? 'foreground_only' : 'foreground'
+    // A ticket run is the agent's own foreground command: it ends at its timeout, as in its shell.
+    entry.phase = ticket || endsAtTimeout(runInput, entry) ? 'foreground_only' : 'foreground'
     current = { ...current, status: 'running' }
     await publish(session, current)
-    const ran = await executeCall(options, session, current, runInput, verdict, entry, {
-      ranWithoutAsking,
-      unsandboxedByPerson,
-    })
+    const ran = await executeCall(
+      options,
+      session,
+      current,
+      runInput,
+      verdict,
+      entry,
+      { ranWithoutAsking, unsandboxedByPerson },
+      ticket,
+    )
     current = ran.call
     promise.settle?.(
       current.taskId

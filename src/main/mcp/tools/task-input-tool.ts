@@ -21,6 +21,13 @@ const InputSchema = z.strictObject({
     .describe('After the text, end the input (Ctrl+D, end-of-file on a line-mode prompt)'),
 })
 
+const OutputSchema = z.object({
+  task_id: z.string(),
+  bytes: z.number().int(),
+  hidden: z.boolean(),
+  output_cursor: z.number().int(),
+})
+
 /**
  * task_input (issue 23.2): types into a running terminal task, as a keyboard would. The answer
  * says where the output stood, so the model reads on with task_output {since, wait_for}.
@@ -31,6 +38,7 @@ export function taskInputTool(link: AgentLink) {
     description:
       'Types into a running task that was started with bash {tty: true} (answer a prompt, drive a REPL). Returns at once with output_cursor; then call task_output with since: output_cursor and wait_for: a pattern the program prints next (e.g. the next prompt) to read its answer. Your text is echoed by the terminal, so wait for something only the program prints. While a password prompt hides input, what you type is kept out of every log.',
     inputSchema: InputSchema,
+    outputSchema: OutputSchema,
     annotations: {
       title: 'Type into a terminal task',
       readOnlyHint: false,
@@ -61,7 +69,7 @@ export function taskInputTool(link: AgentLink) {
           isError: false,
         }
       } catch (error) {
-        if (error instanceof RpcError) return toolError(error.message, { code: error.code })
+        if (error instanceof RpcError) return toolError(error.message)
         throw error
       }
     },
