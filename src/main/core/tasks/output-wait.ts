@@ -61,7 +61,9 @@ export async function waitForCondition(
           continue
         }
         const raw = window.bytes.toString('utf8')
-        const match = condition.find(tty ? renderTerminalText(raw) : raw)
+        // Matched against what a person reads: colours (FORCE_COLOR reaches piped tasks too) and
+        // redrawn lines would otherwise split "listening on 5173" into pieces.
+        const match = condition.find(renderTerminalText(raw))
         if (match !== null) return { match, ended, timedOut: false }
         scanFrom = nextScanStart(window.bytes, window.from)
         behind = window.from + window.bytes.length < window.size

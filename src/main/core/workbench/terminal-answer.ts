@@ -2,6 +2,7 @@ import { isSecretMode } from '../exec/terminal-types'
 import { waitForCondition, WAIT_POLL_MS } from '../tasks/output-wait'
 import { readTaskOutput } from '../tasks/task-output'
 import type { TaskRegistry } from '../tasks/task-registry'
+import { renderTerminalText } from '../tasks/terminal-text'
 import type { WaitCondition } from '../tasks/wait-condition'
 
 /** A terminal run without wait_for answers once its output has been still this long (a prompt is waiting). */
@@ -83,7 +84,9 @@ export async function answerAfterStart(
     `Command running ${where}.`,
     state,
     `Output is being written to: ${read.task.output_path}`,
-    ...(read.task.output === '' ? ['(no output yet)'] : ['Output so far:', read.task.output]),
+    ...(read.task.output === ''
+      ? ['(no output yet)']
+      : ['Output so far:', tty ? read.task.output : renderTerminalText(read.task.output)]),
     ...next,
   ].join('\n')
   return { text, nextSince: read.task.next_since }
