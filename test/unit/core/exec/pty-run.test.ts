@@ -1,8 +1,14 @@
+import { execFile } from 'node:child_process'
 import { readFileSync, statSync, symlinkSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { createExecutionPort, ExecInputError } from '../../../../src/main/core/exec'
 import { isSecretMode } from '../../../../src/main/core/exec/terminal-types'
+import {
+  createTerminalModeReader,
+  parseReaderLine,
+  parseSttyFlags,
+} from '../../../../src/main/core/exec/terminal-mode'
 import { readPids, waitAllGone } from './process-checks'
 import { tempDirsRemovedAfterEach } from './temp-dir'
 import { terminalRunner } from './terminal-run'
@@ -171,5 +177,41 @@ describe('terminal runs (issue 23.1)', () => {
     await run.settled
     expect(readFileSync(run.outputPath, 'utf8')).toContain('50 150')
     expect(() => run.terminal().write('late')).toThrow(/closed/)
+  })
+})
+
+describe('the terminal mode reader', () => {
+  it('answers through Perl, and through stty where no Perl starts; a path that is not a terminal is never opened', async () => {
+    const dir = tempDir()
+    const run = startTerminal({ dir, command: bash('read -r -s -p "pw: " pw') })
+    await run.until('pw: ')
+    const device = (run.terminal() as unknown as { term: { ptsName: string } }).term.ptsName
+    const secret = { echo: false, canonical: true }
+    expect(await createTerminalModeReader('linux').read(device)).toEqual(secret)
+    const calls: string[][] = []
+    const noPerl = createTerminalModeReader('linux', {
+      perlPath: join(dir, 'no-such-perl'),
+      execFile: (file, args, options, callback) => {
+        calls.push([file, ...args])
+        execFile(file, args, options, (error, stdout) => callback(error, String(stdout)))
+      },
+    })
+    expect(await noPerl.read(device)).toEqual(secret)
+    expect(await noPerl.read(device)).toEqual(secret)
+    expect(calls.at(-1)).toEqual(['stty', '-F', device, '-a'])
+    expect(await noPerl.read('/etc/passwd')).toBeNull()
+    expect(await createTerminalModeReader('win32').read(device)).toBeNull()
+    run.terminal().write('x\r')
+    await run.settled
+  })
+
+  it('reads both outputs the same way', () => {
+    expect(parseReaderLine('0 1')).toEqual({ echo: false, canonical: true })
+    expect(parseReaderLine('?')).toBeNull()
+    expect(parseSttyFlags('speed 38400 baud;\nisig icanon iexten -echo echoe')).toEqual({
+      echo: false,
+      canonical: true,
+    })
+    expect(parseSttyFlags('lflags: -icanon isig iexten echo echoe')).toEqual({ echo: true, canonical: false })
   })
 })
