@@ -40,7 +40,6 @@ export async function bench(): Promise<Record<string, unknown>> {
       arguments: { command: ECHO_LOOP, tty: true, timeout: 1 },
     })
     const mcpTask = (mcpStart.structuredContent as { taskId: string }).taskId
-    const mcpSession = core.tasks.get(mcpTask)!.sessionId
 
     const samples: Record<'core' | 'mcp' | 'nodePty' | 'modeRead', number[]> = {
       core: [],
