@@ -38,6 +38,8 @@ export interface ChildRunSpec {
   runId: string
   platform: NodeJS.Platform
   spawnFile: SpawnFunction
+  /** How the child itself is started when not by spawnFile (a pseudo-terminal); kills still use spawnFile. */
+  spawnChild?: SpawnFunction
   output: ChildOutput
   /** 0 = no timer. */
   timeoutMs: number
@@ -134,7 +136,7 @@ class ChildRun {
         ? (['ignore', output.file.fd, output.file.fd] as const)
         : (['ignore', 'pipe', 'pipe'] as const)
     try {
-      this.child = this.spec.spawnFile(plan.file, plan.args, {
+      this.child = (this.spec.spawnChild ?? this.spec.spawnFile)(plan.file, plan.args, {
         cwd: this.spec.cwd,
         env: this.spec.env,
         stdio: [...stdio],

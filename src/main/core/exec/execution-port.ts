@@ -8,8 +8,10 @@ import { fileResult, notStarted, pipeResult } from './execution-result'
 import { OUTPUT_FILE_CAP_BYTES, OutputFile } from './file-output'
 import { type ChcpRunner, decodeWindowsOutput, resolveWindowsOutputEncoding } from './output-encoding'
 import { newRunId, RUN_MARKER_ENV_KEY } from './run-marker'
+import { ExecInputError } from './exec-input-error'
 import { nodeSpawn, type SpawnFunction } from './spawn-function'
 import { ProgramNotFoundError, planSpawn } from './spawn-plan'
+import { loadPty, ptySpawnFunction } from './pty-spawn'
 import type {
   ExecutionHooks,
   ExecutionPort,
@@ -97,11 +99,27 @@ export function createExecutionPort(options: ExecutionPortOptions = {}): Executi
         if (!(error instanceof ProgramNotFoundError)) throw error
         return notStarted(runId, { spawnError: { code: error.code, message: error.message }, label })
       }
+      if (request.terminal && platform === 'win32') {
+        throw new ExecInputError('terminal runs are not supported on Windows yet')
+      }
+      // Before the output file exists: a module that cannot load must leave nothing behind.
+      const pty = request.terminal ? await loadPty() : null
       const opened = openOutput(output, runId, platform)
       if ('spawnError' in opened) return notStarted(runId, { spawnError: opened.spawnError, label })
+      let spawnChild: SpawnFunction | undefined
       if (opened.output.kind === 'file') {
         const { file } = opened.output
-        hooks.onOutputFile?.({ path: file.path, identity: file.identity })
+        const ref = { path: file.path, identity: file.identity }
+        hooks.onOutputFile?.(ref)
+        if (pty && request.terminal) {
+          spawnChild = ptySpawnFunction({
+            pty,
+            terminal: request.terminal,
+            output: ref,
+            platform,
+            onTerminal: hooks.onTerminal,
+          })
+        }
       }
 
       const outcome = await runChild({
@@ -112,6 +130,7 @@ export function createExecutionPort(options: ExecutionPortOptions = {}): Executi
         runId,
         platform,
         spawnFile,
+        spawnChild,
         output: opened.output,
         timeoutMs,
         signal: request.signal,

@@ -4,6 +4,7 @@
  */
 
 import type { ExecutionSandbox } from '../sandbox/types'
+import type { TerminalHandle, TerminalOptions } from './terminal-types'
 
 /** What to run: argv (no shell, ever) or a command line for one shell invoked with `-c`. */
 export type ExecutionCommand =
@@ -69,6 +70,8 @@ export interface ExecutionRequest {
    * sandbox room. Absent means unsandboxed. Who picks the profile (the Bash path) is not our concern.
    */
   sandbox?: ExecutionSandbox
+  /** Run on a pseudo-terminal of this size (file output only; POSIX only): see pty-spawn.ts. */
+  terminal?: TerminalOptions
 }
 
 export interface ProgressSample {
@@ -109,6 +112,8 @@ export interface ExecutionHooks {
   onProgress?(sample: ProgressSample): void
   /** posix-bash commands only: every 15 s, at most 20 times. */
   onResourceSample?(sample: ResourceSample): void
+  /** Terminal runs: called once, before onSpawn, with the handle to type into the terminal. */
+  onTerminal?(terminal: TerminalHandle): void
 }
 
 export interface ExecutionTimings {
