@@ -5,26 +5,15 @@ import { analyzeCommand } from './analysis/analyze-command'
 import type { CommandAnalysis } from './analysis/command-analysis'
 import { GitSafetyPerCall } from './git-runtime-memo'
 import type { GitRuntimeSafety } from './git-safety/git-runtime-safety'
+import { judgeGitReads } from './git/git-prints'
 import { findGitEnvironmentVariable } from './git-safety/git-environment'
-import { createFsLookups, type FsLookups } from './places/fs-lookups'
-import type { PlaceOptions } from './places/read-places'
-import type { ShellGlobbing } from './places/shell-globbing'
+import type { CallOptions, ClassifyOptions, RunFolders } from './classify-options'
+import { createFsLookups } from './places/fs-lookups'
 import { applyPlaceRules, expandHome } from './place-rules'
 import { evaluateCommandPart, type PartVerdict } from './readonly/part-policy'
 import type { CommandPart, CommandVerdict } from './verdict'
 
-export interface ClassifyOptions extends PlaceOptions {
-  /** The directory the command would run in; git safety is judged from here. */
-  cwd: string
-  platform?: NodeJS.Platform
-  /**
-   * The environment the command will inherit, when the caller knows it: GIT_* variables there
-   * (GIT_CONFIG_COUNT, GIT_DIR, GIT_EXEC_PATH…) change what git reads and runs.
-   */
-  env?: Readonly<Record<string, string | undefined>>
-  /** How the session's shell globs (its snapshot's options); unknown means every reading at once. */
-  globbing?: ShellGlobbing
-}
+export type { CallOptions, ClassifyOptions, RunFolders } from './classify-options'
 
 // git in a line that also changes directory may load hooks and config from the target directory,
 // which we did not check; `cd sub && grep x` stays read-only.
@@ -54,9 +43,6 @@ export function classifyCommand(command: string, options: ClassifyOptions): Comm
   const call = { ...options, lookups: options.lookups ?? createFsLookups(), git: new GitSafetyPerCall() }
   return classifyAtDepth(command, call, 0)
 }
-
-/** Options inside one call: the file system answers are shared by every part and substitution. */
-export type CallOptions = ClassifyOptions & { lookups: FsLookups; git: GitSafetyPerCall }
 
 /** `$(…)` inside `$(…)` is classified this deep at most; deeper ones are refused. */
 const MAX_SUBSTITUTION_DEPTH = 3
@@ -151,9 +137,6 @@ function innerClassifier(folders: () => string[] | null, options: CallOptions, d
   }
 }
 
-/** For each part, the folders it may run in; null when a cd went somewhere only known at run time. */
-export type RunFolders = Array<string[] | null>
-
 function runFolders(verdicts: PartVerdict[], options: CallOptions): RunFolders {
   const folders: RunFolders = []
   let current: string[] | null = [path.resolve(options.cwd)]
@@ -229,6 +212,13 @@ function findGitPartProblem(
     if (!safety.safe) return safety.reason
     if (safety.promisor && !PROMISOR_SAFE_SUBCOMMANDS.has(verdict.gitSubcommand ?? ''))
       return `this repository is a partial clone (promisor remote): git ${verdict.gitSubcommand ?? ''} may fetch missing objects over the network`
+    // Values with a password are refused; tracked secret files it may print become paths to ask about.
+    if (verdict.gitReads && safety.repository) {
+      const label = `git ${verdict.gitSubcommand ?? ''}`
+      const judged = judgeGitReads(verdict.gitReads, safety.repository, target, label)
+      if (judged.problem) return judged.problem
+      verdict.paths = [...(verdict.paths ?? []), ...judged.paths]
+    }
   }
   return null
 }

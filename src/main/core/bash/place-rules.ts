@@ -1,7 +1,7 @@
 import { homedir } from 'node:os'
 import path from 'node:path'
 import type { AnalyzedCommand, WordGlob } from './analysis/command-analysis'
-import type { CallOptions, ClassifyOptions, RunFolders } from './classify'
+import type { CallOptions, ClassifyOptions, RunFolders } from './classify-options'
 import { expandGlob } from './places/glob-expand'
 import { judgeReadPaths } from './places/read-places'
 import { findSecretBelow } from './places/secret-index'

@@ -2,7 +2,7 @@ import type { AnalyzedCommand } from '../analysis/command-analysis'
 import { compileSegment } from '../places/glob-pattern'
 import type { WalkFilter } from '../places/secret-index'
 import { globSemantics } from '../places/shell-globbing'
-import type { PartVerdict } from './part-policy'
+import type { PartVerdict } from './part-verdict'
 
 const EXEC_ACTIONS = new Set(['-exec', '-execdir', '-ok', '-okdir'])
 /** What `{}` stands for when the inner command is judged: a found file, never a flag. */
@@ -38,7 +38,8 @@ export function evaluateFindExec(
   const names: string[] = []
   for (const clause of split.inner) {
     const inner = evaluate(subPart(part, clause, false))
-    if (!inner.readOnly) return { readOnly: false, reason: `find -exec ${inner.reason}`, name: 'find' }
+    const action = (part.argv as string[])[(clause[0] as number) - 1]
+    if (!inner.readOnly) return { readOnly: false, reason: `find ${action} ${inner.reason}`, name: 'find' }
     names.push(inner.name ?? '?')
     paths.push(...(inner.paths ?? []).filter((word) => word !== FOUND_FILE))
     if (printsContent(inner, part.argv as string[], clause)) content = true

@@ -19,11 +19,18 @@ export type FlagValueKind =
 
 /** The arguments of one command, once every flag passed its table. */
 export interface ParsedArgs {
-  /** Every flag in order with its value (null for `none` flags), by the spelling used. */
+  /**
+   * Every flag in order with its value (null for `none` flags), by the name the table gives it: an
+   * abbreviation (`--fi`) is resolved to the option it means (`--file`).
+   */
   flags: Array<{ flag: string; value: string | null }>
   positionals: string[]
   /** Index in the given arguments of the `--` that ended the options; null when there was none. */
   endOfOptions: number | null
+  /** Files the tool reads because a flag names them (`grep -f F`, `diff --from-file=F`, `@F`). */
+  readFiles: string[]
+  /** A file read names more files the tool reads (`--files0-from`, `@FILE`): known only at run time. */
+  runTimeFiles: boolean
 }
 
 /** A semantic check the flag table cannot express; returns why the command is not read-only, or null. */
@@ -45,8 +52,33 @@ export interface CommandPolicy {
   refusedFlags?: Record<string, string>
   /** Some flag of this command can write or run a program, so an unquoted leading glob is refused. */
   flagsCanWrite?: boolean
-  /** `head -20` / `tail -20`: a dash and a count is the line count. */
+  /** git's `-20`: a dash and a count, alone in its word, is the count. */
   dashCount?: boolean
+  /**
+   * head/tail read a first argument in their obsolete syntax (`head -5c`, `tail +3f`) as one option
+   * word before getopt sees the rest; a word matching this, first, is that.
+   */
+  obsoleteFirst?: RegExp
+  /**
+   * binutils expand every `@FILE` word, wherever it is (after `--` too), into the words FILE holds
+   * before they read any option.
+   */
+  responseFiles?: boolean
+  /** The operands the tool opens as files although they look like names (`who FILE`). */
+  operandFiles?: (positionals: readonly string[]) => readonly string[]
+  /** Words starting with `+` are options too, looked up as `+D` (lsof). */
+  plusOptions?: boolean
+  /** Flags that make every operand a list of more files to read (`md5sum -c LIST`). */
+  runTimeFilesWith?: readonly string[]
+  /** Long options that are one option in the tool (`--color --colour`): a prefix of both is not ambiguous. */
+  aliases?: readonly string[]
+  /**
+   * The command reads no option at all (a shell builtin like echo, test, true): every word is an
+   * operand it prints, compares or ignores.
+   */
+  operandsOnly?: boolean
+  /** The tool matches long options exactly (its own parser, not getopt_long): no abbreviations. */
+  exactLongOptions?: boolean
   /** Every `-word` is one flag, never a cluster (find's `-name`, xxd's `-cols`). */
   singleDashLong?: boolean
   /** Options end at the first positional (xargs and its driven command, getopt `+` style). */

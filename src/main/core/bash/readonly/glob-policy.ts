@@ -1,45 +1,6 @@
 import type { AnalyzedCommand } from '../analysis/command-analysis'
 import { globSemantics, type ShellGlobbing, UNKNOWN_GLOBBING } from '../places/shell-globbing'
 
-/**
- * Commands without a flag table that read every word after `--` as a file name (GNU getopt) and
- * whose other words cannot run anything. `test`, `[`, `echo`, `expr` are absent on purpose: they
- * do not honour `--`, and `test` evaluates `-v 'a[$(…)]'`.
- */
-export const ANY_ARGS_GLOBS_AFTER_DOUBLE_DASH: ReadonlySet<string> = new Set([
-  'ls',
-  'dir',
-  'vdir',
-  'du',
-  'stat',
-  'realpath',
-  'readlink',
-  'md5sum',
-  'sha1sum',
-  'sha224sum',
-  'sha256sum',
-  'sha384sum',
-  'sha512sum',
-  'b2sum',
-  'cksum',
-  'sum',
-  'cmp',
-  'comm',
-  'diff',
-  'tac',
-  'rev',
-  'fold',
-  'fmt',
-  'expand',
-  'unexpand',
-  'paste',
-  'nl',
-  'od',
-  'strings',
-  'basename',
-  'dirname',
-])
-
 /** What the glob rules need to know about the command and the shell. */
 export interface GlobContext {
   globbing: ShellGlobbing
@@ -107,17 +68,4 @@ const NO_FLAGS: ReadonlySet<string> = new Set()
 function isGlobInFlagValue(word: string, valueFlags: ReadonlySet<string>): boolean {
   const match = /^(--[A-Za-z0-9][A-Za-z0-9-]*)=/.exec(word)
   return match !== null && valueFlags.has(match[1] as string)
-}
-
-/** The stripped-argv index of the first literal `--` at or after `from`, or null. */
-export function literalDoubleDash(
-  part: AnalyzedCommand,
-  argv: string[],
-  offset: number,
-  from: number,
-): number | null {
-  for (let index = from; index < argv.length; index += 1) {
-    if (argv[index] === '--' && part.globs[index + offset] === null) return index
-  }
-  return null
 }

@@ -1,15 +1,16 @@
 import type { AnalyzedCommand } from '../analysis/command-analysis'
 import { evaluateGitArgv } from '../git/git-policy'
-import { ANY_ARGS_COMMANDS } from './any-args-commands'
 import { findUncPath, isPathQualified, standardBinaryName, stripTransparentWrappers } from './command-name'
 import { evaluateDirectArgv } from './direct-argv'
 import type { WalkFilter } from '../places/secret-index'
-import { type EnvironmentRead, evaluateEnvironmentReader } from './environment-readers'
+import type { PartVerdict } from './part-verdict'
+import { evaluateEnvironmentReader } from './environment-readers'
 import { evaluateFindExec } from './find-exec'
 import { walkFilterFor } from './walk-filter'
 import { describeDynamicPart } from './dynamic-reason'
 import { refuseEnvAssignments } from './env-allowlist'
 import { parseFlags } from './flag-parser'
+import { readBothWays } from './getopt-readings'
 import {
   followsLinksInFolders,
   gitReadPaths,
@@ -19,42 +20,17 @@ import {
 } from './path-operands'
 import { type ShellGlobbing, UNKNOWN_GLOBBING } from '../places/shell-globbing'
 import { commandHasNoFileOrWriteFlags } from './flag-facts'
-import {
-  ANY_ARGS_GLOBS_AFTER_DOUBLE_DASH,
-  findGlobProblem,
-  type GlobContext,
-  literalDoubleDash,
-} from './glob-policy'
+import { findGlobProblem, type GlobContext } from './glob-policy'
 import type { CommandPolicy, ParsedArgs, PolicyContext } from './flag-types'
 import { COMMAND_POLICIES } from './policy-tables'
 import { findPrefixPolicy } from './prefix-commands'
 import { platformPolicy } from './tables-platform'
 import { refuseRedirects } from './redirect-policy'
 import { REFUSED_COMMANDS } from './refused-commands'
+import { evaluateVersionQuery, findProjectReadingQuery } from './version-query'
 import { findKnownWriteOption } from './write-options'
 
-export interface PartVerdict {
-  readOnly: boolean
-  reason: string
-  /** The command name after wrappers, for whole-line rules (git with cd); null when unknown. */
-  name: string | null
-  /** On a read-only verdict: the words it reads as files or folders, for the place checks. */
-  paths?: string[]
-  /** For git: the subcommand (`log`, `stash list`), for whole-line rules (partial clones). */
-  gitSubcommand?: string
-  /** For git: the `-C DIR` words, judged against the workspace by the whole-line rules. */
-  gitDirectories?: string[]
-  /** For cd/pushd/popd: the words after the name, for the folder each later part runs in. */
-  directoryArgs?: string[]
-  /** Some words are only known at run time and may name any file. */
-  unknownPaths?: boolean
-  /** It reads through symlinks it meets inside its folder operands (grep -R, diff DIR DIR). */
-  followsLinks?: boolean
-  /** It prints what the files under its folder operands hold (grep -r, rg): how it walks them. */
-  walks?: WalkFilter | null
-  /** It prints variables (printenv, declare -p): the credential check asks about them. */
-  environmentReads?: EnvironmentRead
-}
+export type { PartVerdict } from './part-verdict'
 
 /**
  * The read-only policy for one simple command, as a chain of short circuits: each layer either
@@ -107,6 +83,8 @@ export function evaluateCommandPart(
   }
   const writeOption = findKnownWriteOption(argv)
   if (writeOption) return refuse(writeOption, name)
+  const projectReading = findProjectReadingQuery(argv)
+  if (projectReading) return refuse(projectReading, name)
   const direct = evaluateDirectArgv(argv)
   if (direct) return { ...direct, name }
   const printer = evaluateEnvironmentReader(argv)
@@ -133,7 +111,14 @@ export function evaluateCommandPart(
       name,
       gitSubcommand: git.subcommand,
       gitDirectories: git.directories ?? [],
-      paths: [...pathOperands('git', [], null, part.redirects), ...gitReadPaths(git), '.'],
+      paths: [
+        ...pathOperands('git', [], null, part.redirects),
+        ...gitReadPaths(git),
+        ...(git.parsed?.readFiles ?? []),
+        ...(git.reads?.objectPaths ?? []),
+        '.',
+      ],
+      gitReads: git.reads,
     }
   }
   const prefix = findPrefixPolicy(argv)
@@ -146,23 +131,8 @@ export function evaluateCommandPart(
     if (verdict.readOnly && prefix) verdict.paths = pathOperands(prefix.prefix, [], null, part.redirects)
     return verdict
   }
-  if (ANY_ARGS_COMMANDS.has(name)) {
-    const after = ANY_ARGS_GLOBS_AFTER_DOUBLE_DASH.has(name) ? literalDoubleDash(part, argv, offset, 1) : null
-    const globProblem = findGlobProblem(part, name, offset, after, undefined, {
-      ...globRules(globbing, name, platform),
-      operandsAreFiles: ANY_ARGS_GLOBS_AFTER_DOUBLE_DASH.has(name),
-    })
-    if (globProblem) return refuse(globProblem, name)
-    return {
-      readOnly: true,
-      reason: `${name} only reads, whatever its arguments`,
-      name,
-      paths: pathOperands(name, argv.slice(1), null, part.redirects),
-      followsLinks: followsLinksInFolders(name, argv.slice(1), null),
-      walks: walkFilterFor(name, argv.slice(1), null),
-      unknownPaths: argv.some((word) => word.startsWith('--files0-from')),
-    }
-  }
+  const version = evaluateVersionQuery(argv, platform)
+  if (version) return { ...version, name, paths: [] }
   const known = Object.hasOwn(REFUSED_COMMANDS, name) ? REFUSED_COMMANDS[name] : undefined
   return refuse(known ?? `${name} is not a known read-only command`, name)
 }
@@ -201,7 +171,8 @@ function evaluateWithTable(
   name: string,
   globbing: ShellGlobbing | undefined,
 ): PartVerdict {
-  const flags = parseFlags(label, argv.slice(argsFrom), policy)
+  const args = argv.slice(argsFrom)
+  const flags = readBothWays(label, args, policy, context)
   if (!flags.ok) return { readOnly: false, reason: flags.reason, name }
   const end = flags.parsed.endOfOptions
   const after = policy.globOperandsAfterDoubleDash && end !== null ? argsFrom + end : null
@@ -210,21 +181,23 @@ function evaluateWithTable(
     operandsAreFiles: policy.globOperandsAfterDoubleDash === true && policy.operandCountMatters !== true,
   })
   if (globProblem) return { readOnly: false, reason: globProblem, name }
-  const problem = policy.check?.(flags.parsed, context)
-  if (problem) return { readOnly: false, reason: problem, name }
-  const posix = checkAsPosixGetopt(label, argv.slice(argsFrom), policy, context)
-  if (posix) return { readOnly: false, reason: posix, name }
+  const readings = flags.posix ? [flags.parsed, flags.posix] : [flags.parsed]
   const verdict: PartVerdict = {
     readOnly: true,
     reason: `${label} with these flags only reads`,
     name,
-    paths: pathOperands(name, argv.slice(argsFrom), flags.parsed, part.redirects),
-    followsLinks: followsLinksInFolders(name, argv.slice(argsFrom), flags.parsed),
-    walks: walkFilterFor(name, argv.slice(argsFrom), flags.parsed),
+    paths: readings.flatMap((parsed) => [
+      ...pathOperands(name, args, parsed, part.redirects),
+      ...parsed.readFiles,
+    ]),
+    followsLinks: readings.some((parsed) => followsLinksInFolders(name, args, parsed)),
+    // The POSIX reading ends options sooner, so it has fewer include/exclude filters: the wider walk.
+    walks: [...readings]
+      .reverse()
+      .reduce<WalkFilter | null>((found, parsed) => found ?? walkFilterFor(name, args, parsed), null),
+    // `sort --files0-from=list` prints the files a (planted) list names, which no check sees.
+    unknownPaths: readings.some((parsed) => parsed.runTimeFiles || listsFiles(policy, parsed)),
   }
-  // `sort --files0-from=list` prints the files a (planted) list names, which no check sees.
-  const listsFiles = (flag: string) => flag === '--files0-from' || policy.flags[flag] === 'fileList'
-  if (flags.parsed.flags.some((flag) => listsFiles(flag.flag))) verdict.unknownPaths = true
   if (name === 'xargs') return withXargsCommand(verdict, flags.parsed)
   return verdict
 }
@@ -236,41 +209,30 @@ function evaluateWithTable(
  */
 function withXargsCommand(verdict: PartVerdict, xargs: ParsedArgs): PartVerdict {
   const { positionals } = xargs
+  const replaces = xargs.flags.some(
+    (flag) => flag.flag === '-I' || flag.flag === '-i' || flag.flag === '--replace',
+  )
   const [driven = 'echo', ...words] = positionals
   const policy = COMMAND_POLICIES.get(driven)
   const parsed = policy ? parseFlags(`xargs ${driven}`, words, policy) : null
   if (parsed && !parsed.ok) return { readOnly: false, reason: parsed.reason, name: verdict.name }
-  const paths = xargsOpensFiles(positionals) ? pathOperands(driven, words, parsed?.parsed ?? null, []) : []
+  const drivenArgs = parsed?.ok ? parsed.parsed : null
+  const paths = xargsOpensFiles(positionals)
+    ? [...pathOperands(driven, words, drivenArgs, []), ...(drivenArgs?.readFiles ?? [])]
+    : []
   return {
     ...verdict,
     paths: [...(verdict.paths ?? []), ...paths],
-    unknownPaths: xargsReadsInputPaths(
-      positionals,
-      xargs.flags.some((flag) => flag.flag === '-I'),
-    ),
+    unknownPaths:
+      xargsReadsInputPaths(positionals, replaces) ||
+      (drivenArgs?.runTimeFiles ?? false) ||
+      verdict.unknownPaths,
   }
 }
 
-/**
- * GNU getopt permutes (`uniq in -c` counts), but with POSIXLY_CORRECT in the environment, and with
- * BSD getopt on macOS, options end at the first operand, so `-c` becomes uniq's OUTPUT file. The
- * environment the command inherits is not ours to see, so every getopt-style table must also pass
- * when read that way; the reason says so.
- */
-function checkAsPosixGetopt(
-  label: string,
-  args: string[],
-  policy: CommandPolicy,
-  context: PolicyContext,
-): string | null {
-  if (policy.optionsEndAtFirstPositional || policy.singleDashLong || policy.oldStyleFirstArg) return null
-  // Reading fewer words as flags can only change the answer through the operands.
-  if (!policy.check && policy.maxPositionals === undefined) return null
-  const posix = parseFlags(label, args, { ...policy, optionsEndAtFirstPositional: true })
-  const problem = posix.ok ? policy.check?.(posix.parsed, context) : posix.reason
-  return problem
-    ? `${problem} when options end at the first operand (POSIXLY_CORRECT set, or BSD getopt)`
-    : null
+/** A flag whose value names a list of files (`--files0-from`, tar -T): the files are known at run time. */
+function listsFiles(policy: CommandPolicy, parsed: ParsedArgs): boolean {
+  return parsed.flags.some((flag) => flag.flag === '--files0-from' || policy.flags[flag.flag] === 'fileList')
 }
 
 const STRING_FLAGS = new WeakMap<CommandPolicy, ReadonlySet<string>>()

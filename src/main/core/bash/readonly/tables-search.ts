@@ -15,7 +15,12 @@ const GREP_FLAGS = flagTable({
 })
 
 // grep has no flag that writes or runs a program; `-5` is a context of five lines.
-const grep: CommandPolicy = { flags: GREP_FLAGS, dashCount: true, globOperandsAfterDoubleDash: true }
+const grep: CommandPolicy = {
+  flags: GREP_FLAGS,
+  aliases: ['--color --colour'],
+  dashCount: true,
+  globOperandsAfterDoubleDash: true,
+}
 
 const rg: CommandPolicy = {
   globOperandsAfterDoubleDash: true,
@@ -43,20 +48,32 @@ const rg: CommandPolicy = {
     '--search-zip': 'rg --search-zip runs decompression programs on compressed files',
   },
   flagsCanWrite: true,
+  // ripgrep and fd (Rust's clap) match long options exactly.
+  exactLongOptions: true,
 }
 
+// find's reference files (-newer F, -newerXY F with Y not t) are only stat()ed, but a stat of
+// ~/.ssh/id_rsa still tells its times, so they are judged as places read.
+const NEWER_FILE = ['a', 'B', 'c', 'm'].flatMap((x) => ['a', 'B', 'c', 'm'].map((y) => `-newer${x}${y}`))
+
+// find has its own grammar (findutils 4.9): single-dash primaries matched exactly, each with a
+// fixed number of arguments; -exec, -delete and the -f… actions are refused before the table.
 const find: CommandPolicy = {
   flags: flagTable({
-    none: `-H -L -P -print -print0 -ls -prune -quit -true -false -empty -executable -readable -writable
-      -nouser -nogroup -depth -d -follow -mount -xdev -noleaf -daystart -ignore_readdir_race
-      -noignore_readdir_race -not -and -or -a -o -help --help -version --version`,
+    none: `-H -L -P -O0 -O1 -O2 -O3 -print -print0 -ls -prune -quit -true -false -empty -executable
+      -readable -writable -nouser -nogroup -depth -d -follow -mount -xdev -noleaf -daystart -warn
+      -nowarn -ignore_readdir_race -noignore_readdir_race -not -and -or -a -o -help --help -version
+      --version`,
     string: `-name -iname -path -ipath -wholename -iwholename -regex -iregex -regextype -type -xtype
-      -user -group -perm -size -lname -ilname -fstype -printf
-      -inum -links -uid -gid -used -amin -mmin -cmin -atime -mtime -ctime -maxdepth -mindepth -D -O
-      -newermt -newerct -newerat -newerBt`,
-    file: '-newer -anewer -cnewer -samefile -newermm -newercc -neweraa',
+      -user -group -perm -size -lname -ilname -fstype -printf -context -inum -links -uid -gid -used
+      -amin -mmin -cmin -atime -mtime -ctime -maxdepth -mindepth -D -newermt -newerct -newerat
+      -newerBt`,
+    file: `-newer -anewer -cnewer -samefile ${NEWER_FILE.join(' ')}`,
+    // The starting points are read from the file, so the folders find walks are known at run time.
+    fileList: '-files0-from',
   }),
   singleDashLong: true,
+  exactLongOptions: true,
   flagsCanWrite: true,
 }
 
@@ -81,6 +98,7 @@ const FD_POLICY: CommandPolicy = {
     '--list-details': 'fd --list-details runs ls on the results',
   },
   flagsCanWrite: true,
+  exactLongOptions: true,
 }
 
 /** Commands that search files or names. */

@@ -17,7 +17,8 @@ describe('find -exec is judged by the command it runs (issue 21.5)', () => {
     writeFileSync(join(dir, 'src', 'deep', 'b.ts'), 'TODO two\n')
     return dir
   }
-  const classify = (command: string, cwd: string) => classifyCommand(command, { cwd, workspace: cwd, platform: 'linux' })
+  const classify = (command: string, cwd: string) =>
+    classifyCommand(command, { cwd, workspace: cwd, platform: 'linux' })
 
   it('real find runs grep -l, wc -l and head on the files it finds, and those lines are read-only', () => {
     const cwd = tree()
@@ -37,7 +38,9 @@ describe('find -exec is judged by the command it runs (issue 21.5)', () => {
   it('a found .env printed by -exec cat asks; found by name only, it does not', () => {
     const cwd = tree()
     writeFileSync(join(cwd, 'src', 'deep', '.env'), 'TOKEN=hunter2\n')
-    expect(spawnSync('bash', ['-c', 'find . -type f -exec cat {} +'], { cwd, encoding: 'utf8' }).stdout).toContain('hunter2')
+    expect(
+      spawnSync('bash', ['-c', 'find . -type f -exec cat {} +'], { cwd, encoding: 'utf8' }).stdout,
+    ).toContain('hunter2')
     expect(classify('find . -type f -exec cat {} +', cwd).asks?.[0]?.reason).toContain('.env')
     expect(classify('find . -name "*.ts" -exec cat {} +', cwd).asks).toBeUndefined()
     expect(classify('find . -exec grep -l TOKEN {} +', cwd).asks).toBeUndefined()
@@ -62,7 +65,18 @@ describe('find -exec is judged by the command it runs (issue 21.5)', () => {
   })
 
   const READERS = ['grep -l TODO', 'grep -n x', 'wc -l', 'head -n 3', 'cat', 'ls -la', 'stat', 'file']
-  const WRITERS = ['rm', 'rm -f', 'touch', 'sort -o out', 'sed -i s/a/b/', 'chmod 600', 'mv -t dst', 'tee out', 'cp -t dst', 'sh -c cat']
+  const WRITERS = [
+    'rm',
+    'rm -f',
+    'touch',
+    'sort -o out',
+    'sed -i s/a/b/',
+    'chmod 600',
+    'mv -t dst',
+    'tee out',
+    'cp -t dst',
+    'sh -c cat',
+  ]
   const TESTS = ['', '-name "*.ts"', '-type f', '-maxdepth 2 -name x', '-newer f', '-iname "*.MD" -type f']
   it('find -exec is read-only exactly when its command is (seed 512, 300 lines)', () => {
     const cwd = tree()

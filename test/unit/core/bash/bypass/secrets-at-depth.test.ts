@@ -30,10 +30,15 @@ describe('secret files at any depth and the folders that hold them (issue 21.4)'
     const verdict = classify('grep -rn TOKEN .', cwd)
     expect(verdict).toMatchObject({ readOnly: true, asks: [expect.objectContaining({ kind: 'secret' })] })
     expect(verdict.asks?.[0]?.reason).toContain('src/a/b/c/.env')
-    expect(grep('grep -rn TOKEN src --include=*.ts', cwd)).not.toContain('hunter2')
-    expect(classify('grep -rn TOKEN src --include=*.ts', cwd).asks).toBeUndefined()
+    expect(grep('grep -rn --include=*.ts TOKEN src', cwd)).not.toContain('hunter2')
+    expect(classify('grep -rn --include=*.ts TOKEN src', cwd).asks).toBeUndefined()
     expect(classify('grep -rln TOKEN .', cwd).asks).toBeUndefined()
-    expect(classify('grep -rn TOKEN . --exclude-dir=a', cwd).asks).toBeUndefined()
+    expect(classify('grep -rn --exclude-dir=a TOKEN .', cwd).asks).toBeUndefined()
+    // After the operands the filter is an option only while getopt permutes: with POSIXLY_CORRECT
+    // it is a file name, and the whole folder is printed. Both readings are judged, so it asks.
+    expect(grep('grep -rn TOKEN src --include=*.ts', cwd)).not.toContain('hunter2')
+    expect(grep('POSIXLY_CORRECT=1 grep -rn TOKEN src --include=*.ts', cwd)).toContain('hunter2')
+    expect(classify('grep -rn TOKEN src --include=*.ts', cwd).asks?.[0]?.reason).toContain('.env')
   })
 
   it('a secret added after a first classify is seen by the next one', () => {
