@@ -40,7 +40,13 @@ const PROMISOR_SAFE_SUBCOMMANDS = new Set([
 
 /** The read-only verdict for one command line. Synchronous; never throws, whatever the input. */
 export function classifyCommand(command: string, options: ClassifyOptions): CommandVerdict {
-  const call = { ...options, lookups: options.lookups ?? createFsLookups(), git: new GitSafetyPerCall() }
+  const call = {
+    ...options,
+    // os.homedir() asks the system each time; one answer serves every path of the call.
+    home: options.home ?? homedir(),
+    lookups: options.lookups ?? createFsLookups(),
+    git: new GitSafetyPerCall(),
+  }
   return classifyAtDepth(command, call, 0)
 }
 

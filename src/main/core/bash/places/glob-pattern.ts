@@ -12,7 +12,26 @@ import type { GlobSemantics } from './shell-globbing'
  */
 export type SegmentMatcher = (name: string) => boolean
 
+// Compiled matchers by semantics (one object per session's options) and segment; a bounded memo,
+// since an agent repeats its globs (`src/*.ts`) and compiling is most of a glob's cost.
+const COMPILED = new WeakMap<GlobSemantics, Map<string, SegmentMatcher | null>>()
+const MAX_COMPILED_SEGMENTS = 1_000
+
 export function compileSegment(segment: string, semantics: GlobSemantics): SegmentMatcher | null {
+  let compiled = COMPILED.get(semantics)
+  if (!compiled) {
+    compiled = new Map()
+    COMPILED.set(semantics, compiled)
+  }
+  const known = compiled.get(segment)
+  if (known !== undefined) return known
+  const matcher = compileSegmentOnce(segment, semantics)
+  if (compiled.size >= MAX_COMPILED_SEGMENTS) compiled.clear()
+  compiled.set(segment, matcher)
+  return matcher
+}
+
+function compileSegmentOnce(segment: string, semantics: GlobSemantics): SegmentMatcher | null {
   const regexes: RegExp[] = []
   for (const characters of semantics.characters) {
     for (const cases of semantics.cases) {
@@ -98,7 +117,10 @@ function leadingGroup(segment: string): { alternatives: string[]; length: number
 
 /** The name's UTF-8 bytes, one character each: what the C locale's matcher sees. */
 function latin1Bytes(name: string): string {
-  return Buffer.from(name, 'utf8').toString('latin1')
+  // An ASCII name is its own bytes.
+  for (let at = 0; at < name.length; at += 1)
+    if (name.charCodeAt(at) > 0x7f) return Buffer.from(name, 'utf8').toString('latin1')
+  return name
 }
 
 const CLASSES: Record<string, { utf8: string; bytes: string }> = {

@@ -43,7 +43,19 @@ export interface GlobSemantics {
   characters: ReadonlyArray<'utf8' | 'bytes'>
 }
 
+// A session's globbing is one object for as long as its snapshot holds: read it once, not per call.
+const SEMANTICS = new WeakMap<ShellGlobbing, GlobSemantics>()
+
 export function globSemantics(globbing: ShellGlobbing): GlobSemantics {
+  let semantics = SEMANTICS.get(globbing)
+  if (!semantics) {
+    semantics = readGlobSemantics(globbing)
+    SEMANTICS.set(globbing, semantics)
+  }
+  return semantics
+}
+
+function readGlobSemantics(globbing: ShellGlobbing): GlobSemantics {
   const { shell, options } = globbing
   const on = (name: string) => options === null || options.has(name)
   const bash = shell !== 'zsh'
