@@ -7,7 +7,18 @@ import { pick, seededRandom } from '../seeded-random'
 // Pieces of brace words: alternatives, sequences (numbers, padded, stepped, letters), nesting,
 // quoting and escapes that stop an expansion, and forms the two shells read differently.
 const ATOMS = ['a', 'b', 'x-y', '.', "'q r'", '"s"', '\\{', '\\,', '\\}', '$', '-', '']
-const SEQUENCES = ['{1..3}', '{3..1}', '{01..03}', '{1..7..3}', '{-2..1}', '{a..c}', '{c..a}', '{a..e..2}', '{1..a}', '{a..Z}']
+const SEQUENCES = [
+  '{1..3}',
+  '{3..1}',
+  '{01..03}',
+  '{1..7..3}',
+  '{-2..1}',
+  '{a..c}',
+  '{c..a}',
+  '{a..e..2}',
+  '{1..a}',
+  '{a..Z}',
+]
 
 function braceWord(random: () => number, depth: number): string {
   const roll = random()
