@@ -35,11 +35,15 @@ export function readWord(word: Word): WordReading {
   return { value, dynamicPart: null, leadingGlob: parts[0]?.type === 'Glob', glob }
 }
 
+function holdsArithmetic(part: WordPart): boolean {
+  return (
+    part.type === 'ArithmeticExpansion' || (part.type === 'DoubleQuoted' && part.parts.some(holdsArithmetic))
+  )
+}
+
 /** The word's value, with each literal `$(( … ))` replaced by its number (the parser keeps the text). */
 function arithmeticFree(word: Word): string | null {
-  const arithmetic = (part: WordPart): boolean =>
-    part.type === 'ArithmeticExpansion' || (part.type === 'DoubleQuoted' && part.parts.some(arithmetic))
-  if (!word.parts?.some(arithmetic)) return word.value
+  if (!word.parts?.some(holdsArithmetic)) return word.value
   const chars = readWordChars(word)
   return chars ? chars.map((char) => char.c).join('') : null
 }
