@@ -208,5 +208,5 @@ function summary(settings: SandboxSettings, status: BackendStatus): string {
       ? `strict: no sandbox can run here, so no command runs (${status.message})`
       : `commands run WITHOUT a sandbox: ${status.message}`
   }
-  return `${settings.mode}: read-only for commands run without asking, workspace-write (network ${settings.network}) for approved ones`
+  return `${settings.mode}: read-only (no network) for commands run without asking, workspace-write (network ${settings.network}, only through Shellgate's proxy) for approved ones`
 }
