@@ -23,6 +23,10 @@ export type CallSandbox =
 export interface CallSandboxInput {
   settings: SandboxSettings
   workspace: string
+  /** The request's cwd and PATH: what the sandbox mounts besides the workspace and the system. */
+  cwd: string
+  searchPath: string
+  readableFolders: readonly string[]
   ranWithoutAsking: boolean
   unsandboxedByPerson: boolean
   snapshotPath: string | null
@@ -37,6 +41,9 @@ export async function prepareCallSandbox(
   const prepared = await service.prepare({
     settings: input.settings,
     workspace: input.workspace,
+    cwd: input.cwd,
+    searchPath: input.searchPath,
+    readableFolders: input.readableFolders,
     ranWithoutAsking: input.ranWithoutAsking,
     unsandboxedByPerson: input.unsandboxedByPerson,
     readableFiles: [input.snapshotPath],
@@ -52,6 +59,8 @@ export async function prepareCallSandbox(
     release: prepared.release,
     async annotate(call) {
       const lines = prepared.notes.map((note) => `Sandbox: ${note}`)
+      // The git audit runs once the command is over: a moved-aside repository is said here.
+      lines.push(...prepared.settle().map((note) => `Sandbox: ${note}`))
       const { outputPath: path, outputIdentity: identity } = call
       const output =
         path && identity ? (await readOutputTail({ path, identity }, EXPLAIN_TAIL_BYTES)).text : ''

@@ -7,13 +7,22 @@ import { useDraft } from '../../forms/use-draft'
 import { useClient } from '../../rpc'
 import { useSettings } from '../../settings-state/SettingsProvider'
 
-type SandboxField = 'mode' | 'network' | 'allowlist' | 'hiddenPaths' | 'toolCaches'
+type SandboxField =
+  | 'mode'
+  | 'network'
+  | 'allowlist'
+  | 'hiddenPaths'
+  | 'toolCaches'
+  | 'readablePaths'
+  | 'allowedSockets'
 const SANDBOX_FIELDS: Readonly<Record<string, SandboxField>> = {
   mode: 'mode',
   network: 'network',
   allowlist: 'allowlist',
   hiddenPaths: 'hiddenPaths',
   toolCaches: 'toolCaches',
+  readablePaths: 'readablePaths',
+  allowedSockets: 'allowedSockets',
 }
 const lines = (text: string) =>
   text
@@ -34,6 +43,8 @@ export function SandboxForm({ onSaved }: { onSaved: () => void }) {
     allowlist: current?.allowlist.join('\n') ?? '',
     hiddenPaths: current?.hiddenPaths.join('\n') ?? '',
     toolCaches: (current?.toolCaches ?? []).join('\n'),
+    readablePaths: (current?.readablePaths ?? []).join('\n'),
+    allowedSockets: (current?.allowedSockets ?? []).join('\n'),
   })
   const values = draft.values
 
@@ -47,6 +58,8 @@ export function SandboxForm({ onSaved }: { onSaved: () => void }) {
       network: values.network as SandboxSettings['network'],
       allowlist: lines(values.allowlist),
       hiddenPaths: lines(values.hiddenPaths),
+      readablePaths: lines(values.readablePaths),
+      allowedSockets: lines(values.allowedSockets),
       ...(caches.length > 0 ? { toolCaches: caches } : {}),
     }
     client.request('settings.setSandbox', next).then(
@@ -72,7 +85,11 @@ export function SandboxForm({ onSaved }: { onSaved: () => void }) {
       )}
     </Field>
   )
-  const list = (name: 'allowlist' | 'hiddenPaths' | 'toolCaches', label: string, hint: string) => (
+  const list = (
+    name: 'allowlist' | 'hiddenPaths' | 'toolCaches' | 'readablePaths' | 'allowedSockets',
+    label: string,
+    hint: string,
+  ) => (
     <Field label={label} error={errors[name]} hint={hint}>
       {(control) => (
         <textarea
@@ -106,14 +123,24 @@ export function SandboxForm({ onSaved }: { onSaved: () => void }) {
         'With network allowlist: e.g. registry.npmjs.org or *.github.com.',
       )}
       {list(
+        'readablePaths',
+        'Readable folders (one path per line)',
+        'Reads are denied by default: commands see the system, the workspace and the toolchains on PATH. Secrets inside these folders stay hidden.',
+      )}
+      {list(
         'hiddenPaths',
         'Also hide (one path per line)',
-        '~/.ssh, ~/.aws, ~/.gnupg, ~/.netrc … are always hidden.',
+        '~/.ssh, ~/.aws, ~/.gnupg, ~/.netrc, browser profiles … are always hidden.',
       )}
       {list(
         'toolCaches',
         'Writable tool caches (one path per line)',
         'Empty: the npm, pnpm, yarn, pip, cargo and go caches that exist.',
+      )}
+      {list(
+        'allowedSockets',
+        'Allowed host sockets (one path per line)',
+        'Approved commands may connect to these, e.g. /var/run/docker.sock. Whoever reaches a socket acts with its owner’s power: the approval card warns.',
       )}
       <div className="form-actions">
         {saved && (

@@ -39,6 +39,9 @@ describe('workspace-write with network allowlist: the host proxy over a bridged 
     const prepared = await service.prepare({
       settings,
       workspace: w.workspace,
+      cwd: w.workspace,
+      searchPath: '/usr/bin:/bin',
+      readableFolders: [],
       ranWithoutAsking: false,
       unsandboxedByPerson: false,
       readableFiles: [],
@@ -119,6 +122,9 @@ describe('workspace-write with network allowlist: the host proxy over a bridged 
     const prepared = await service.prepare({
       settings,
       workspace: w.workspace,
+      cwd: w.workspace,
+      searchPath: '/usr/bin:/bin',
+      readableFolders: [],
       ranWithoutAsking: false,
       unsandboxedByPerson: false,
       readableFiles: [],
@@ -159,6 +165,9 @@ describe('allowlist without the bridge', () => {
     const prepared = await service.prepare({
       settings: { ...defaultUserSettings().sandbox, network: 'allowlist', allowlist: ['allowed.test'] },
       workspace: w.workspace,
+      cwd: w.workspace,
+      searchPath: '/usr/bin:/bin',
+      readableFolders: [],
       ranWithoutAsking: false,
       unsandboxedByPerson: false,
       readableFiles: [],
