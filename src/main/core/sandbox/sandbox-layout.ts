@@ -147,7 +147,9 @@ export function planLayout(input: LayoutInput): SandboxLayout {
     }
   }
 
-  const allowed = writes ? allowedSockets(input) : { entries: [], leftOut: [] }
+  const allowed = writes
+    ? allowedSockets(input.settings.allowedSockets, input.home, input.dataDir)
+    : { entries: [], leftOut: [] }
   leftOut.push(...allowed.leftOut)
   const gitEntries: string[] = []
   for (const target of scanned) {
@@ -253,11 +255,20 @@ function personFolders(input: LayoutInput): { path: string; why: string; refusal
   })
 }
 
-function allowedSockets(input: LayoutInput): { entries: LayoutEntry[]; leftOut: LayoutEntry[] } {
+/**
+ * The sockets of Settings → Sandbox → allowed sockets that are sockets now and not Shellgate's
+ * own (the hub's socket lives in SHELLGATE_HOME/run): bound at the path written and where it
+ * really is, for approved commands only.
+ */
+export function allowedSockets(
+  settingsEntries: readonly string[],
+  home: string,
+  dataDir: string,
+): { entries: LayoutEntry[]; leftOut: LayoutEntry[] } {
   const entries: LayoutEntry[] = []
   const leftOut: LayoutEntry[] = []
-  for (const entry of input.settings.allowedSockets) {
-    const path = expandHome(entry, input.home)
+  for (const entry of settingsEntries) {
+    const path = expandHome(entry, home)
     if (path === null) continue
     const real = realOrNull(path)
     if (real === null || kindOf(real) !== 'socket') {
@@ -268,7 +279,7 @@ function allowedSockets(input: LayoutInput): { entries: LayoutEntry[]; leftOut: 
       })
       continue
     }
-    if (isInside(real, input.dataDir) || isInside(path, input.dataDir)) {
+    if (isInside(real, dataDir) || isInside(path, dataDir)) {
       leftOut.push({ path, kind: 'file', why: "Shellgate's own sockets can never be allowed" })
       continue
     }

@@ -11,7 +11,7 @@ import { chooseProfile } from './choose-profile'
 import type { BackendStatus } from './backend-status'
 import { scanFolder } from './folder-scan'
 import { quarantinePlantedRepositories } from './git-audit'
-import { type LayoutInput, planLayout, type SandboxLayout } from './sandbox-layout'
+import { allowedSockets, type LayoutInput, planLayout, type SandboxLayout } from './sandbox-layout'
 import { sandboxOf } from './layout-sandbox'
 import { ensureHiddenFiles, exposedFiles } from './sandbox-paths'
 import { checkSandboxSettings, isAllowlistDomain, type SandboxSettingProblem } from './sandbox-settings-check'
@@ -104,6 +104,8 @@ export interface SandboxService {
   prepare(input: SandboxPrepareInput): Promise<PreparedSandbox>
   /** What a profile would mount, and why, without changing anything (`shellgate sandbox explain`). */
   explain(input: ExplainInput): SandboxLayout
+  /** The host sockets approved commands can reach under these settings (for the approval card's warning). */
+  allowedSockets(settings: SandboxSettings): string[]
 }
 
 export function createSandboxService(options: SandboxServiceOptions): SandboxService {
@@ -139,6 +141,13 @@ export function createSandboxService(options: SandboxServiceOptions): SandboxSer
   return {
     home: options.home,
     backend,
+    allowedSockets: (settings) => [
+      ...new Set(
+        allowedSockets(settings.allowedSockets ?? [], options.home, options.dataDir).entries.map(
+          (entry) => entry.path,
+        ),
+      ),
+    ],
     explain: (input) =>
       planLayout(layoutInput({ ...input, workspace: realpathSync(input.workspace) }, false)),
     async status(settings) {

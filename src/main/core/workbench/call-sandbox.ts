@@ -87,5 +87,14 @@ export async function approvalSandbox(
   })
   const unsandboxedAllowed = settings.mode === 'auto'
   if (choice.kind === 'refuse') return { profile: 'off', note: choice.reason, unsandboxedAllowed }
-  return { profile: choice.profile, note: choice.warning, unsandboxedAllowed }
+  const sockets =
+    choice.profile === 'workspace-write' ? socketWarning(service.allowedSockets(settings)) : null
+  const note = [choice.warning, sockets].filter((part) => part !== null).join('; ') || null
+  return { profile: choice.profile, note, unsandboxedAllowed }
+}
+
+/** An allowed host socket (the Docker socket) is the sandbox's widest door: the card says so every time. */
+function socketWarning(sockets: readonly string[]): string | null {
+  if (sockets.length === 0) return null
+  return `this command can reach ${sockets.join(', ')} (Settings → Sandbox → allowed sockets): whoever talks to a socket acts with its owner's power`
 }
