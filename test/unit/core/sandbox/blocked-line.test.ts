@@ -5,11 +5,16 @@ import type { ExecutionSandbox } from '../../../../src/main/core/sandbox/types'
 
 const sandbox: ExecutionSandbox = {
   profile: 'workspace-write',
+  readable: [{ path: '/usr', kind: 'dir' }],
+  symlinks: [],
+  emptyDirs: ['/h'],
   workspace: '/w',
   writableRoots: [],
   protectedPaths: ['/w/.git/hooks'],
+  reopenedPaths: [],
   hidden: [{ path: '/h/.ssh', kind: 'dir' }],
   exposed: [],
+  allowedSockets: [],
   network: 'off',
 }
 const line = (input: Partial<BlockedLineInput> & { output: string }) =>
