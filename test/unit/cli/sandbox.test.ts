@@ -36,7 +36,9 @@ describe('shellgate sandbox status', () => {
     )
     const { code, stdout } = await runCliCaptured(['sandbox', 'status'], { env: env() })
     expect(code).toBe(0)
-    expect(stdout).toContain('Sandbox: auto: read-only for commands run without asking')
+    expect(stdout).toContain(
+      "Sandbox: auto: read-only (no network) for commands run without asking, workspace-write (network on, only through Shellgate's proxy) for approved ones",
+    )
     expect(stdout).toContain('Problem: sandbox.allowlist: "http://x.com/" is not a domain')
     expect(stdout).toContain('Problem: sandbox.toolCaches: "~/no-such-cache" does not exist')
     expect(stdout).not.toContain('"registry.npmjs.org" is not a domain')
