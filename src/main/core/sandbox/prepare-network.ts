@@ -14,8 +14,8 @@ export interface SandboxNetworkInput {
   rules: () => NetworkRuleSet
   allowedPorts: number[]
   ask?: NetworkAsker
-  /** Each distinct decision of the run (destination and outcome) once, for the audit log. */
-  record?: (decision: EgressDecision) => void
+  /** Each distinct decision of the run (destination and outcome) once, for the audit log; release waits for it. */
+  record?: (decision: EgressDecision) => Promise<unknown> | undefined
 }
 
 export interface PrepareNetworkInput {
@@ -72,6 +72,7 @@ export async function prepareNetwork(input: PrepareNetworkInput): Promise<Prepar
     else allowedPorts.push(port)
   }
   const audited = new Set<string>()
+  const recording: Promise<unknown>[] = []
   const decided = (decision: EgressDecision) => {
     input.log(decision)
     if (!decision.allowed) refused.push(decision)
@@ -84,7 +85,8 @@ export async function prepareNetwork(input: PrepareNetworkInput): Promise<Prepar
     ].join(' ')
     if (audited.has(key)) return
     audited.add(key)
-    given.record?.(decision)
+    const written = given.record?.(decision)
+    if (written) recording.push(written.catch(() => undefined))
   }
   const run = await startNetworkRun({
     platform: input.platform,
@@ -113,7 +115,12 @@ export async function prepareNetwork(input: PrepareNetworkInput): Promise<Prepar
         approvedBy: null,
       }),
   })
-  return { network, egress: run.egress, notes, refused, release: run.release }
+  // The audit lines are on disk before the call's own answer: release comes first.
+  const release = async () => {
+    await run.release()
+    await Promise.all(recording)
+  }
+  return { network, egress: run.egress, notes, refused, release }
 }
 
 async function fromFiles(input: PrepareNetworkInput, notes: string[]): Promise<SandboxNetworkInput> {
