@@ -11,11 +11,12 @@ import { chooseProfile } from './choose-profile'
 import type { BackendStatus } from './backend-status'
 import { scanFolder } from './folder-scan'
 import { quarantinePlantedRepositories } from './git-audit'
-import { allowedSockets, type LayoutInput, planLayout, type SandboxLayout } from './sandbox-layout'
+import { allowedSockets } from './person-paths'
+import { type LayoutInput, planLayout, type SandboxLayout } from './sandbox-layout'
 import { sandboxOf } from './layout-sandbox'
 import { ensureHiddenFiles, exposedFiles } from './sandbox-paths'
 import { checkSandboxSettings, isAllowlistDomain, type SandboxSettingProblem } from './sandbox-settings-check'
-import type { EnforcedProfile, ExecutionSandbox, ExposedPath, SandboxProfile } from './types'
+import type { EnforcedProfile, ExecutionSandbox, SandboxProfile } from './types'
 
 /** Inside the sandbox's own network namespace any port is free; this one reads as "a proxy". */
 export const PROXY_PORT_INSIDE = 3128
