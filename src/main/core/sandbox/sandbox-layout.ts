@@ -8,6 +8,7 @@ import { homeConfigFiles } from './home-config-files'
 import { isInside, kindOf, realOrNull } from './host-paths'
 import { listeningSocketPaths } from './host-sockets'
 import type { LayoutEntry } from './layout-types'
+import { allowedSockets, personFolders } from './person-paths'
 import { protectedShellgatePaths, toolCacheRoots } from './sandbox-paths'
 import { expandHome } from './sandbox-settings-check'
 import { systemLayout } from './system-folders'
@@ -235,58 +236,6 @@ function alwaysHidden(input: LayoutInput, roots: string[]): LayoutEntry[] {
     }
   }
   return hidden
-}
-
-function personFolders(input: LayoutInput): { path: string; why: string; refusal: string | null }[] {
-  const entries = [
-    ...input.settings.readablePaths.map((entry) => ({ entry, why: 'Settings → Sandbox → readable folders' })),
-    ...input.readableFolders.map((entry) => ({ entry, why: 'Settings → Read places → readable folders' })),
-  ]
-  return entries.flatMap(({ entry, why }) => {
-    const expanded = expandHome(entry, input.home)
-    const path = expanded === null ? null : realOrNull(expanded)
-    if (path === null || kindOf(path) !== 'dir') return []
-    let refusal: string | null = null
-    if (isInside(input.home, path))
-      refusal = `${why}: it holds the home folder, which stays empty; add a folder inside it`
-    else if (isInside(path, input.dataDir) || isInside(input.dataDir, path))
-      refusal = `${why}: SHELLGATE_HOME is never mounted`
-    return [{ path, why, refusal }]
-  })
-}
-
-/**
- * The sockets of Settings → Sandbox → allowed sockets that are sockets now and not Shellgate's
- * own (the hub's socket lives in SHELLGATE_HOME/run): bound at the path written and where it
- * really is, for approved commands only.
- */
-export function allowedSockets(
-  settingsEntries: readonly string[],
-  home: string,
-  dataDir: string,
-): { entries: LayoutEntry[]; leftOut: LayoutEntry[] } {
-  const entries: LayoutEntry[] = []
-  const leftOut: LayoutEntry[] = []
-  for (const entry of settingsEntries) {
-    const path = expandHome(entry, home)
-    if (path === null) continue
-    const real = realOrNull(path)
-    if (real === null || kindOf(real) !== 'socket') {
-      leftOut.push({
-        path,
-        kind: 'file',
-        why: 'Settings → Sandbox → allowed sockets: not a Unix socket (yet)',
-      })
-      continue
-    }
-    if (isInside(real, dataDir) || isInside(path, dataDir)) {
-      leftOut.push({ path, kind: 'file', why: "Shellgate's own sockets can never be allowed" })
-      continue
-    }
-    const why = "Settings → Sandbox → allowed sockets (whoever reaches it acts with its owner's power)"
-    for (const at of new Set([path, real])) entries.push({ path: at, kind: 'file', why })
-  }
-  return { entries, leftOut }
 }
 
 function secretWhy(root: string, workspace: string): string {

@@ -9,14 +9,15 @@ import { chooseProfile } from './choose-profile'
 import type { BackendStatus } from './backend-status'
 import { scanFolder } from './folder-scan'
 import { quarantinePlantedRepositories } from './git-audit'
-import { allowedSockets, type LayoutInput, planLayout, type SandboxLayout } from './sandbox-layout'
+import { allowedSockets } from './person-paths'
+import { type LayoutInput, planLayout, type SandboxLayout } from './sandbox-layout'
 import { sandboxOf } from './layout-sandbox'
 import { ensureHiddenFiles, exposedFiles } from './sandbox-paths'
 import type { EgressDecision } from './egress-policy'
 import { prepareNetwork, type SandboxNetworkInput } from './prepare-network'
 import { shellgatePortRefusal } from './shellgate-ports'
 import { checkSandboxSettings, type SandboxSettingProblem } from './sandbox-settings-check'
-import type { EnforcedProfile, ExecutionSandbox, ExposedPath, SandboxProfile } from './types'
+import type { EnforcedProfile, ExecutionSandbox, SandboxProfile } from './types'
 
 export interface SandboxServiceOptions {
   platform: NodeJS.Platform

@@ -1,7 +1,13 @@
+import { writeFileSync } from 'node:fs'
+import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
+import { sandboxOf } from '../../../../src/main/core/sandbox/layout-sandbox'
+import { planLayout } from '../../../../src/main/core/sandbox/sandbox-layout'
 import { seatbeltPlan, seatbeltProfile } from '../../../../src/main/core/sandbox/seatbelt.darwin'
 import type { ExecutionSandbox } from '../../../../src/main/core/sandbox/types'
 import { wrapSpawnPlan } from '../../../../src/main/core/sandbox/wrap-plan'
+import { SandboxSettingsSchema } from '../../../../src/shared/settings'
+import { sandboxWorlds } from './sandbox-fixture'
 
 const base: ExecutionSandbox = {
   profile: 'workspace-write',
@@ -149,5 +155,42 @@ describe('Seatbelt profile text (macOS, tested through the platform parameter)',
     expect(() => wrapSpawnPlan(inner, base, { platform: 'win32', cwd: 'C:\\ws' })).toThrow(
       'no sandbox: Windows has no backend in Shellgate; commands run unsandboxed',
     )
+  })
+})
+
+describe('macOS through the platform parameter: the planner gives Seatbelt the same deny-by-default lists', () => {
+  const world = sandboxWorlds()
+
+  it('no home tmpfs, no blanket read; the workspace, the system folders that exist and the secrets inside them', () => {
+    const w = world()
+    writeFileSync(join(w.workspace, '.env'), 'KEY=1\n')
+    const layout = planLayout({
+      platform: 'darwin',
+      profile: 'read-only',
+      home: w.home,
+      dataDir: w.dataDir,
+      workspace: w.workspace,
+      cwd: w.workspace,
+      searchPath: '/usr/bin:/bin',
+      settings: SandboxSettingsSchema.parse({}),
+      readableFolders: [],
+      create: false,
+      listeningSockets: [],
+    })
+    expect(layout.emptyDirs).toEqual([])
+    expect(layout.symlinks).toEqual([])
+    const sandbox = sandboxOf(layout, { exposed: [], network: 'off' })
+    const plan = wrapSpawnPlan(
+      inner,
+      { ...sandbox, privateTmp: '/private/tmp/sg-1' },
+      { platform: 'darwin', cwd: w.workspace },
+    )
+    const text = plan.args[1]!
+    expect(text).toContain('(allow file-read* (subpath "/usr"))')
+    expect(text).toContain(`(allow file-read* (subpath "${w.workspace}"))`)
+    expect(text).toContain(`(deny file-read* file-write* (literal "${join(w.workspace, '.env')}"))`)
+    expect(text).not.toMatch(/\(allow file-read\*\)|\(subpath "\/"\)/)
+    // The home folder is not readable at all: no rule names it or anything in it but the allow list.
+    expect(text).not.toContain(`(subpath "${w.home}")`)
   })
 })
