@@ -10,6 +10,7 @@ import { useClient } from '../rpc'
 import { useSettings } from '../settings-state/SettingsProvider'
 import { AlwaysAllowForm } from './AlwaysAllowForm'
 import { ApprovalSandboxLine } from './ApprovalSandboxLine'
+import { ApprovalTerminalLine } from './ApprovalTerminalLine'
 import { ApprovalWhy } from './ApprovalWhy'
 import { APPROVAL_ACTIONS, type ApprovalActionKind } from './approval-actions'
 import { DenyForm } from './DenyForm'
@@ -150,6 +151,7 @@ function CommandApprovalCard({
         ))}
       </dl>
       <ApprovalWhy why={approval.why} command={approval.command} />
+      <ApprovalTerminalLine terminal={approval.terminal} />
       <ApprovalSandboxLine
         sandbox={approval.sandbox}
         busy={busy}

@@ -17,7 +17,14 @@ import {
   OutputSliceSchema,
 } from './domains/bash'
 import { AgentsReportSchema } from './domains/agents'
-import { HookDecideInputSchema, HookDecisionSchema } from './domains/hooks'
+import {
+  HookDecideInputSchema,
+  HookDecisionSchema,
+  TicketOutputInputSchema,
+  TicketOutputSchema,
+  TicketRunInputSchema,
+  TicketRunSchema,
+} from './domains/hooks'
 import { HubHelloSchema, UiAddressSchema } from './domains/hub'
 import {
   SandboxStatusSchema,
@@ -37,7 +44,15 @@ import {
 } from './domains/system'
 import {
   BackgroundTaskSchema,
+  TaskInputEntrySchema,
+  TaskInputInputSchema,
+  TaskInputResultSchema,
   TaskOutputSchema,
+  TaskPortInputSchema,
+  TaskRefSchema,
+  TaskResizeInputSchema,
+  TaskTerminalBytesSchema,
+  TaskTerminalReadInputSchema,
   TaskWaitInputSchema,
   TaskWaitResultSchema,
 } from './domains/tasks'
@@ -130,10 +145,33 @@ export const contract = defineContract({
      * when the rules say so; waits for them as long as the caller stays connected.
      */
     'hooks.decide': { role: 'agent', input: HookDecideInputSchema, output: HookDecisionSchema },
+    /**
+     * Runs the command a hook allowed, once, in the session it was decided in (`shellgate ticket T`,
+     * what the client's shell tool runs instead); answers when it has ended, cancelled when the
+     * caller disconnects. A used, expired or unknown ticket is refused.
+     */
+    'hooks.runTicket': { role: 'agent', input: TicketRunInputSchema, output: TicketRunSchema },
+    /** The output of a ticket run so far, for the connection running it only. */
+    'hooks.ticketOutput': { role: 'agent', input: TicketOutputInputSchema, output: TicketOutputSchema },
     /** TaskOutput: waits (bounded) for a session's task, or for the person's answer on a promised one. */
     'tasks.wait': { role: 'agent', input: TaskWaitInputSchema, output: TaskWaitResultSchema },
     /** Stops every running task. */
     'tasks.stopAll': { role: 'ui', input: NoInput, output: z.object({ stopped: z.number() }) },
+    /** Types into a running terminal task: the agent's input, or the person's when the UI asks (issue 23.2). */
+    'tasks.input': { role: 'agent', input: TaskInputInputSchema, output: TaskInputResultSchema },
+    /** What was typed into a task, by whom; hidden input has no text. The person's own view. */
+    'tasks.inputs': { role: 'ui', input: TaskRefSchema, output: z.array(TaskInputEntrySchema) },
+    /** Sets a terminal task's size (the desk's terminal view was resized). */
+    'tasks.resize': { role: 'ui', input: TaskResizeInputSchema, output: Ok },
+    /** A terminal task's raw output from a byte offset (at most 1 MiB), for the terminal view. */
+    'tasks.terminalRead': { role: 'ui', input: TaskTerminalReadInputSchema, output: TaskTerminalBytesSchema },
+    /**
+     * Opens a port a task listens on to the person's browser: 127.0.0.1 on the host is forwarded
+     * into the task's network namespace (issue 23.3). Only the person can; the sandbox still
+     * cannot reach the host.
+     */
+    'tasks.openPort': { role: 'ui', input: TaskPortInputSchema, output: BackgroundTaskSchema },
+    'tasks.closePort': { role: 'ui', input: TaskPortInputSchema, output: BackgroundTaskSchema },
 
     /** User and workspace settings, the rules in effect and any warnings about unreadable files. */
     'settings.get': {
@@ -171,6 +209,7 @@ export const contract = defineContract({
           maxTimeoutMs: z.number().int().positive(),
           maxOutputLength: z.number().int().positive(),
           approvalTimeoutMs: z.number().int().min(0),
+          terminalIdleMinutes: z.number().int().min(0).optional(),
         })
         .strict(),
       output: SettingsSnapshotSchema,
@@ -255,6 +294,10 @@ export const contract = defineContract({
     'tasks.updated': { payload: BackgroundTaskSchema },
     /** New output of a running task, at most ~20 per second per task. */
     'tasks.output': { payload: TaskOutputSchema },
+    /** A terminal task's raw output as it arrives, coalesced; never sent to agents. */
+    'tasks.terminalData': { payload: TaskTerminalBytesSchema },
+    /** Someone typed into a task (or an entry was sealed); never sent to agents. */
+    'tasks.input': { payload: TaskInputEntrySchema },
     /** Settings changed (from this UI, another window or a file). */
     'settings.changed': { payload: z.object({ scope: z.enum(['user', 'workspace', 'session', 'local']) }) },
   },

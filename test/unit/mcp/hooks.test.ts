@@ -34,7 +34,13 @@ function claudeInput(command: string, cwd: string) {
 
 function ask(client: HookClient, input: unknown, env: Record<string, string>) {
   const text = typeof input === 'string' ? input : JSON.stringify(input)
-  return answerHook(client, { stdin: Readable.from([Buffer.from(text)]), env, stderr: () => undefined })
+  // The decision as a client that cannot rewrite gets it; the rewrite has its own tests (hook-tickets).
+  return answerHook(client, {
+    stdin: Readable.from([Buffer.from(text)]),
+    env,
+    stderr: () => undefined,
+    rewrite: false,
+  })
 }
 
 const claudeDecision = (decision: string, reason: string | RegExp) => ({

@@ -32,10 +32,13 @@ export interface ApprovalRequest {
   network?: { host: string; port: number; method: string }
   /** The sandbox profile the command will run in (issue 12), shown on the card. */
   sandbox?: {
-    profile: 'read-only' | 'workspace-write' | 'off'
+    /** agent-shell: a hook's command the agent runs in its own shell, unsandboxed (issue 20). */
+    profile: 'read-only' | 'workspace-write' | 'off' | 'agent-shell'
     note: string | null
     unsandboxedAllowed: boolean
   }
+  /** It runs on a terminal the agent can type into for the task's life (issue 23.2), shown on the card. */
+  terminal?: { interpreter: string | null; note: string }
 }
 
 export interface PendingApproval extends ApprovalRequest {

@@ -7,13 +7,18 @@ import { approvalRequestOf, callDecisionOf, decidedByOf, ruleAllowsCommand } fro
 import type { LiveSession, SessionService } from './session-service'
 import { answerTimeLeft, endsAtTimeout, type InFlightCall, movedToBackground } from './in-flight-call'
 import { WorkbenchError } from './workbench-error'
+import { pendingShareRefusal, runningShareRefusal } from './call-shares'
 import { auditBashCall } from './call-audit'
 import { trackBackgroundedCalls } from './backgrounded-calls'
 import { type PromisedTask, promiseTask } from './promised-task'
 import { type CallDecisionDeps, decideCall } from './call-decision'
 import { type CallExecutionDeps, executeCall } from './call-execution'
-import { decideForHook, type HookVerdict } from './hook-decision'
-import { newCall, parseInput } from './new-call'
+import { decideForHook, type HookQuestion, type HookVerdict } from './hook-decision'
+import { createHookTickets } from './hook-tickets'
+import { newCall, parseInput, terminalInput } from './new-call'
+import { refuseOverTerminalCap, terminalApproval } from './terminal-call'
+import type { TicketCall } from './ticket-call'
+import { auditUnusedTickets, runTicket, type TicketRunOptions } from './ticket-run'
 
 export interface BashCallServiceOptions extends CallExecutionDeps, CallDecisionDeps {
   sessions: SessionService
@@ -34,6 +39,8 @@ export interface BashRunOptions {
   answerWithinMs?: number
   /** The caller went away: a call that has not answered is cancelled (a promised or background task stays). */
   signal?: AbortSignal
+  /** A hook's ticket run: decided before, run where the agent's shell is, ended at its timeout. */
+  ticket?: TicketCall
 }
 
 export interface BashCallService {
@@ -57,20 +64,20 @@ export interface BashCallService {
    * A hook's question: the agent runs the command with its own tool. The same decision as run(),
    * the person asked when it needs them; audited, but nothing runs here.
    */
-  decideForHook(
-    sessionId: string,
-    input: { command: string; description?: string },
-    signal?: AbortSignal,
-  ): Promise<HookVerdict>
+  decideForHook(sessionId: string, input: HookQuestion, signal?: AbortSignal): Promise<HookVerdict>
+  /**
+   * Runs the command a hook allowed, once (issue 20): the same path as run(), in the session the
+   * hook decided in, with no second card when the person already answered. A used, expired or
+   * unknown ticket is refused (WorkbenchError `denied`).
+   */
+  runTicket(ticket: string, options: TicketRunOptions): ReturnType<typeof runTicket>
   /**
    * Refuses new calls and cancels the running ones (their trees are killed, pending approvals
-   * denied), waiting up to DISPOSE_WAIT_MS for them: quitting never leaves a foreground command behind.
+   * denied), waiting up to DISPOSE_WAIT_MS for them, then for every tree kill to finish: quitting
+   * never leaves a foreground command behind, sandboxed or not.
    */
   dispose(): Promise<void>
 }
-
-/** Running or waiting for approval at once, across sessions: far above what an agent does, low enough that a client cannot start thousands of processes. */
-export const MAX_CALLS_IN_FLIGHT = 64
 
 /** Long enough for the 1.5 s TERM grace and the KILL that follows. */
 const DISPOSE_WAIT_MS = 5_000
@@ -82,7 +89,8 @@ const DISPOSE_WAIT_MS = 5_000
  */
 export function createBashCallService(options: BashCallServiceOptions): BashCallService {
   const { sessions, settings, audit } = options
-  const decide = (session: LiveSession, command: string) => decideCall(options, session, command)
+  const decide = (session: LiveSession, command: string, terminal = false) =>
+    decideCall(options, session, command, terminal)
   const auditCall = (session: LiveSession, call: BashCall, extra: Parameters<typeof auditBashCall>[3]) =>
     auditBashCall(audit, session, call, extra)
 
@@ -96,17 +104,12 @@ export function createBashCallService(options: BashCallServiceOptions): BashCall
   const promised = new Map<string, PromisedTask>()
   let closing = false
   const backgrounded = trackBackgroundedCalls(options.tasks, publish, auditCall)
+  const tickets = createHookTickets()
 
-  return {
+  const service: BashCallService = {
     run(sessionId, rawInput, runOptions = {}) {
-      if (inFlight.size >= MAX_CALLS_IN_FLIGHT) {
-        return Promise.reject(
-          new WorkbenchError(
-            'denied',
-            `${MAX_CALLS_IN_FLIGHT} calls are already running or waiting; try again when one ends`,
-          ),
-        )
-      }
+      const busy = runningShareRefusal(inFlight.values(), sessionId)
+      if (busy) return Promise.reject(new WorkbenchError('denied', busy))
       if (closing)
         return Promise.reject(new WorkbenchError('denied', 'Shellgate is shutting down; nothing new runs'))
       const callId = runOptions.callId ?? randomUUID()
@@ -139,7 +142,7 @@ export function createBashCallService(options: BashCallServiceOptions): BashCall
         entry.detachCaller = () => external.removeEventListener('abort', onLeave)
       }
       inFlight.set(callId, entry)
-      entry.done = runCall(callId, sessionId, rawInput, entry).finally(() => {
+      entry.done = runCall(callId, sessionId, rawInput, entry, runOptions.ticket).finally(() => {
         entry.detachCaller()
         inFlight.delete(callId)
       })
@@ -173,12 +176,18 @@ export function createBashCallService(options: BashCallServiceOptions): BashCall
       return entry.done
     },
     decideForHook(sessionId, input, signal) {
+      void auditUnusedTickets({ tickets, sessions, run: service.run, auditCall }).catch(() => undefined)
+      const cardSandbox = async () =>
+        options.sandbox ? approvalSandbox(options.sandbox, settings.user().sandbox) : undefined
       return decideForHook(
-        { approvals: options.approvals, decide, auditCall },
+        { approvals: options.approvals, tickets, decide, cardSandbox, auditCall },
         sessions.get(sessionId),
         input,
         signal,
       )
+    },
+    runTicket(ticket, ticketOptions) {
+      return runTicket({ tickets, sessions, run: service.run, auditCall }, ticket, ticketOptions)
     },
     async check(sessionId, command) {
       const session = sessions.get(sessionId)
@@ -225,8 +234,11 @@ export function createBashCallService(options: BashCallServiceOptions): BashCall
         }),
       ])
       clearTimeout(timer)
+      // File-mode results come back when the kill is asked for; the trees die behind them.
+      await options.port.whenQuiet?.()
     },
   }
+  return service
 
   function sessionHasCall(sessionId: string, callId: string): boolean {
     try {
@@ -250,11 +262,13 @@ export function createBashCallService(options: BashCallServiceOptions): BashCall
     sessionId: string,
     rawInput: Record<string, unknown>,
     entry: InFlightCall,
+    ticket: TicketCall | undefined,
   ): Promise<BashCall> {
     const { signal } = entry.controller
     const session = sessions.get(sessionId)
-    const input = parseInput(rawInput)
-    const call = newCall(callId, session, input)
+    const input = terminalInput(parseInput(rawInput))
+    const call = { ...newCall(callId, session, input), ...(ticket ? { cwd: ticket.cwd } : {}) }
+    if (input.tty) await refuseOverTerminalCap(options.tasks, sessionId)
     // seed 003: an empty command is an empty result, not an error and not a process.
     if (input.command.trim() === '') {
       const done: BashCall = { ...call, status: 'completed', exitCode: 0, durationMs: 0 }
@@ -262,7 +276,7 @@ export function createBashCallService(options: BashCallServiceOptions): BashCall
       return done
     }
 
-    const { verdict, decision, userSettings, decideAgain } = await decide(session, input.command)
+    const { verdict, decision, userSettings, decideAgain } = await decide(session, input.command, input.tty)
     let current: BashCall = {
       ...call,
       decision: callDecisionOf(decision, sessionId),
@@ -287,7 +301,26 @@ export function createBashCallService(options: BashCallServiceOptions): BashCall
       return current
     }
 
-    if (decision.outcome === 'ask') {
+    // The person answered the hook's card already: the ticket carries that answer, no second card.
+    const approved = decision.outcome === 'ask' ? (ticket?.approval ?? null) : null
+    if (approved) {
+      decidedBy = approved.decidedBy
+      approvedBy = approved.approvedBy
+      unsandboxedByPerson = approved.unsandboxedByPerson
+      if (approved.rule) {
+        current = {
+          ...current,
+          decision: { ...current.decision!, rule: approved.rule.rule, ruleFile: approved.rule.source },
+        }
+      }
+    } else if (decision.outcome === 'ask') {
+      const full = pendingShareRefusal(options.approvals, sessionId)
+      if (full) {
+        current = { ...current, status: 'denied', content: `Not run: ${full}`, isError: true }
+        await publish(session, current)
+        await auditCall(session, current, { decidedBy: 'too_many_waiting', approvedBy })
+        return current
+      }
       entry.phase = 'approval'
       current = { ...current, status: 'waiting_for_approval' }
       await publish(session, current)
@@ -306,6 +339,7 @@ export function createBashCallService(options: BashCallServiceOptions): BashCall
           ...(options.sandbox
             ? { sandbox: await approvalSandbox(options.sandbox, userSettings.sandbox) }
             : {}),
+          ...(input.tty ? { terminal: terminalApproval(verdict) } : {}),
         },
         {
           signal,
@@ -357,13 +391,20 @@ export function createBashCallService(options: BashCallServiceOptions): BashCall
     // It was promised as task T: it runs in the background from its first moment.
     const runInput = promise.settle ? { ...input, run_in_background: true } : input
     // Known before the "running" event, so cancel and background act on what the caller saw.
-    entry.phase = endsAtTimeout(runInput, entry) ? 'foreground_only' : 'foreground'
+    // A ticket run is the agent's own foreground command: it ends at its timeout, as in its shell.
+    entry.phase = ticket || endsAtTimeout(runInput, entry) ? 'foreground_only' : 'foreground'
     current = { ...current, status: 'running' }
     await publish(session, current)
-    const ran = await executeCall(options, session, current, runInput, verdict, entry, {
-      ranWithoutAsking,
-      unsandboxedByPerson,
-    })
+    const ran = await executeCall(
+      options,
+      session,
+      current,
+      runInput,
+      verdict,
+      entry,
+      { ranWithoutAsking, unsandboxedByPerson },
+      ticket,
+    )
     current = ran.call
     promise.settle?.(
       current.taskId

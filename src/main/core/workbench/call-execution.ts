@@ -22,11 +22,15 @@ import { runWithBackgroundLifecycle } from '../tasks/background-lifecycle'
 import { isAutoBackgroundEligible } from '../tasks/background-policy'
 import { prepareTaskOutputPath } from '../tasks/task-output-path'
 import type { TaskRegistry } from '../tasks/task-registry'
+import { parseWaitFor } from '../tasks/wait-condition'
+import { DEFAULT_TERMINAL_COLS, DEFAULT_TERMINAL_ROWS } from '../exec/terminal-types'
+import { answerAfterStart } from './terminal-answer'
 import { type CallSandbox, prepareCallSandbox } from './call-sandbox'
 import { foregroundContent } from './foreground-content'
 import { type CallNetworkDeps, callNetwork } from './network-approval'
 import { answerTimeLeft, type InFlightCall } from './in-flight-call'
 import type { LiveSession } from './session-service'
+import type { TicketCall } from './ticket-call'
 
 export interface CallExecutionDeps {
   settings: SettingsStore
@@ -55,6 +59,7 @@ export async function executeCall(
   verdict: CommandVerdict,
   entry: InFlightCall,
   sandboxChoice: { ranWithoutAsking: boolean; unsandboxedByPerson: boolean },
+  ticket?: TicketCall,
 ): Promise<{ call: BashCall; sandbox: CallSandbox | null }> {
   const { signal } = entry.controller
   const userSettings = deps.settings.user()
@@ -74,10 +79,11 @@ export async function executeCall(
     platform: deps.platform,
     dataDir: deps.dataDir,
     command: input.command,
-    cwd: session.cwd,
+    cwd: ticket?.cwd ?? session.cwd,
     passThrough: userSettings.environment.passThrough,
     // Asked-and-approved calls keep 'ask' as their decision's outcome.
     autoRun: call.decision?.outcome === 'allow' && verdict.readOnly,
+    terminal: input.tty === true,
   })
   const sandbox = deps.sandbox
     ? await prepareCallSandbox(deps.sandbox, {
@@ -96,7 +102,13 @@ export async function executeCall(
     const refused: BashCall = { ...call, status: 'denied', content: sandbox.content, isError: true }
     return { call: refused, sandbox: null }
   }
-  const request = sandbox?.sandbox ? { ...prepared.request, sandbox: sandbox.sandbox } : prepared.request
+  const request = {
+    ...prepared.request,
+    ...(sandbox?.sandbox
+      ? { sandbox: input.tty ? { ...sandbox.sandbox, privateTerminal: true } : sandbox.sandbox }
+      : {}),
+    ...(input.tty ? { terminal: { cols: DEFAULT_TERMINAL_COLS, rows: DEFAULT_TERMINAL_ROWS } } : {}),
+  }
   const sandboxed = sandbox ? { sandbox: sandbox.profile } : {}
   try {
     const started = Date.now()
@@ -104,6 +116,7 @@ export async function executeCall(
     const hooks: ExecutionHooks = {
       onOutputFile: (file) => {
         outputIdentity = file.identity
+        ticket?.onOutputFile(file)
       },
       onProgress: (sample: ProgressSample) => deps.onProgress({ call, sample }),
     }
@@ -120,6 +133,7 @@ export async function executeCall(
         workspace: session.record.workspace,
         platform: deps.platform,
         started,
+        ...(ticket ? { pinnedCwd: ticket } : {}),
       })
       return { call: sandbox ? await sandbox.annotate(done) : done, sandbox }
     }
@@ -132,6 +146,9 @@ export async function executeCall(
       backgroundNow: entry.backgroundNow.signal,
       taskId: call.id,
       ...(input.description ? { description: input.description } : {}),
+      ...(sandbox?.sandbox?.egress
+        ? { sandboxPorts: [sandbox.sandbox.egress.proxyPort, ...sandbox.sandbox.egress.allowedPorts] }
+        : {}),
     }
 
     const leadingSleep = !input.run_in_background && !isAutoBackgroundEligible(input.command)
@@ -179,13 +196,25 @@ export async function executeCall(
     // The task's final directory is not used, but its capture file must not outlive it (exec/cwd).
     const { cwdFile } = prepared
     if (cwdFile) void taskEnd(deps.tasks, outcome.task.taskId).finally(() => readCapturedCwd(cwdFile))
+    // A terminal run or a wait_for answers once it is ready, quiet, over, or at its timeout (issue 23.3).
+    const waited =
+      input.tty || input.wait_for !== undefined
+        ? await answerAfterStart(deps.tasks, outcome.task.taskId, {
+            condition: input.wait_for === undefined ? null : parseWaitFor(input.wait_for),
+            timeoutMs: Math.max(0, Math.min(timeoutMs, answerTimeLeft(entry))),
+            platform: deps.platform,
+            signal,
+          })
+        : null
     const backgroundedCall: BashCall = {
       ...call,
       ...sandboxed,
       status: 'backgrounded',
       durationMs: Date.now() - started,
-      totalBytes: output.totalBytes,
-      content: formatBackgroundedContent(outcome.task.taskId, outputPath, reason),
+      totalBytes: waited
+        ? ((await deps.tasks.info(outcome.task.taskId))?.bytes ?? output.totalBytes)
+        : output.totalBytes,
+      content: waited ? waited.text : formatBackgroundedContent(outcome.task.taskId, outputPath, reason),
       outputPath,
       ...(outputIdentity ? { outputIdentity } : {}),
       taskId: outcome.task.taskId,

@@ -3,15 +3,22 @@ import type { ShellgateContract } from '../../../shared/ipc/contract'
 import type { Core } from '../../core/app'
 import { refuseBroadAgentWorkspace } from '../agent-workspace'
 import type { Handlers } from '../dispatcher'
+import { createTicketStreams } from '../ticket-streams'
 
-type HookHandlers = Pick<Handlers<ShellgateContract>, 'hooks.decide'>
+type HookHandlers = Pick<
+  Handlers<ShellgateContract>,
+  'hooks.decide' | 'hooks.runTicket' | 'hooks.ticketOutput'
+>
 
 /**
  * Each hook call is its own short process and connection, so the hub keeps the session: one per
- * (agent, its session id, workspace), created on the first question and reused after.
+ * (agent, its session id, workspace), created on the first question and reused after. This is the
+ * one place that choice is made (`sessionFor`). A ticket run lands in the session its hook decided
+ * in: the grant carries it.
  */
 export function hookHandlers(core: Core): HookHandlers {
   const sessions = new Map<string, Promise<string>>()
+  const streams = createTicketStreams()
   const sessionFor = (
     agent: { name: string; version?: string },
     agentSessionId: string,
@@ -33,7 +40,8 @@ export function hookHandlers(core: Core): HookHandlers {
     return created
   }
   return {
-    'hooks.decide': async ({ agent, agentSessionId, workspace, command, description }, context) => {
+    'hooks.decide': async (input, context) => {
+      const { agent, agentSessionId, workspace } = input
       const places = { userHome: core.sandbox.home, shellgateHome: core.dataDir }
       await refuseBroadAgentWorkspace(workspace, places)
       const key = JSON.stringify([agent.name, agentSessionId, workspace])
@@ -51,10 +59,35 @@ export function hookHandlers(core: Core): HookHandlers {
       })
       const verdict = await core.bash.decideForHook(
         sessionId,
-        { command, ...(description ? { description } : {}) },
+        {
+          command: input.command,
+          ...(input.description ? { description: input.description } : {}),
+          ...(input.rewrite ? { rewrite: true } : {}),
+          ...(input.timeoutMs ? { timeoutMs: input.timeoutMs } : {}),
+        },
         context.signal,
       )
-      return { decision: verdict.decision, reason: verdict.reason, decidedBy: verdict.decidedBy, sessionId }
+      return {
+        decision: verdict.decision,
+        reason: verdict.reason,
+        decidedBy: verdict.decidedBy,
+        sessionId,
+        ticket: verdict.ticket,
+      }
     },
+    'hooks.runTicket': async ({ ticket, callId }, context) => {
+      streams.open(callId, context.connectionId)
+      try {
+        return await core.bash.runTicket(ticket, {
+          callId,
+          signal: context.signal,
+          onOutputFile: (file) => streams.attach(callId, file, process.platform),
+        })
+      } finally {
+        streams.end(callId)
+      }
+    },
+    'hooks.ticketOutput': ({ callId, fromByte, waitMs }, context) =>
+      streams.read(callId, context.connectionId, fromByte, waitMs, context.signal),
   }
 }
