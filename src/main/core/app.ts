@@ -142,6 +142,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     home: options.env.HOME ?? homedir(),
     dataDir,
     detect: () => detectSandboxBackend(port, { platform, bwrapPath: options.sandbox?.bwrapPath }),
+    parentProxy: async () => ({ settings: settings.user(), env: await environment.ready() }),
     ...options.sandbox,
   })
   // issue 12: probe the backend at start (run `true` in each profile), not on the first command.
