@@ -54,6 +54,8 @@ export const BLOCKED_HEADER = 'x-shellgate-sandbox'
  */
 export async function startEgressProxy(options: EgressProxyOptions): Promise<EgressProxy> {
   const sockets = new Set<Socket>()
+  /** Aborted by close(): a tunnel still waiting for the person's proxy to answer is dropped. */
+  const closing = new AbortController()
   const track = (socket: Socket) => {
     sockets.add(socket)
     socket.on('close', () => sockets.delete(socket))
@@ -107,7 +109,7 @@ export async function startEgressProxy(options: EgressProxyOptions): Promise<Egr
   /** A socket to the pinned address: through the person's proxy when one applies, else direct. */
   const dial = (host: string, address: string, port: number): Promise<Socket> => {
     const parent = options.parent?.(destinationUrl(host, port)) ?? null
-    if (parent) return openParentTunnel(parent, address, port)
+    if (parent) return openParentTunnel(parent, address, port, closing.signal)
     return new Promise((resolve, reject) => {
       const socket = connect(port, address, () => {
         socket.off('error', reject)
@@ -177,6 +179,7 @@ export async function startEgressProxy(options: EgressProxyOptions): Promise<Egr
     socketPath: options.socketPath,
     tcpPort,
     close: async () => {
+      closing.abort()
       for (const socket of sockets) socket.destroy()
       await Promise.all(servers.map((server) => new Promise((resolve) => server.close(resolve))))
       rmSync(options.socketPath, { force: true })

@@ -80,7 +80,12 @@ export function parentEndpoint(parent: ParentProxy): { host: string; port: numbe
  * policy vetted and pinned, never the name: a parent on this machine that resolved the name again
  * could be rebound to the host's own loopback.
  */
-export function openParentTunnel(parent: ParentProxy, address: string, port: number): Promise<Socket> {
+export function openParentTunnel(
+  parent: ParentProxy,
+  address: string,
+  port: number,
+  signal: AbortSignal,
+): Promise<Socket> {
   const endpoint = parentEndpoint(parent)
   const authority = authorityOf(address, port)
   const shown = redactProxyUrl(parent.url)
@@ -93,6 +98,11 @@ export function openParentTunnel(parent: ParentProxy, address: string, port: num
       reject(new Error(`the parent proxy ${shown} (${parent.source}) ${why}`))
     }
     socket.setTimeout(PARENT_ANSWER_TIMEOUT_MS, () => fail('did not answer'))
+    // The run ended (the sandbox proxy is closing) while the parent had not answered yet.
+    const closing = () => fail('was left: the command ended')
+    if (signal.aborted) return closing()
+    signal.addEventListener('abort', closing, { once: true })
+    socket.once('close', () => signal.removeEventListener('abort', closing))
     socket.once('error', (error) => fail(`could not be reached: ${error.message}`))
     socket.once(endpoint.tls ? 'secureConnect' : 'connect', () => {
       const headers = Object.entries({ host: authority, ...parentAuthorization(parent) })

@@ -1,3 +1,5 @@
+import { createServer as createHttpServer } from 'node:http'
+import { createServer, type Socket } from 'node:net'
 import { afterEach, describe, expect, it } from 'vitest'
 import { sanitizeEntryEnv } from '../../../../src/main/core/env/sanitize-entry'
 import { createExecutionPort } from '../../../../src/main/core/exec'
@@ -117,5 +119,35 @@ describe("the sandbox proxy chains to the person's own proxy", () => {
     expect(broken.notes.join('\n')).toMatch(
       /^the sandbox proxy connects direct, not through your proxy: .*unsupported proxy scheme "ftp:"/m,
     )
+  })
+
+  it('a parent that refuses is a 502 for the command; one that never answers is dropped when the command ends', async () => {
+    const held: Socket[] = []
+    // resume(): a socket nobody reads never sees the other side's end.
+    const silent = createServer((socket) => held.push(socket.resume()))
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve))
+    cleanups.push(() => new Promise((resolve) => silent.close(() => resolve(undefined))))
+    const dropped = new Promise<void>((resolve) =>
+      silent.on('connection', (socket) => socket.on('close', () => resolve())),
+    )
+    // A corporate proxy whose own policy refuses the destination the sandbox allowed.
+    const refusing = createHttpServer()
+    refusing.on('connect', (_request, socket: Socket) => socket.end('HTTP/1.1 403 Forbidden\r\n\r\n'))
+    await new Promise<void>((resolve) => refusing.listen(0, '127.0.0.1', resolve))
+    cleanups.push(() => new Promise((resolve) => refusing.close(() => resolve(undefined))))
+    const refusingUrl = `http://127.0.0.1:${(refusing.address() as { port: number }).port}`
+    const silentUrl = `http://127.0.0.1:${(silent.address() as { port: number }).port}`
+    const refused = await runWith(
+      async () => ({ settings: { network: { httpProxy: refusingUrl } }, env: {} }),
+      curl('-p', 'http://registry.test:PORT/'),
+    )
+    expect(refused.result.stdout).toContain('code=000/502')
+    const { result } = await runWith(
+      async () => ({ settings: { network: { httpProxy: silentUrl } }, env: {} }),
+      curl('-p --max-time 2', 'http://registry.test:PORT/'),
+    )
+    expect(held).toHaveLength(1)
+    expect(result.stdout).toContain('rc=28')
+    await dropped
   })
 })
