@@ -27,6 +27,7 @@ import { APP_VERSION } from './version'
 import { type BashCallService, createBashCallService } from './workbench/bash-call-service'
 import { createWorkspaceSettings, type WorkspaceSettings } from './workbench/workspace-settings'
 import { forwardCoreEvents } from './workbench/core-events'
+import { watchEndedConversations } from './workbench/ended-conversations'
 import { type RuntimeEnvironment, startRuntimeEnvironment } from './workbench/runtime-environment'
 import { createSessionService, type SessionService, shellForNewSessions } from './workbench/session-service'
 
@@ -188,11 +189,24 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       }),
   })
   const stopForwarding = forwardCoreEvents({ emit: options.emit, settings, approvals, tasks, sessions })
+  const stopPruning = watchEndedConversations({
+    sessions,
+    tasks,
+    approvals,
+    close: (sessionId) => closeSession(sessionId),
+  })
   await sessions.start()
   // Offered the next time Shellgate starts without --workspace; a list that cannot be written only
   // loses that convenience, never the start.
   if (options.workspace) await rememberWorkspace(dataDir, options.workspace).catch(() => undefined)
   let disposed: Promise<void> | null = null
+  async function closeSession(sessionId: string): Promise<void> {
+    sessions.get(sessionId)
+    approvals.closeSession(sessionId)
+    await tasks.stopAll('user', sessionId)
+    settings.closeSession(sessionId)
+    await sessions.close(sessionId)
+  }
   const personStore = () => {
     const person = sessions.personWorkspace()
     return person === null ? Promise.resolve(settings) : workspaceSettings.storeFor(person)
@@ -240,21 +254,17 @@ export async function createCore(options: CoreOptions): Promise<Core> {
         transport,
       }
     },
-    async closeSession(sessionId) {
-      sessions.get(sessionId)
-      approvals.closeSession(sessionId)
-      await tasks.stopAll('user', sessionId)
-      settings.closeSession(sessionId)
-      await sessions.close(sessionId)
-    },
+    closeSession,
     dispose() {
       disposed ??= (async () => {
         // Foreground calls first: a call cancelled here can no longer move to the background.
         await bash.dispose()
+        sessions.dispose()
         settingsWatcher.close()
         workspaceSettings.close()
         stopTrustEvents()
         stopForwarding()
+        stopPruning()
         approvals.dispose()
         await tasks.dispose()
         await snapshots?.close()

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import type { BashCall, BashCheck } from '../../../shared/ipc/domains/bash'
+import type { CallChannel } from '../../../shared/ipc/domains/sessions'
 import type { ApprovalBroker } from '../permissions/approval-broker'
 import type { AuditLog } from '../settings/audit-log'
 import { approvalSandbox } from './call-sandbox'
@@ -34,6 +35,8 @@ export interface BashRunOptions {
   answerWithinMs?: number
   /** The caller went away: a call that has not answered is cancelled (a promised or background task stays). */
   signal?: AbortSignal
+  /** How the call arrived (its conversation's history shows it). */
+  via?: CallChannel
 }
 
 export interface BashCallService {
@@ -139,7 +142,7 @@ export function createBashCallService(options: BashCallServiceOptions): BashCall
         entry.detachCaller = () => external.removeEventListener('abort', onLeave)
       }
       inFlight.set(callId, entry)
-      entry.done = runCall(callId, sessionId, rawInput, entry).finally(() => {
+      entry.done = runCall(callId, sessionId, rawInput, entry, runOptions.via).finally(() => {
         entry.detachCaller()
         inFlight.delete(callId)
       })
@@ -250,11 +253,13 @@ export function createBashCallService(options: BashCallServiceOptions): BashCall
     sessionId: string,
     rawInput: Record<string, unknown>,
     entry: InFlightCall,
+    via: CallChannel | undefined,
   ): Promise<BashCall> {
     const { signal } = entry.controller
     const session = sessions.get(sessionId)
     const input = parseInput(rawInput)
-    const call = newCall(callId, session, input)
+    const call = { ...newCall(callId, session, input), ...(via ? { via } : {}) }
+    if (via) await sessions.touch(sessionId, via)
     // seed 003: an empty command is an empty result, not an error and not a process.
     if (input.command.trim() === '') {
       const done: BashCall = { ...call, status: 'completed', exitCode: 0, durationMs: 0 }
