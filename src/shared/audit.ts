@@ -39,6 +39,8 @@ export const AuditStatusSchema = z.enum([
   'stopped',
   /** A hook's answer: the agent runs the command with its own tool, so no exit code reaches us. */
   'run_by_agent',
+  /** A hook allowed it with a one-time ticket, and the client never ran it before it expired. */
+  'ticket_unused',
 ])
 export type AuditStatus = z.infer<typeof AuditStatusSchema>
 

@@ -26,7 +26,8 @@ export interface ApprovalRequest {
   why: ApprovalWhy
   /** The sandbox profile the command will run in (issue 12), shown on the card. */
   sandbox?: {
-    profile: 'read-only' | 'workspace-write' | 'off'
+    /** agent-shell: a hook's command the agent runs in its own shell, unsandboxed (issue 20). */
+    profile: 'read-only' | 'workspace-write' | 'off' | 'agent-shell'
     note: string | null
     unsandboxedAllowed: boolean
   }

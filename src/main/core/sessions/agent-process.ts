@@ -24,7 +24,8 @@ const PS_TIMEOUT_MS = 500
  * `bin/shellgate.js` (it starts the CLI again to seal NODE_EXTRA_CA_CERTS).
  */
 const WRAPPER_NAMES = new Set(['sh', 'bash', 'dash', 'zsh', 'ksh', 'env', 'nice', 'timeout', 'npx', 'npm'])
-const WRAPPER_SCRIPTS = /(?:^|\/)(?:bin\/shellgate(?:\.js)?|out\/main\/cli\.js|src\/main\/cli\.ts|npx-cli\.js|npm-cli\.js)$/
+const WRAPPER_SCRIPTS =
+  /(?:^|\/)(?:bin\/shellgate(?:\.js)?|out\/main\/cli\.js|src\/main\/cli\.ts|npx-cli\.js|npm-cli\.js)$/
 
 export function isWrapper(argv: readonly string[]): boolean {
   const program = basename(argv[0] ?? '').replace(/^-/, '')

@@ -26,6 +26,7 @@ import { type CallSandbox, prepareCallSandbox } from './call-sandbox'
 import { foregroundContent } from './foreground-content'
 import { answerTimeLeft, type InFlightCall } from './in-flight-call'
 import type { LiveSession } from './session-service'
+import type { TicketCall } from './ticket-run'
 
 export interface CallExecutionDeps {
   settings: SettingsStore
@@ -52,6 +53,7 @@ export async function executeCall(
   verdict: CommandVerdict,
   entry: InFlightCall,
   sandboxChoice: { ranWithoutAsking: boolean; unsandboxedByPerson: boolean },
+  ticket?: TicketCall,
 ): Promise<{ call: BashCall; sandbox: CallSandbox | null }> {
   const { signal } = entry.controller
   const userSettings = deps.settings.user()
@@ -71,7 +73,7 @@ export async function executeCall(
     platform: deps.platform,
     dataDir: deps.dataDir,
     command: input.command,
-    cwd: session.cwd,
+    cwd: ticket?.cwd ?? session.cwd,
     passThrough: userSettings.environment.passThrough,
     // Asked-and-approved calls keep 'ask' as their decision's outcome.
     autoRun: call.decision?.outcome === 'allow' && verdict.readOnly,
@@ -97,6 +99,7 @@ export async function executeCall(
     const hooks: ExecutionHooks = {
       onOutputFile: (file) => {
         outputIdentity = file.identity
+        ticket?.onOutputFile(file)
       },
       onProgress: (sample: ProgressSample) => deps.onProgress({ call, sample }),
     }
@@ -113,6 +116,7 @@ export async function executeCall(
         workspace: session.record.workspace,
         platform: deps.platform,
         started,
+        ...(ticket ? { pinnedCwd: ticket } : {}),
       })
       return { call: sandbox ? await sandbox.annotate(done) : done, sandbox }
     }

@@ -256,16 +256,20 @@ export function createSessionService(options: SessionServiceOptions): SessionSer
                 { ...record.agent, version },
                 record.workspace,
                 new Date(record.createdAt),
-                new Set([...live.values()].filter((each) => each !== session).map((each) => each.record.title ?? '')),
+                new Set(
+                  [...live.values()]
+                    .filter((each) => each !== session)
+                    .map((each) => each.record.title ?? ''),
+                ),
               ),
             }
           : {}
       const channels = record.channels ?? []
       const learned = {
-        ...(record.run?.agentSessionId ?? run?.agentSessionId
+        ...((record.run?.agentSessionId ?? run?.agentSessionId)
           ? { agentSessionId: record.run?.agentSessionId ?? run?.agentSessionId }
           : {}),
-        ...(record.run?.process ?? run?.process ? { process: record.run?.process ?? run?.process } : {}),
+        ...((record.run?.process ?? run?.process) ? { process: record.run?.process ?? run?.process } : {}),
       }
       const next: SessionRecord = {
         ...record,

@@ -2,12 +2,27 @@ import { z } from 'zod'
 import type { AgentLink } from '../agent-link'
 import { defineTool } from '../mcp-tool'
 
+const OutputSchema = z.object({
+  tasks: z.array(
+    z.object({
+      taskId: z.string(),
+      status: z.string(),
+      command: z.string(),
+      startedAt: z.string(),
+      endedAt: z.string().nullable(),
+      exitCode: z.number().nullable(),
+      outputPath: z.string().nullable(),
+    }),
+  ),
+})
+
 export function listTasksTool(link: AgentLink) {
   return defineTool({
     name: 'list_tasks',
     description:
       "Lists this session's background tasks, newest first: id, status, how long, and the command.",
     inputSchema: z.strictObject({}),
+    outputSchema: OutputSchema,
     annotations: {
       title: 'List background tasks',
       readOnlyHint: true,
