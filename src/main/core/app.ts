@@ -28,6 +28,7 @@ import { type BashCallService, createBashCallService } from './workbench/bash-ca
 import { createWorkspaceSettings, type WorkspaceSettings } from './workbench/workspace-settings'
 import { forwardCoreEvents } from './workbench/core-events'
 import { watchEndedConversations } from './workbench/ended-conversations'
+import { type KeptDecisions, keepTaskOutcomes, openKeptDecisions } from './workbench/kept-decisions'
 import { type RuntimeEnvironment, startRuntimeEnvironment } from './workbench/runtime-environment'
 import { createSessionService, type SessionService, shellForNewSessions } from './workbench/session-service'
 
@@ -72,6 +73,8 @@ export interface Core {
   readonly sandbox: SandboxService
   /** Each workspace's own settings files and the rules in effect for a session there. */
   readonly workspaceSettings: WorkspaceSettings
+  /** Decisions on promised tasks that outlive the agent run that asked (issue 22.5). */
+  readonly kept: KeptDecisions
   /** The settings store of a session's workspace, or of the person's workspace without one. */
   settingsFor(sessionId?: string): Promise<SettingsStore>
   /** Sets the person's workspace once, when Shellgate started without one (workspaces.choose). */
@@ -135,6 +138,8 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     timeoutMs: () => settings.user().approvals.timeoutMs,
   })
   const tasks = createTaskRegistry()
+  const kept = await openKeptDecisions(dataDir)
+  const stopKeepingOutcomes = keepTaskOutcomes(tasks, kept)
   const port = createExecutionPort({ platform })
   const environment = startRuntimeEnvironment({
     env: options.env,
@@ -176,6 +181,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     workspaceSettings,
     outputRoot,
     sandbox,
+    kept,
     onCall: (call) => options.emit('bash.call', call),
     onProgress: ({ call, sample }) =>
       options.emit('bash.progress', {
@@ -229,6 +235,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     port,
     sandbox,
     workspaceSettings,
+    kept,
     settingsFor(sessionId) {
       return sessionId === undefined
         ? personStore()
@@ -265,6 +272,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
         stopTrustEvents()
         stopForwarding()
         stopPruning()
+        stopKeepingOutcomes()
         approvals.dispose()
         await tasks.dispose()
         await snapshots?.close()

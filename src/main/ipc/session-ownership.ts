@@ -14,6 +14,8 @@ export interface SessionOwnership {
   /** This connection leaves the session; true when no agent connection holds it any more. */
   release(sessionId: string, connectionId: string): boolean
   forget(sessionId: string): void
+  /** The sessions this connection created or joined. */
+  sessionsOf(connectionId: string): string[]
   /** How this connection's calls arrive in the session (mcp unless it said otherwise). */
   channelOf(sessionId: string, connectionId: string): CallChannel
   /** The person may touch any session; an agent only the ones its connection created. */
@@ -54,6 +56,9 @@ export function createSessionOwnership(): SessionOwnership {
     },
     forget(sessionId) {
       owners.delete(sessionId)
+    },
+    sessionsOf(connectionId) {
+      return [...owners].filter(([, holders]) => holders.has(connectionId)).map(([sessionId]) => sessionId)
     },
     channelOf(sessionId, connectionId) {
       return owners.get(sessionId)?.get(connectionId) ?? 'mcp'

@@ -10,6 +10,7 @@ import { answerTimeLeft, endsAtTimeout, type InFlightCall, movedToBackground } f
 import { WorkbenchError } from './workbench-error'
 import { auditBashCall } from './call-audit'
 import { trackBackgroundedCalls } from './backgrounded-calls'
+import type { KeptDecisions } from './kept-decisions'
 import { type PromisedTask, promiseTask } from './promised-task'
 import { type CallDecisionDeps, decideCall } from './call-decision'
 import { type CallExecutionDeps, executeCall } from './call-execution'
@@ -23,6 +24,8 @@ export interface BashCallServiceOptions extends CallExecutionDeps, CallDecisionD
   approvals: ApprovalBroker
   audit: AuditLog
   onCall: (call: BashCall) => void
+  /** Where promised tasks' decisions outlive the agent run (issue 22.5). */
+  kept?: KeptDecisions
 }
 
 /** How a caller runs a call, beside the Bash tool's own input. */
@@ -339,7 +342,7 @@ export function createBashCallService(options: BashCallServiceOptions): BashCall
         entry.answerWithinMs === null
           ? null
           : setTimeout(() => {
-              promise.settle = promiseTask(promised, session, waiting, entry)
+              promise.settle = promiseTask(promised, session, waiting, entry, options.kept)
             }, answerTimeLeft(entry))
       const pending = options.approvals.request(
         {

@@ -30,6 +30,6 @@ export function createHandlers(core: Core, deps: HandlerDeps): Handlers<Shellgat
     ...workspaceHandlers(core),
     ...hookHandlers(core),
     ...agentHandlers(core, presence),
-    ...deskHandlers(core),
+    ...deskHandlers(core, deps.ownership),
   }
 }
