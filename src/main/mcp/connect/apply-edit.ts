@@ -73,7 +73,7 @@ export async function applyConfigEdit(edit: ConfigEdit): Promise<EditOutcome> {
  * The file's text, opened so that what lstat saw is what is read: no symlink is followed, a FIFO
  * swapped in since does not block the open, and the opened file is checked again.
  */
-async function readRegularFile(path: string): Promise<string | { refused: string }> {
+export async function readRegularFile(path: string): Promise<string | { refused: string }> {
   const handle = await open(path, constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK).catch(
     (error: NodeJS.ErrnoException) => {
       if (error.code === 'ELOOP') return null
