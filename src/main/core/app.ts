@@ -1,4 +1,4 @@
-import { realpath } from 'node:fs/promises'
+import { mkdir, realpath } from 'node:fs/promises'
 import { homedir } from 'node:os'
 import { join } from 'node:path'
 import type { ShellgateContract } from '../../shared/ipc/contract'
@@ -31,8 +31,11 @@ import { APP_VERSION } from './version'
 import { type BashCallService, createBashCallService } from './workbench/bash-call-service'
 import { detectSandboxBackend } from './workbench/sandbox-probe'
 import { createNetworkRules, type NetworkRules } from './workbench/network-rules'
-import { createWorkspaceSettings } from './workbench/workspace-settings'
+import { createWorkspaceSettings, type WorkspaceSettings } from './workbench/workspace-settings'
 import { forwardCoreEvents } from './workbench/core-events'
+import { watchEndedConversations } from './workbench/ended-conversations'
+import { type KeptDecisions, keepTaskOutcomes, openKeptDecisions } from './workbench/kept-decisions'
+import { createRuleOffers, type RuleOffers } from './workbench/rule-offers'
 import { type RuntimeEnvironment, startRuntimeEnvironment } from './workbench/runtime-environment'
 import { createSessionService, type SessionService, shellForNewSessions } from './workbench/session-service'
 
@@ -42,7 +45,11 @@ export type EmitEvent = <E extends EventName<ShellgateContract>>(
 ) => void
 
 export interface CoreOptions {
-  workspace: string
+  /**
+   * The person's workspace; null when Shellgate started without --workspace and the person has not
+   * chosen one yet (chooseWorkspace). Agents work in their own folders either way.
+   */
+  workspace: string | null
   /** The sanitised runtime environment (sanitizeEntryEnv), never the raw process.env. */
   env: EnvRecord
   runtime: 'electron' | 'browser'
@@ -57,7 +64,8 @@ export interface CoreOptions {
 }
 
 export interface Core {
-  readonly workspace: string
+  /** The person's workspace; null until they choose one. */
+  readonly workspace: string | null
   readonly dataDir: string
   readonly platform: NodeJS.Platform
   readonly settings: SettingsStore
@@ -74,6 +82,16 @@ export interface Core {
   readonly environment: RuntimeEnvironment
   readonly port: ExecutionPort
   readonly sandbox: SandboxService
+  /** Each workspace's own settings files and the rules in effect for a session there. */
+  readonly workspaceSettings: WorkspaceSettings
+  /** Decisions on promised tasks that outlive the agent run that asked (issue 22.5). */
+  readonly kept: KeptDecisions
+  /** Rules offered after the person allowed one command shape several times (issue 22.8). */
+  readonly ruleOffers: RuleOffers
+  /** The settings store of a session's workspace, or of the person's workspace without one. */
+  settingsFor(sessionId?: string): Promise<SettingsStore>
+  /** Sets the person's workspace once, when Shellgate started without one (workspaces.choose). */
+  chooseWorkspace(workspace: string): Promise<string>
   /** Network rules (session, this workspace on this machine, user) and each workspace's allowed ports. */
   readonly networkRules: NetworkRules
   about(transport: About['transport']): About
@@ -83,13 +101,26 @@ export interface Core {
   dispose(): Promise<void>
 }
 
+/** An empty folder of ours for the core's own settings store while the person has no workspace. */
+async function noWorkspaceAnchor(dataDir: string): Promise<string> {
+  const anchor = join(dataDir, 'no-workspace')
+  await mkdir(anchor, { recursive: true, mode: 0o700 })
+  return anchor
+}
+
 /** The composition root: every service is created here and nowhere else. */
 export async function createCore(options: CoreOptions): Promise<Core> {
   const platform = options.platform ?? process.platform
   const dataDir = resolveShellgateHome(options.env)
-  const { workspace } = options
-  const workspaceReal = await realpath(workspace).catch(() => workspace)
-  const settings = await openSettingsStore({ home: dataDir, workspace, validateRule: validateBashRule })
+  // Without a person's workspace the core's own store still holds the user's settings; its
+  // workspace part reads an empty folder of ours that no session ever works in.
+  const anchor = options.workspace ?? (await noWorkspaceAnchor(dataDir))
+  const workspaceReal = await realpath(anchor).catch(() => anchor)
+  const settings = await openSettingsStore({
+    home: dataDir,
+    workspace: anchor,
+    validateRule: validateBashRule,
+  })
   // A planted file or a bad edit on disk is said to the person, not only to a log.
   const warn = (message: string) => options.emit('app.notice', { level: 'warning', message })
   const audit = createAuditLog({ home: dataDir, onRefused: warn })
@@ -122,6 +153,8 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     timeoutMs: () => settings.user().approvals.timeoutMs,
   })
   const tasks = createTaskRegistry()
+  const kept = await openKeptDecisions(dataDir)
+  const stopKeepingOutcomes = keepTaskOutcomes(tasks, kept)
   const terminals = createTerminalTasks({
     registry: tasks,
     idleLimitMs: () => settings.user().limits.terminalIdleMinutes * 60_000,
@@ -151,7 +184,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   const networkRules = createNetworkRules({ home: dataDir, settings, portRefusal: sandbox.portRefusal })
   const sessions = createSessionService({
     store: createSessionStore(dataDir, undefined, { onRefused: warn }),
-    workspace,
+    workspace: options.workspace,
     platform,
     dataDir,
     currentShell: async () => shellForNewSessions(platform, await environment.ready(), settings.user().shell),
@@ -172,6 +205,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     workspaceSettings,
     outputRoot,
     sandbox,
+    kept,
     network: {
       networkRules,
       approvals,
@@ -191,6 +225,18 @@ export async function createCore(options: CoreOptions): Promise<Core> {
         tail: sample.preview100,
       }),
   })
+  const ruleOffers = createRuleOffers({
+    approvals,
+    workspaceOf: (sessionId) => sessions.list().find((each) => each.id === sessionId)?.workspace ?? null,
+    storeFor: (chosen) => workspaceSettings.storeFor(chosen),
+    onOffer: (offer) => options.emit('rules.offered', offer),
+  })
+  const stopPruning = watchEndedConversations({
+    sessions,
+    tasks,
+    approvals,
+    close: (sessionId) => closeSession(sessionId),
+  })
   const stopForwarding = forwardCoreEvents({
     emit: options.emit,
     settings,
@@ -204,11 +250,25 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   await sessions.start()
   // Offered the next time Shellgate starts without --workspace; a list that cannot be written only
   // loses that convenience, never the start.
-  await rememberWorkspace(dataDir, workspace).catch(() => undefined)
+  if (options.workspace) await rememberWorkspace(dataDir, options.workspace).catch(() => undefined)
   let disposed: Promise<void> | null = null
+  async function closeSession(sessionId: string): Promise<void> {
+    sessions.get(sessionId)
+    approvals.closeSession(sessionId)
+    await tasks.stopAll('user', sessionId)
+    settings.closeSession(sessionId)
+    networkRules.closeSession(sessionId)
+    await sessions.close(sessionId)
+  }
+  const personStore = () => {
+    const person = sessions.personWorkspace()
+    return person === null ? Promise.resolve(settings) : workspaceSettings.storeFor(person)
+  }
 
   return {
-    workspace,
+    get workspace() {
+      return sessions.personWorkspace()
+    },
     dataDir,
     platform,
     settings,
@@ -223,6 +283,21 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     environment,
     port,
     sandbox,
+    workspaceSettings,
+    kept,
+    ruleOffers,
+    settingsFor(sessionId) {
+      return sessionId === undefined
+        ? personStore()
+        : workspaceSettings.storeFor(sessions.get(sessionId).record.workspace)
+    },
+    async chooseWorkspace(chosen) {
+      await sessions.choosePersonWorkspace(chosen)
+      await rememberWorkspace(dataDir, chosen).catch(() => undefined)
+      // The person's settings now include that workspace's files.
+      options.emit('settings.changed', { scope: 'workspace' })
+      return chosen
+    },
     networkRules,
     about(transport) {
       return {
@@ -233,26 +308,23 @@ export async function createCore(options: CoreOptions): Promise<Core> {
         electronVersion: options.electronVersion,
         runtime: options.runtime,
         dataDir,
-        workspace,
+        workspace: sessions.personWorkspace(),
         transport,
       }
     },
-    async closeSession(sessionId) {
-      sessions.get(sessionId)
-      approvals.closeSession(sessionId)
-      await tasks.stopAll('user', sessionId)
-      settings.closeSession(sessionId)
-      networkRules.closeSession(sessionId)
-      await sessions.close(sessionId)
-    },
+    closeSession,
     dispose() {
       disposed ??= (async () => {
         // Foreground calls first: a call cancelled here can no longer move to the background.
         await bash.dispose()
+        sessions.dispose()
         settingsWatcher.close()
         workspaceSettings.close()
         stopTrustEvents()
         stopForwarding()
+        stopPruning()
+        ruleOffers.dispose()
+        stopKeepingOutcomes()
         approvals.dispose()
         await tasks.dispose()
         terminals.dispose()

@@ -106,7 +106,7 @@ describe('a hook-allowed command runs in Shellgate through a one-time ticket', {
     expect(testHub.host.core.approvals.list()).toEqual([])
     expect((await auditLines(testHub.home)).at(-1)).toMatchObject({
       command: 'touch made && echo done',
-      decidedBy: 'user_once',
+      decidedBy: 'allowed_once',
       status: 'completed',
       sandbox: 'workspace-write',
     })

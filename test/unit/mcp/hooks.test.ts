@@ -82,9 +82,9 @@ describe('shellgate hook claude-code, fed the documented PreToolUse JSON', () =>
     expect(
       lines.map((line) => [line.command, line.verdict, line.decidedBy, line.status, line.agent]),
     ).toEqual([
-      ['ls -la', 'allow', 'read_only', 'handed_to_agent', 'claude-code'],
-      ['npm test -- --watch=false', 'allow', 'rule', 'handed_to_agent', 'claude-code'],
-      ['rm -rf build', 'deny', 'deny_rule', 'denied', 'claude-code'],
+      ['ls -la', 'allow', 'read_only', 'run_by_agent', 'claude-code'],
+      ['npm test -- --watch=false', 'allow', 'rule', 'run_by_agent', 'claude-code'],
+      ['rm -rf build', 'deny', 'denied_by_rule', 'denied', 'claude-code'],
       ['touch planned', 'deny', 'mode', 'denied', 'claude-code'],
     ])
     // All four questions from one Claude session went to one Shellgate session, named for the agent.
@@ -108,8 +108,8 @@ describe('shellgate hook claude-code, fed the documented PreToolUse JSON', () =>
     expect(await denied).toEqual(claudeDecision('deny', 'not now'))
     const lines = await auditLines(hub.home)
     expect(lines.map((line) => [line.decidedBy, line.approvedBy, line.agent])).toEqual([
-      ['user_once', 'user', 'claude-code'],
-      ['user_deny', 'user', 'claude-code'],
+      ['allowed_once', 'user', 'claude-code'],
+      ['denied_by_person', 'user', 'claude-code'],
     ])
   })
 

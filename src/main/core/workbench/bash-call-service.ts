@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import type { BashCall, BashCheck } from '../../../shared/ipc/domains/bash'
+import type { CallChannel } from '../../../shared/ipc/domains/sessions'
 import type { ApprovalBroker } from '../permissions/approval-broker'
 import type { AuditLog } from '../settings/audit-log'
 import { approvalSandbox } from './call-sandbox'
@@ -10,6 +11,7 @@ import { WorkbenchError } from './workbench-error'
 import { pendingShareRefusal, runningShareRefusal } from './call-shares'
 import { auditBashCall } from './call-audit'
 import { trackBackgroundedCalls } from './backgrounded-calls'
+import type { KeptDecisions } from './kept-decisions'
 import { type PromisedTask, promiseTask } from './promised-task'
 import { type CallDecisionDeps, decideCall } from './call-decision'
 import { type CallExecutionDeps, executeCall } from './call-execution'
@@ -25,6 +27,8 @@ export interface BashCallServiceOptions extends CallExecutionDeps, CallDecisionD
   approvals: ApprovalBroker
   audit: AuditLog
   onCall: (call: BashCall) => void
+  /** Where promised tasks' decisions outlive the agent run (issue 22.5). */
+  kept?: KeptDecisions
 }
 
 /** How a caller runs a call, beside the Bash tool's own input. */
@@ -39,6 +43,8 @@ export interface BashRunOptions {
   answerWithinMs?: number
   /** The caller went away: a call that has not answered is cancelled (a promised or background task stays). */
   signal?: AbortSignal
+  /** How the call arrived (its conversation's history shows it); a ticket run arrived by a hook. */
+  via?: CallChannel
   /** A hook's ticket run: decided before, run where the agent's shell is, ended at its timeout. */
   ticket?: TicketCall
 }
@@ -114,7 +120,9 @@ export function createBashCallService(options: BashCallServiceOptions): BashCall
         return Promise.reject(new WorkbenchError('denied', 'Shellgate is shutting down; nothing new runs'))
       const callId = runOptions.callId ?? randomUUID()
       const used = inFlight.has(callId) || promised.has(callId) || options.tasks.get(callId) !== null
-      if (used || sessionHasCall(sessionId, callId)) {
+      // A ticket's run takes the place its hook decision holds in the history (hook-decision.ts).
+      const placeholder = runOptions.ticket !== undefined && holdsHookPlace(sessionId, callId)
+      if (used || (sessionHasCall(sessionId, callId) && !placeholder)) {
         return Promise.reject(
           new WorkbenchError('invalid_input', `call id "${callId}" is already used`, 'callId'),
         )
@@ -142,7 +150,7 @@ export function createBashCallService(options: BashCallServiceOptions): BashCall
         entry.detachCaller = () => external.removeEventListener('abort', onLeave)
       }
       inFlight.set(callId, entry)
-      entry.done = runCall(callId, sessionId, rawInput, entry, runOptions.ticket).finally(() => {
+      entry.done = runCall(callId, sessionId, rawInput, entry, runOptions).finally(() => {
         entry.detachCaller()
         inFlight.delete(callId)
       })
@@ -180,7 +188,7 @@ export function createBashCallService(options: BashCallServiceOptions): BashCall
       const cardSandbox = async () =>
         options.sandbox ? approvalSandbox(options.sandbox, settings.user().sandbox) : undefined
       return decideForHook(
-        { approvals: options.approvals, tickets, decide, cardSandbox, auditCall },
+        { approvals: options.approvals, tickets, decide, cardSandbox, auditCall, publish },
         sessions.get(sessionId),
         input,
         signal,
@@ -240,6 +248,11 @@ export function createBashCallService(options: BashCallServiceOptions): BashCall
   }
   return service
 
+  function holdsHookPlace(sessionId: string, callId: string): boolean {
+    const held = sessionHasCall(sessionId, callId) ? sessions.get(sessionId).history.get(callId) : null
+    return held?.via === 'hook' && held.status === 'running'
+  }
+
   function sessionHasCall(sessionId: string, callId: string): boolean {
     try {
       return sessions.get(sessionId).history.get(callId) !== null
@@ -262,12 +275,17 @@ export function createBashCallService(options: BashCallServiceOptions): BashCall
     sessionId: string,
     rawInput: Record<string, unknown>,
     entry: InFlightCall,
-    ticket: TicketCall | undefined,
+    { ticket, via = ticket ? 'hook' : undefined }: Pick<BashRunOptions, 'ticket' | 'via'>,
   ): Promise<BashCall> {
     const { signal } = entry.controller
     const session = sessions.get(sessionId)
     const input = terminalInput(parseInput(rawInput))
-    const call = { ...newCall(callId, session, input), ...(ticket ? { cwd: ticket.cwd } : {}) }
+    const call = {
+      ...newCall(callId, session, input),
+      ...(ticket ? { cwd: ticket.cwd } : {}),
+      ...(via ? { via } : {}),
+    }
+    if (via) await sessions.touch(sessionId, via)
     if (input.tty) await refuseOverTerminalCap(options.tasks, sessionId)
     // seed 003: an empty command is an empty result, not an error and not a process.
     if (input.command.trim() === '') {
@@ -330,7 +348,7 @@ export function createBashCallService(options: BashCallServiceOptions): BashCall
         entry.answerWithinMs === null
           ? null
           : setTimeout(() => {
-              promise.settle = promiseTask(promised, session, waiting, entry)
+              promise.settle = promiseTask(promised, session, waiting, entry, options.kept)
             }, answerTimeLeft(entry))
       const pending = options.approvals.request(
         {

@@ -39,6 +39,8 @@ export interface HookDecisionDeps {
     call: BashCall,
     extra: Parameters<typeof auditBashCall>[3],
   ) => ReturnType<typeof auditBashCall>
+  /** Puts the hook's call in its conversation's history (and the desk), as every other call is. */
+  publish: (session: LiveSession, call: BashCall) => Promise<void>
 }
 
 /** The card line for a command the agent runs itself: no profile applies (issue 20). */
@@ -64,9 +66,12 @@ export async function decideForHook(
   const call: BashCall = {
     ...newCall(randomUUID(), session, input),
     decision: callDecisionOf(decision, sessionId),
+    via: 'hook',
   }
   const denyWith = async (reason: string, decidedBy: string, approvedBy: string | null) => {
-    await deps.auditCall(session, { ...call, status: 'denied' }, { decidedBy, approvedBy })
+    const denied: BashCall = { ...call, status: 'denied', content: reason, isError: true }
+    await deps.publish(session, denied)
+    await deps.auditCall(session, denied, { decidedBy, approvedBy })
     return { decision: 'deny' as const, reason, decidedBy, approvedBy, ticket: null }
   }
   const allowWith = async (
@@ -75,7 +80,14 @@ export async function decideForHook(
   ): Promise<HookVerdict> => {
     const { decidedBy, approvedBy } = approval
     if (input.rewrite) {
+      // The ticket's run takes this call's place in the history (same id) when the agent's shell starts it.
+      await deps.publish(session, {
+        ...call,
+        status: 'running',
+        content: "Allowed; it runs in Shellgate when the agent's shell starts it.",
+      })
       const ticket = deps.tickets.issue({
+        callId: call.id,
         sessionId,
         command: input.command,
         cwd: session.cwd,
@@ -85,11 +97,13 @@ export async function decideForHook(
       })
       return { decision: 'allow', reason, decidedBy, approvedBy, ticket }
     }
-    await deps.auditCall(
-      session,
-      { ...call, status: 'running' },
-      { decidedBy, approvedBy, status: 'handed_to_agent' },
-    )
+    const handed: BashCall = {
+      ...call,
+      status: 'run_by_agent',
+      content: `Allowed (${reason}); the agent ran it in its own shell, so its output is not seen here.`,
+    }
+    await deps.publish(session, handed)
+    await deps.auditCall(session, handed, { decidedBy, approvedBy, status: 'run_by_agent' })
     return { decision: 'allow', reason, decidedBy, approvedBy, ticket: null }
   }
   const automatic = { approvedBy: null, rule: null, unsandboxedByPerson: false }
@@ -99,9 +113,11 @@ export async function decideForHook(
   const full = pendingShareRefusal(deps.approvals, sessionId)
   if (full) return denyWith(`Not run: ${full}`, 'too_many_waiting', null)
   const sandbox = input.rewrite ? await deps.cardSandbox() : AGENT_SHELL_SANDBOX
+  await deps.publish(session, { ...call, status: 'waiting_for_approval' })
   const pending = deps.approvals.request(
     {
       ...approvalRequestOf(session, input, verdict, decision, userSettings.permissions.mode),
+      callId: call.id,
       ...(sandbox ? { sandbox } : {}),
     },
     { ...(signal ? { signal } : {}), checkRule: (rule) => ruleAllowsCommand(rule, verdict) },

@@ -13,6 +13,8 @@ const TICKET_BYTES = 32
 
 /** What a ticket runs: exactly what the hook decided, where and for whom it decided it. */
 export interface TicketGrant {
+  /** The hook decision's call in the conversation's history: the run takes its place. */
+  callId?: string
   sessionId: string
   command: string
   /** Where it was decided, and so where it runs. */

@@ -1,3 +1,4 @@
+import { plainDecidedBy } from '../../../shared/audit'
 import type { BashCall } from '../../../shared/ipc/domains/bash'
 import type { PermissionMode } from '../../../shared/settings'
 import { type ApprovalBroker, DENIAL_MESSAGES } from '../permissions/approval-broker'
@@ -120,7 +121,7 @@ export function auditNetworkDecision(
     cwd: call.cwd,
     shell: session.record.shell.path,
     verdict: decision.allowed ? 'allow' : 'deny',
-    decidedBy: decision.decidedBy,
+    decidedBy: plainDecidedBy(decision.decidedBy),
     rule: decision.rule,
     ruleFile: decision.ruleFile,
     approvedBy: decision.approvedBy,

@@ -59,7 +59,7 @@ export async function runTicket(
       timeout: grant.timeoutMs ?? BASH_MAX_TIMEOUT_MS,
     },
     {
-      callId: options.callId,
+      callId: grant.callId ?? options.callId,
       signal: options.signal,
       ticket: {
         approval: AUTOMATIC.has(grant.decidedBy) ? null : grant,

@@ -4,6 +4,7 @@ import type { Handlers } from '../dispatcher'
 import type { SessionOwnership } from '../session-ownership'
 import { createAgentPresence } from '../agent-presence'
 import { agentHandlers } from './agent-handlers'
+import { deskHandlers } from './desk-handlers'
 import { hookHandlers } from './hook-handlers'
 import { type HubControl, hubHandlers } from './hub-handlers'
 import { sandboxHandlers } from './sandbox-handlers'
@@ -20,7 +21,7 @@ export interface HandlerDeps {
 
 /** Maps each contract request to the core service that answers it; no logic lives here. */
 export function createHandlers(core: Core, deps: HandlerDeps): Handlers<ShellgateContract> {
-  const presence = createAgentPresence()
+  const presence = createAgentPresence(core.sessions)
   return {
     ...systemHandlers(core),
     ...sessionHandlers(core, deps.ownership, presence),
@@ -30,6 +31,7 @@ export function createHandlers(core: Core, deps: HandlerDeps): Handlers<Shellgat
     ...workspaceHandlers(core),
     ...hookHandlers(core),
     ...agentHandlers(core, presence),
+    ...deskHandlers(core, deps.ownership),
     ...terminalHandlers(core, deps.ownership),
   }
 }

@@ -37,7 +37,10 @@ export function sandboxHandlers(core: Core, home: string): SandboxHandlers {
 
 /** A session's workspace, or the window's own; a session another connection owns reads as unknown. */
 function workspaceOf(core: Core, sessionId: string | undefined): string {
-  return sessionId ? core.sessions.get(sessionId).record.workspace : core.workspace
+  if (sessionId) return core.sessions.get(sessionId).record.workspace
+  if (core.workspace === null)
+    throw new RpcError('invalid_input', 'workspace: choose the folder to work in first')
+  return core.workspace
 }
 
 function workspaceNetworkView(workspace: string, read: WorkspaceNetworkRead): WorkspaceNetworkView {

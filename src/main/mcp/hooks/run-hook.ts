@@ -64,6 +64,8 @@ export async function answerHook(client: HookClient, io: HookIo): Promise<Record
           ...(question.description ? { description: question.description } : {}),
           ...(rewrite ? { rewrite: true } : {}),
           ...(question.timeoutMs ? { timeoutMs: question.timeoutMs } : {}),
+          // The hub finds the agent among this process's ancestors: one conversation with its MCP calls.
+          pid: process.pid,
         }),
         new Promise<null>((resolve) => setTimeout(() => resolve(null), waitMs).unref()),
       ])
