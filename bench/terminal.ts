@@ -41,9 +41,10 @@ export async function bench(): Promise<Record<string, unknown>> {
     })
     const mcpTask = (mcpStart.structuredContent as { taskId: string }).taskId
 
-    const samples: Record<'core' | 'mcp' | 'nodePty' | 'modeRead', number[]> = {
+    const samples: Record<'core' | 'mcp' | 'mcpOneCall' | 'nodePty' | 'modeRead', number[]> = {
       core: [],
       mcp: [],
+      mcpOneCall: [],
       nodePty: [],
       modeRead: [],
     }
@@ -51,7 +52,7 @@ export async function bench(): Promise<Record<string, unknown>> {
     peer.onData((data) => {
       peerSeen += data
     })
-    const runs: Array<['core' | 'mcp' | 'nodePty' | 'modeRead', (n: number) => Promise<unknown>]> = [
+    const runs: Array<[keyof typeof samples, (n: number) => Promise<unknown>]> = [
       [
         'core',
         async (n) => {
@@ -78,6 +79,18 @@ export async function bench(): Promise<Record<string, unknown>> {
           })
           if (!JSON.stringify(read.structuredContent).includes(`pong m${n}`))
             throw new Error(`mcp round ${n}: no answer`)
+        },
+      ],
+      [
+        // task_input {wait_for}: typing and reading the answer in one MCP call.
+        'mcpOneCall',
+        async (n) => {
+          const typed = await mcp.client.callTool({
+            name: 'task_input',
+            arguments: { task_id: mcpTask, text: `o${n}\n`, wait_for: `^pong o${n}$`, timeout: 5_000 },
+          })
+          if (!JSON.stringify(typed.structuredContent).includes(`pong o${n}`))
+            throw new Error(`mcp one-call round ${n}: no answer`)
         },
       ],
       [
@@ -110,10 +123,16 @@ export async function bench(): Promise<Record<string, unknown>> {
     }
     const p50 = (name: keyof typeof samples) => round(quantile(samples[name], 0.5))
     return {
-      inputToOutputP50Ms: { core: p50('core'), mcp: p50('mcp'), nodePtyAlone: p50('nodePty') },
+      inputToOutputP50Ms: {
+        core: p50('core'),
+        mcp: p50('mcp'),
+        mcpOneCall: p50('mcpOneCall'),
+        nodePtyAlone: p50('nodePty'),
+      },
       inputToOutputP90Ms: {
         core: round(quantile(samples.core, 0.9)),
         mcp: round(quantile(samples.mcp, 0.9)),
+        mcpOneCall: round(quantile(samples.mcpOneCall, 0.9)),
         nodePtyAlone: round(quantile(samples.nodePty, 0.9)),
       },
       terminalModeReadP50Ms: p50('modeRead'),

@@ -87,6 +87,16 @@ describe('terminal tasks through the MCP SDK client (issue 23)', { timeout: 90_0
       })
       if (answer) expect((structured(read).task as { matched: string }).matched).toBe(answer.slice(1, -1))
     }
+    // One call: task_input with wait_for types and answers with what the program printed next.
+    const oneCall = await client.callTool({
+      name: 'task_input',
+      arguments: { task_id: taskId, text: 'print(x * 10)\n', wait_for: '^420$', timeout: 10_000 },
+    })
+    expect(oneCall.isError).toBe(false)
+    expect(textOf(oneCall)).toMatch(
+      /^Typed 14 bytes into task .*\nTask .* is running; wait_for matched "420"\./,
+    )
+    expect(structured(oneCall)).toMatchObject({ bytes: 14, read: { task: { matched: '420', tty: true } } })
     const ended = await client.callTool({
       name: 'task_input',
       arguments: { task_id: taskId, text: '', close_stdin: true },
