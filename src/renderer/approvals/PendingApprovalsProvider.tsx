@@ -4,6 +4,7 @@ import { useEvent } from '../events/use-event'
 import { errorMessage } from '../forms/field-errors'
 import { useConnection } from '../connection/ConnectionProvider'
 import { useClient } from '../rpc'
+import { oldestFirst } from './approval-key-policy'
 import { useApprovalNotifications } from './use-approval-notifications'
 
 export interface PendingApprovalsState {
@@ -14,6 +15,15 @@ export interface PendingApprovalsState {
   /** What the last answer did beyond its own card (a saved rule answering others), for the frame to say. */
   notice: string | null
   announce(message: string | null): void
+  /** The command the person allowed last, so Esc and Ctrl+B can stop it or move it to the background. */
+  allowed: AllowedCall | null
+  noteAllowed(call: AllowedCall | null): void
+}
+
+export interface AllowedCall {
+  sessionId: string
+  callId: string
+  command: string
 }
 
 const APP_TITLE = 'Shellgate'
@@ -27,13 +37,14 @@ function usePendingCountInTitle(count: number): void {
 
 const PendingApprovalsContext = createContext<PendingApprovalsState | null>(null)
 
-/** App-wide, so the nav badge counts live even while another screen is open. */
+/** App-wide and oldest first, so the nav badge counts live even while another screen is open. */
 export function PendingApprovalsProvider({ children }: { children: ReactNode }) {
   const client = useClient()
   const { generation } = useConnection()
   const [pending, setPending] = useState<PendingApproval[] | null>(null)
   const [error, setError] = useState<string | null>(null)
   const [notice, announce] = useState<string | null>(null)
+  const [allowed, noteAllowed] = useState<AllowedCall | null>(null)
 
   useEffect(() => {
     let current = true
@@ -42,7 +53,9 @@ export function PendingApprovalsProvider({ children }: { children: ReactNode }) 
       (list) =>
         current &&
         // Events may have arrived while the list was loading: keep them, without duplicates.
-        setPending((seen) => [...list, ...(seen ?? []).filter((a) => !list.some((b) => b.id === a.id))]),
+        setPending((seen) =>
+          oldestFirst([...list, ...(seen ?? []).filter((a) => !list.some((b) => b.id === a.id))]),
+        ),
       (failure: unknown) => current && setError(errorMessage(failure)),
     )
     return () => {
@@ -51,7 +64,9 @@ export function PendingApprovalsProvider({ children }: { children: ReactNode }) 
   }, [client, generation])
 
   useEvent('approvals.requested', (approval) =>
-    setPending((list) => (list?.some((a) => a.id === approval.id) ? list : [...(list ?? []), approval])),
+    setPending((list) =>
+      list?.some((a) => a.id === approval.id) ? list : oldestFirst([...(list ?? []), approval]),
+    ),
   )
   useApprovalNotifications()
   usePendingCountInTitle(pending?.length ?? 0)
@@ -62,8 +77,8 @@ export function PendingApprovalsProvider({ children }: { children: ReactNode }) 
   useEvent('approvals.resolved', ({ id }) => forget(id))
 
   const value = useMemo(
-    () => ({ pending, error, forget, notice, announce }),
-    [pending, error, forget, notice],
+    () => ({ pending, error, forget, notice, announce, allowed, noteAllowed }),
+    [pending, error, forget, notice, allowed],
   )
   return <PendingApprovalsContext.Provider value={value}>{children}</PendingApprovalsContext.Provider>
 }

@@ -33,8 +33,9 @@ export const CallCard = memo(function CallCard({
       aria-label={commandName(call.command)}
       data-status={call.status}
       data-call-id={call.id}
-      // Reachable while it runs, so Esc and Ctrl+B act on the card with the focus.
-      tabIndex={running ? 0 : undefined}
+      // Reachable while it runs, so Esc and Ctrl+B act on the card with the focus; focusable from code
+      // otherwise, so an answered inline card can hand the focus to its own call.
+      tabIndex={running ? 0 : -1}
       aria-keyshortcuts={running ? 'Escape Control+B' : undefined}
       onKeyDown={(event) => {
         if (!running || event.defaultPrevented) return
