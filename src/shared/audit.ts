@@ -1,22 +1,31 @@
 import { z } from 'zod'
 
 /**
- * How a command's verdict was reached, as the audit log records it. The first six are the spec's;
- * user_deny, approval_timeout, session_closed and cancelled say why an approval ended in a refusal.
+ * How a command's verdict was reached, as the audit log records it, in plain words: read-only, a
+ * rule, the person (once, always, or denied), the mode, a deny rule; approval_timeout,
+ * session_closed and cancelled say why an approval ended in a refusal.
  */
 export const DecidedBySchema = z.enum([
   'read_only',
   'rule',
-  'user_once',
-  'user_always',
+  'allowed_once',
+  'always_allowed',
   'mode',
-  'deny_rule',
-  'user_deny',
+  'denied_by_rule',
+  'denied_by_person',
   'approval_timeout',
   'session_closed',
   'cancelled',
 ])
 export type DecidedBy = z.infer<typeof DecidedBySchema>
+
+/** The names lines written before issue 22 used, read as today's words (and what the core still says internally). */
+export const LEGACY_DECIDED_BY: Readonly<Record<string, DecidedBy>> = {
+  user_once: 'allowed_once',
+  user_always: 'always_allowed',
+  deny_rule: 'denied_by_rule',
+  user_deny: 'denied_by_person',
+}
 
 /** The executor's five statuses, plus what only the Bash tool path knows. */
 export const AuditStatusSchema = z.enum([
@@ -29,9 +38,16 @@ export const AuditStatusSchema = z.enum([
   'backgrounded',
   'stopped',
   /** A hook's answer: the agent runs the command with its own tool, so no exit code reaches us. */
-  'handed_to_agent',
+  'run_by_agent',
 ])
 export type AuditStatus = z.infer<typeof AuditStatusSchema>
+
+const LEGACY_STATUS: Readonly<Record<string, AuditStatus>> = { handed_to_agent: 'run_by_agent' }
+
+const renamed =
+  (legacy: Readonly<Record<string, string>>) =>
+  (value: unknown): unknown =>
+    typeof value === 'string' && Object.hasOwn(legacy, value) ? legacy[value] : value
 
 /** One line of SHELLGATE_HOME/audit.jsonl. Never output bodies: only their size. */
 export const AuditEntrySchema = z.strictObject({
@@ -41,13 +57,13 @@ export const AuditEntrySchema = z.strictObject({
   cwd: z.string(),
   shell: z.string(),
   verdict: z.enum(['allow', 'deny']),
-  decidedBy: DecidedBySchema,
+  decidedBy: z.preprocess(renamed(LEGACY_DECIDED_BY), DecidedBySchema),
   /** The rule that decided, and the settings file (or `session:<id>`) it came from. */
   rule: z.string().nullable(),
   ruleFile: z.string().nullable(),
   /** Who answered the approval (e.g. `user`); null when no one was asked. */
   approvedBy: z.string().nullable(),
-  status: AuditStatusSchema,
+  status: z.preprocess(renamed(LEGACY_STATUS), AuditStatusSchema),
   exitCode: z.number().int().nullable(),
   durationMs: z.number().nonnegative().nullable(),
   bytes: z.number().int().nonnegative().nullable(),

@@ -15,10 +15,22 @@ const RuleListSchema = z
   .max(MAX_RULES_PER_LIST, `at most ${MAX_RULES_PER_LIST} rules per list`)
   .default([])
 
+/**
+ * Commands a rule must and must not match, checked when the rules load: an example that fails
+ * makes the file invalid (the last good settings stay), with an error that names the rule.
+ */
+export const RuleExamplesSchema = z.strictObject({
+  matches: z.array(z.string().min(1).max(2_000)).max(50).default([]),
+  doesNotMatch: z.array(z.string().min(1).max(2_000)).max(50).default([]),
+})
+export type RuleExamples = z.infer<typeof RuleExamplesSchema>
+
 export const PermissionRulesSchema = z.object({
   allow: RuleListSchema,
   ask: RuleListSchema,
   deny: RuleListSchema,
+  /** Keyed by the rule exactly as written in allow, ask or deny. */
+  examples: z.record(z.string().max(2_000), RuleExamplesSchema).optional(),
 })
 export type PermissionRules = z.infer<typeof PermissionRulesSchema>
 

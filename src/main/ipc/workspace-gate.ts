@@ -52,7 +52,11 @@ export function createWorkspaceGate(options: {
     ...waiting,
     // A second serve or `shellgate ui` still finds this hub while the person is choosing.
     ...hubHandlers(() => control),
-    'workspaces.recent': async () => ({ current: null, recent: await readRecentWorkspaces(options.home) }),
+    'workspaces.recent': async () => ({
+      current: null,
+      recent: await readRecentWorkspaces(options.home),
+      agents: [],
+    }),
     'workspaces.choose': async ({ workspace }) => {
       const chosen = await resolveChosenWorkspace(workspace)
       // Two windows choosing at once get the one core the first choice opened.

@@ -16,11 +16,17 @@ import {
   BashRunInputSchema,
   OutputSliceSchema,
 } from './domains/bash'
-import { AgentsReportSchema } from './domains/agents'
+import { AgentClientStatusSchema, AgentsReportSchema } from './domains/agents'
+import { KeptDecisionSchema, RuleOfferAcceptSchema, RuleOfferSchema } from './domains/rules'
 import { HookDecideInputSchema, HookDecisionSchema } from './domains/hooks'
 import { HubHelloSchema, UiAddressSchema } from './domains/hub'
 import { SandboxStatusSchema } from './domains/sandbox'
-import { SessionCreateInputSchema, SessionIdSchema, SessionSchema } from './domains/sessions'
+import {
+  SessionCreateInputSchema,
+  SessionIdSchema,
+  SessionSchema,
+  WaitingAgentSchema,
+} from './domains/sessions'
 import { RuleChangeSchema, SettingsSnapshotSchema } from './domains/settings'
 import {
   AuditEntryViewSchema,
@@ -54,12 +60,17 @@ export const contract = defineContract({
 
     /**
      * The folder this Shellgate works in (null until one is chosen, when it started without
-     * --workspace) and the recently used ones, newest first.
+     * --workspace), the recently used ones, newest first, and the agent conversations open now
+     * (agents work in their own folders and never wait on this choice).
      */
     'workspaces.recent': {
       role: 'ui',
       input: NoInput,
-      output: z.object({ current: z.string().nullable(), recent: z.array(z.string()) }),
+      output: z.object({
+        current: z.string().nullable(),
+        recent: z.array(z.string()),
+        agents: z.array(WaitingAgentSchema),
+      }),
     },
     /** Chooses the folder to work in (absolute, an existing directory) when none was given at start. */
     'workspaces.choose': {
@@ -68,7 +79,7 @@ export const contract = defineContract({
       output: z.object({ workspace: z.string() }),
     },
 
-    /** Open sessions, oldest first; they survive a restart. */
+    /** Open conversations (the person's and each agent run's, ended ones included), oldest first; they survive a restart. */
     'sessions.list': { role: 'ui', input: NoInput, output: z.array(SessionSchema) },
     /** A new session in the workspace; its shell is chosen now and fixed for its life. */
     'sessions.create': {
@@ -76,7 +87,11 @@ export const contract = defineContract({
       input: SessionCreateInputSchema,
       output: SessionSchema,
     },
-    /** Closes a session: its pending approvals are denied and its session rules forgotten. An agent closes only its own. */
+    /**
+     * The person closes a conversation: its pending approvals are denied, its tasks stopped, its
+     * session rules and history forgotten. An agent closes only its own, and that only ends it
+     * (approvals denied, tasks stopped, history kept and folded away).
+     */
     'sessions.close': { role: 'agent', input: SessionRef, output: Ok },
 
     /** Runs one Bash tool call exactly as an agent would; resolves when it finishes, is denied or backgrounds. */
@@ -129,6 +144,32 @@ export const contract = defineContract({
     'tasks.wait': { role: 'agent', input: TaskWaitInputSchema, output: TaskWaitResultSchema },
     /** Stops every running task. */
     'tasks.stopAll': { role: 'ui', input: NoInput, output: z.object({ stopped: z.number() }) },
+    /**
+     * Decisions kept for tasks promised at the 45 s deadline, newest first: an agent sees those of
+     * its own agent in its sessions' workspaces (any earlier run), the person sees all.
+     */
+    'tasks.decisions': { role: 'agent', input: NoInput, output: z.array(KeptDecisionSchema) },
+    /** The person forgets one kept decision; a later run then gets "no such task". */
+    'tasks.clearDecision': {
+      role: 'ui',
+      input: z.object({ taskId: z.string().min(1).max(128) }).strict(),
+      output: Ok,
+    },
+
+    /** Rules the desk offers after the person allowed the same command shape several times, newest first. */
+    'rules.offers': { role: 'ui', input: NoInput, output: z.array(RuleOfferSchema) },
+    /** Saves an offer as the person edited it (same checks as Always allow); answers what it now allows. */
+    'rules.acceptOffer': {
+      role: 'ui',
+      input: RuleOfferAcceptSchema,
+      output: z.object({ ok: z.literal(true), rule: z.string(), alsoAnswered: z.number() }),
+    },
+    /** Dismisses an offer: that command shape is not offered again in that workspace. */
+    'rules.dismissOffer': {
+      role: 'ui',
+      input: z.object({ id: z.string().min(1).max(128) }).strict(),
+      output: Ok,
+    },
 
     /** User and workspace settings, the rules in effect and any warnings about unreadable files. */
     'settings.get': {
@@ -214,6 +255,16 @@ export const contract = defineContract({
 
     /** Agent sessions (connected now or not, what each runs) and how to connect each client. */
     'agents.list': { role: 'ui', input: NoInput, output: AgentsReportSchema },
+    /**
+     * Settings → Agents, as `shellgate doctor --json` prints it: per client its files, the command
+     * found, the MCP server answering, the hook (and Codex's trust), last seen. Starts `<command> mcp`
+     * once per client, so it takes a few seconds.
+     */
+    'agents.status': {
+      role: 'ui',
+      input: NoInput,
+      output: z.object({ clients: z.array(AgentClientStatusSchema) }),
+    },
     /** Which hub this is; a client checks the hubId against run/hub.json ("a key from another hub"). */
     'hub.hello': { role: 'agent', input: NoInput, output: HubHelloSchema },
     /**
@@ -238,6 +289,8 @@ export const contract = defineContract({
     'tasks.updated': { payload: BackgroundTaskSchema },
     /** New output of a running task, at most ~20 per second per task. */
     'tasks.output': { payload: TaskOutputSchema },
+    /** The desk has a new rule to offer (rules.offers lists them all). */
+    'rules.offered': { payload: RuleOfferSchema },
     /** Settings changed (from this UI, another window or a file). */
     'settings.changed': { payload: z.object({ scope: z.enum(['user', 'workspace', 'session', 'local']) }) },
   },

@@ -78,7 +78,7 @@ describe('shellgate hook claude-code, fed the documented PreToolUse JSON', () =>
     ).toEqual([
       ['ls -la', 'allow', 'read_only', 'handed_to_agent', 'claude-code'],
       ['npm test -- --watch=false', 'allow', 'rule', 'handed_to_agent', 'claude-code'],
-      ['rm -rf build', 'deny', 'deny_rule', 'denied', 'claude-code'],
+      ['rm -rf build', 'deny', 'denied_by_rule', 'denied', 'claude-code'],
       ['touch planned', 'deny', 'mode', 'denied', 'claude-code'],
     ])
     // All four questions from one Claude session went to one Shellgate session, named for the agent.

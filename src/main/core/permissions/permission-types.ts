@@ -11,7 +11,7 @@ export interface RuleSet {
   rules: PermissionRules
 }
 
-export type RuleBehavior = keyof PermissionRules
+export type RuleBehavior = 'allow' | 'ask' | 'deny'
 
 export type DecisionOutcome = 'allow' | 'ask' | 'deny'
 

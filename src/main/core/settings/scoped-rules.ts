@@ -7,7 +7,7 @@ import type { PermissionRules } from '../../../shared/settings'
  */
 export type RuleScope = 'session' | 'local' | 'workspace' | 'user'
 export const RULE_SCOPES: readonly RuleScope[] = ['session', 'local', 'workspace', 'user']
-export type RuleList = keyof PermissionRules
+export type RuleList = 'allow' | 'ask' | 'deny'
 export const RULE_LISTS: readonly RuleList[] = ['allow', 'ask', 'deny']
 
 /** A rule with where it came from, so the UI and the audit log can name its file. */

@@ -51,7 +51,7 @@ export function decidedByOf(decision: PermissionDecision): DecidedBy {
     case 'rule.allow':
       return 'rule'
     case 'rule.deny':
-      return 'deny_rule'
+      return 'denied_by_rule'
     default:
       return 'mode'
   }

@@ -51,7 +51,7 @@ export async function decideForHook(
     await deps.auditCall(session, ended, {
       decidedBy,
       approvedBy,
-      status: allowed ? 'handed_to_agent' : 'denied',
+      status: allowed ? 'run_by_agent' : 'denied',
     })
     return { decision: allowed ? 'allow' : 'deny', reason, decidedBy, approvedBy }
   }

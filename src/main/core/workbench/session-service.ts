@@ -165,5 +165,10 @@ function toView(session: LiveSession): Session {
       restore: session.restore,
       reminder: record.reminders.at(-1) ?? null,
     },
+    origin: record.agent ? 'agent' : 'person',
+    channels: [],
+    agentSessionId: null,
+    lastSeenAt: null,
+    endedAt: null,
   }
 }

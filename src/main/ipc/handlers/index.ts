@@ -4,6 +4,7 @@ import type { Handlers } from '../dispatcher'
 import type { SessionOwnership } from '../session-ownership'
 import { createAgentPresence } from '../agent-presence'
 import { agentHandlers } from './agent-handlers'
+import { deskHandlers } from './desk-handlers'
 import { hookHandlers } from './hook-handlers'
 import { type HubControl, hubHandlers } from './hub-handlers'
 import { sandboxHandlers } from './sandbox-handlers'
@@ -29,5 +30,6 @@ export function createHandlers(core: Core, deps: HandlerDeps): Handlers<Shellgat
     ...workspaceHandlers(core),
     ...hookHandlers(core),
     ...agentHandlers(core, presence),
+    ...deskHandlers(core),
   }
 }

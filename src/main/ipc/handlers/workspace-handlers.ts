@@ -4,6 +4,7 @@ import { RpcError } from '../../../shared/ipc/errors'
 import type { Core } from '../../core/app'
 import { readRecentWorkspaces, resolveChosenWorkspace } from '../../core/settings/recent-workspaces'
 import type { Handlers } from '../dispatcher'
+import { waitingAgents } from './waiting-agents'
 
 type WorkspaceHandlers = Pick<Handlers<ShellgateContract>, 'workspaces.recent' | 'workspaces.choose'>
 
@@ -13,6 +14,7 @@ export function workspaceHandlers(core: Core): WorkspaceHandlers {
     'workspaces.recent': async () => ({
       current: core.workspace,
       recent: await readRecentWorkspaces(core.dataDir),
+      agents: waitingAgents(core),
     }),
     'workspaces.choose': async ({ workspace }) => {
       const chosen = await resolveChosenWorkspace(workspace)

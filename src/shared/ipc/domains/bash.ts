@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { PermissionModeSchema } from '../../settings'
-import { SessionIdSchema } from './sessions'
+import { CallChannelSchema, SessionIdSchema } from './sessions'
 
 /** The command box refuses longer input before it reaches the classifier (which stops at 10 000). */
 export const COMMAND_INPUT_MAX_CHARS = 100_000
@@ -43,6 +43,8 @@ export const BashCallStatusSchema = z.enum([
   'spawn_error',
   'denied',
   'backgrounded',
+  /** Allowed by a hook's answer and run by the agent in its own shell: no exit code reaches Shellgate. */
+  'run_by_agent',
 ])
 export type BashCallStatus = z.infer<typeof BashCallStatusSchema>
 
@@ -81,6 +83,8 @@ export const BashCallSchema = z.object({
   decision: BashDecisionSchema.nullable(),
   /** The sandbox profile the call ran in; absent before it ran (and in history written before issue 12). */
   sandbox: z.enum(['read-only', 'workspace-write', 'off']).optional(),
+  /** How the call arrived (MCP, a hook, exec, the person); absent in history written before issue 22. */
+  via: CallChannelSchema.optional(),
 })
 export type BashCall = z.infer<typeof BashCallSchema>
 

@@ -14,6 +14,8 @@ export const HookDecideInputSchema = z
       .string()
       .max(COMMAND_INPUT_MAX_CHARS, `a command is at most ${COMMAND_INPUT_MAX_CHARS} characters`),
     description: z.string().max(1_000).optional(),
+    /** The hook's own pid: the hub finds the agent process among its ancestors and puts the call in that run's conversation. */
+    pid: z.number().int().positive().optional(),
   })
   .strict()
 

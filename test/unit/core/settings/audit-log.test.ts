@@ -122,20 +122,28 @@ describe('append', () => {
 describe('read', () => {
   beforeEach(async () => {
     await log.append(entry({ session: 's1', command: 'git status', decidedBy: 'read_only' }))
-    await log.append(entry({ session: 's2', command: 'touch f', decidedBy: 'user_once', approvedBy: 'user' }))
+    await log.append(
+      entry({ session: 's2', command: 'touch f', decidedBy: 'allowed_once', approvedBy: 'user' }),
+    )
     await log.append(
       entry({
         session: 's1',
         command: 'rm -rf build',
         verdict: 'deny',
-        decidedBy: 'deny_rule',
+        decidedBy: 'denied_by_rule',
         status: 'denied',
         exitCode: null,
         rule: 'rm -rf:*',
       }),
     )
     await log.append(
-      entry({ session: 's1', command: 'npm test', decidedBy: 'user_always', status: 'failed', exitCode: 1 }),
+      entry({
+        session: 's1',
+        command: 'npm test',
+        decidedBy: 'always_allowed',
+        status: 'failed',
+        exitCode: 1,
+      }),
     )
   })
 
@@ -147,10 +155,41 @@ describe('read', () => {
 
   it('filters by session, decision, status and text, and limits', async () => {
     expect(commands(await log.read({ session: 's2' }))).toEqual(['touch f'])
-    expect(commands(await log.read({ decidedBy: 'deny_rule' }))).toEqual(['rm -rf build'])
+    expect(commands(await log.read({ decidedBy: 'denied_by_rule' }))).toEqual(['rm -rf build'])
     expect(commands(await log.read({ status: 'failed' }))).toEqual(['npm test'])
     expect(commands(await log.read({ text: 'RM -RF' }))).toEqual(['rm -rf build'])
     expect(commands(await log.read({ session: 's1', limit: 2 }))).toEqual(['npm test', 'rm -rf build'])
+  })
+
+  it("reads lines written before issue 22 in today's words, and a filter finds them", async () => {
+    const legacy = (decidedBy: string, status: string, command: string) =>
+      `${JSON.stringify({ ...entry({ command }), time: new Date().toISOString(), decidedBy, status })}\n`
+    await appendFile(
+      log.file,
+      legacy('user_always', 'completed', 'old always') +
+        legacy('deny_rule', 'denied', 'old deny rule') +
+        legacy('user_once', 'handed_to_agent', 'old hook') +
+        legacy('user_deny', 'denied', 'old person deny'),
+    )
+    const page = await log.read({ limit: 4 })
+    expect(page.skippedLines).toBe(0)
+    expect(page.entries.map((e) => [e.command, e.decidedBy, e.status])).toEqual([
+      ['old person deny', 'denied_by_person', 'denied'],
+      ['old hook', 'allowed_once', 'run_by_agent'],
+      ['old deny rule', 'denied_by_rule', 'denied'],
+      ['old always', 'always_allowed', 'completed'],
+    ])
+    expect(commands(await log.read({ decidedBy: 'denied_by_rule' }))).toEqual([
+      'old deny rule',
+      'rm -rf build',
+    ])
+    expect(commands(await log.read({ status: 'run_by_agent' }))).toEqual(['old hook'])
+  })
+
+  it("writes the core's internal names as today's words", async () => {
+    await log.append(entry({ command: 'internal', decidedBy: 'user_always' as never, status: 'completed' }))
+    const lines = (await readFile(log.file, 'utf8')).trim().split('\n')
+    expect(JSON.parse(lines.at(-1)!)).toMatchObject({ command: 'internal', decidedBy: 'always_allowed' })
   })
 
   it('skips and counts lines that are not entries', async () => {
