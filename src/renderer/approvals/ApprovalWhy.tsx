@@ -1,6 +1,6 @@
 import type { PendingApproval } from '../../shared/ipc/domains/approvals'
 import { PlainText } from '../format/PlainText'
-import { revealInvisible } from '../format/reveal-invisible'
+import { revealInvisible } from '../../shared/reveal-invisible'
 
 /** The card's first line: why it asks, in the decision's plain words ("Needs your approval: rm deletes files."). */
 export function ApprovalReason({ reason }: { reason: string }) {

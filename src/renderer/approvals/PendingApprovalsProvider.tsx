@@ -5,7 +5,6 @@ import { errorMessage } from '../forms/field-errors'
 import { useConnection } from '../connection/ConnectionProvider'
 import { useClient } from '../rpc'
 import { oldestFirst } from './approval-key-policy'
-import { useApprovalNotifications } from './use-approval-notifications'
 
 export interface PendingApprovalsState {
   pending: PendingApproval[] | null
@@ -68,7 +67,6 @@ export function PendingApprovalsProvider({ children }: { children: ReactNode }) 
       list?.some((a) => a.id === approval.id) ? list : oldestFirst([...(list ?? []), approval]),
     ),
   )
-  useApprovalNotifications()
   usePendingCountInTitle(pending?.length ?? 0)
   const forget = useCallback(
     (id: string) => setPending((list) => list?.filter((a) => a.id !== id) ?? null),

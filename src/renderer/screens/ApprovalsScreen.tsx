@@ -5,6 +5,7 @@ import { ApprovalKeysScope } from '../approvals/ApprovalKeys'
 import { JUST_ALLOWED_ID, JustAllowed } from '../approvals/JustAllowed'
 import { usePendingApprovals } from '../approvals/PendingApprovalsProvider'
 import { EmptyState } from '../components/EmptyState'
+import { EnableNotificationsButton } from '../notifications/NotificationsControl'
 import { useSessions } from '../session/SessionsProvider'
 
 /**
@@ -25,6 +26,7 @@ export function ApprovalsScreen() {
         <h1 id="approvals-title" ref={heading} tabIndex={-1}>
           Approvals
         </h1>
+        <EnableNotificationsButton />
         <JustAllowed />
         {error && <p role="alert">Could not load pending approvals: {error}</p>}
         {pending === null && !error && <p className="muted">Loading…</p>}

@@ -9,6 +9,7 @@ export type SettingsSection =
   | 'Environment'
   | 'Sandbox'
   | 'Agents'
+  | 'Notifications'
   | 'Audit'
   | 'About'
 export type PermissionMode = 'build' | 'plan' | 'yolo'
