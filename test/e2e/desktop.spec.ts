@@ -418,7 +418,7 @@ test('Settings → Network, Environment and Audit answer from the main process',
   await expect
     .poll(async () => JSON.stringify(await settings.auditRows({ decidedBy: 'read_only' })))
     .toContain('echo audited')
-  await expect.poll(async () => (await settings.auditRows({ decidedBy: 'user_once' })).length).toBe(0)
+  await expect.poll(async () => (await settings.auditRows({ decidedBy: 'allowed_once' })).length).toBe(0)
   await shoot(appPage, 'settings-audit')
   expect(serve.home).toBeTruthy()
 })
