@@ -1,4 +1,4 @@
-import { realpath } from 'node:fs/promises'
+import { mkdir, realpath } from 'node:fs/promises'
 import { homedir } from 'node:os'
 import { join } from 'node:path'
 import type { ShellgateContract } from '../../shared/ipc/contract'
@@ -25,7 +25,7 @@ import { createShellSnapshotService, type ShellSnapshotService } from './shell/s
 import { createTaskRegistry, type TaskRegistry } from './tasks/task-registry'
 import { APP_VERSION } from './version'
 import { type BashCallService, createBashCallService } from './workbench/bash-call-service'
-import { createWorkspaceSettings } from './workbench/workspace-settings'
+import { createWorkspaceSettings, type WorkspaceSettings } from './workbench/workspace-settings'
 import { forwardCoreEvents } from './workbench/core-events'
 import { type RuntimeEnvironment, startRuntimeEnvironment } from './workbench/runtime-environment'
 import { createSessionService, type SessionService, shellForNewSessions } from './workbench/session-service'
@@ -36,7 +36,11 @@ export type EmitEvent = <E extends EventName<ShellgateContract>>(
 ) => void
 
 export interface CoreOptions {
-  workspace: string
+  /**
+   * The person's workspace; null when Shellgate started without --workspace and the person has not
+   * chosen one yet (chooseWorkspace). Agents work in their own folders either way.
+   */
+  workspace: string | null
   /** The sanitised runtime environment (sanitizeEntryEnv), never the raw process.env. */
   env: EnvRecord
   runtime: 'electron' | 'browser'
@@ -51,7 +55,8 @@ export interface CoreOptions {
 }
 
 export interface Core {
-  readonly workspace: string
+  /** The person's workspace; null until they choose one. */
+  readonly workspace: string | null
   readonly dataDir: string
   readonly platform: NodeJS.Platform
   readonly settings: SettingsStore
@@ -64,6 +69,12 @@ export interface Core {
   readonly environment: RuntimeEnvironment
   readonly port: ExecutionPort
   readonly sandbox: SandboxService
+  /** Each workspace's own settings files and the rules in effect for a session there. */
+  readonly workspaceSettings: WorkspaceSettings
+  /** The settings store of a session's workspace, or of the person's workspace without one. */
+  settingsFor(sessionId?: string): Promise<SettingsStore>
+  /** Sets the person's workspace once, when Shellgate started without one (workspaces.choose). */
+  chooseWorkspace(workspace: string): Promise<string>
   about(transport: About['transport']): About
   /** Closes a session: denies its approvals, stops its tasks, forgets its rules and history. */
   closeSession(sessionId: string): Promise<void>
@@ -71,13 +82,26 @@ export interface Core {
   dispose(): Promise<void>
 }
 
+/** An empty folder of ours for the core's own settings store while the person has no workspace. */
+async function noWorkspaceAnchor(dataDir: string): Promise<string> {
+  const anchor = join(dataDir, 'no-workspace')
+  await mkdir(anchor, { recursive: true, mode: 0o700 })
+  return anchor
+}
+
 /** The composition root: every service is created here and nowhere else. */
 export async function createCore(options: CoreOptions): Promise<Core> {
   const platform = options.platform ?? process.platform
   const dataDir = resolveShellgateHome(options.env)
-  const { workspace } = options
-  const workspaceReal = await realpath(workspace).catch(() => workspace)
-  const settings = await openSettingsStore({ home: dataDir, workspace, validateRule: validateBashRule })
+  // Without a person's workspace the core's own store still holds the user's settings; its
+  // workspace part reads an empty folder of ours that no session ever works in.
+  const anchor = options.workspace ?? (await noWorkspaceAnchor(dataDir))
+  const workspaceReal = await realpath(anchor).catch(() => anchor)
+  const settings = await openSettingsStore({
+    home: dataDir,
+    workspace: anchor,
+    validateRule: validateBashRule,
+  })
   // A planted file or a bad edit on disk is said to the person, not only to a log.
   const warn = (message: string) => options.emit('app.notice', { level: 'warning', message })
   const audit = createAuditLog({ home: dataDir, onRefused: warn })
@@ -130,7 +154,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   void sandbox.backend()
   const sessions = createSessionService({
     store: createSessionStore(dataDir, undefined, { onRefused: warn }),
-    workspace,
+    workspace: options.workspace,
     platform,
     dataDir,
     currentShell: async () => shellForNewSessions(platform, await environment.ready(), settings.user().shell),
@@ -167,11 +191,17 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   await sessions.start()
   // Offered the next time Shellgate starts without --workspace; a list that cannot be written only
   // loses that convenience, never the start.
-  await rememberWorkspace(dataDir, workspace).catch(() => undefined)
+  if (options.workspace) await rememberWorkspace(dataDir, options.workspace).catch(() => undefined)
   let disposed: Promise<void> | null = null
+  const personStore = () => {
+    const person = sessions.personWorkspace()
+    return person === null ? Promise.resolve(settings) : workspaceSettings.storeFor(person)
+  }
 
   return {
-    workspace,
+    get workspace() {
+      return sessions.personWorkspace()
+    },
     dataDir,
     platform,
     settings,
@@ -184,6 +214,19 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     environment,
     port,
     sandbox,
+    workspaceSettings,
+    settingsFor(sessionId) {
+      return sessionId === undefined
+        ? personStore()
+        : workspaceSettings.storeFor(sessions.get(sessionId).record.workspace)
+    },
+    async chooseWorkspace(chosen) {
+      await sessions.choosePersonWorkspace(chosen)
+      await rememberWorkspace(dataDir, chosen).catch(() => undefined)
+      // The person's settings now include that workspace's files.
+      options.emit('settings.changed', { scope: 'workspace' })
+      return chosen
+    },
     about(transport) {
       return {
         appVersion: APP_VERSION,
@@ -193,7 +236,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
         electronVersion: options.electronVersion,
         runtime: options.runtime,
         dataDir,
-        workspace,
+        workspace: sessions.personWorkspace(),
         transport,
       }
     },

@@ -37,7 +37,7 @@ describe('shellgate exec asks the person in the running Shellgate', () => {
     const lines = await auditLines(hub.home)
     // One line, written by the hub: the person's answer, naming who asked.
     expect(lines.map((line) => [line.decidedBy, line.approvedBy, line.status, line.agent ?? null])).toEqual([
-      ['user_once', 'user', 'completed', 'shellgate exec 0.1.0'],
+      ['allowed_once', 'user', 'completed', 'shellgate exec 0.1.0'],
     ])
   })
 

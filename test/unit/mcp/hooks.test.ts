@@ -102,8 +102,8 @@ describe('shellgate hook claude-code, fed the documented PreToolUse JSON', () =>
     expect(await denied).toEqual(claudeDecision('deny', 'not now'))
     const lines = await auditLines(hub.home)
     expect(lines.map((line) => [line.decidedBy, line.approvedBy, line.agent])).toEqual([
-      ['user_once', 'user', 'claude-code'],
-      ['user_deny', 'user', 'claude-code'],
+      ['allowed_once', 'user', 'claude-code'],
+      ['denied_by_person', 'user', 'claude-code'],
     ])
   })
 

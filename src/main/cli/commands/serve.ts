@@ -115,7 +115,7 @@ async function serveOrFindHub(input: {
   const { claim } = claimed
 
   const env = sanitizeEntryEnv(io.env, process.platform)
-  const makeCore = (workspace: string, hub: EventHub<ShellgateContract>) =>
+  const makeCore = (workspace: string | null, hub: EventHub<ShellgateContract>) =>
     createCore({
       workspace,
       env,
@@ -130,7 +130,7 @@ async function serveOrFindHub(input: {
     })
   const { workspace } = input
   const host = await (workspace === null
-    ? Promise.resolve(createWorkspaceGate({ home, makeCore }))
+    ? createWorkspaceGate({ home, makeCore })
     : createIpcHost((hub) => makeCore(workspace, hub)).then((made) => ({
         ...made,
         dispose: () => made.core.dispose(),

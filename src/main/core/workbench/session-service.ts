@@ -20,8 +20,18 @@ export interface LiveSession {
 }
 
 export interface SessionService {
-  /** Restores this workspace's sessions from disk, creating a first one when there are none. */
+  /**
+   * Restores the agents' sessions and the person's ones in the person's workspace from disk, and
+   * creates the person's first one when there is none (once they have a workspace).
+   */
   start(): Promise<void>
+  /** The person's workspace, null until they chose one; agents' sessions never need it. */
+  personWorkspace(): string | null
+  /**
+   * Sets the person's workspace when Shellgate started without one: their sessions there come back
+   * from disk (or a first one is made). Another folder once one is set is refused.
+   */
+  choosePersonWorkspace(workspace: string): Promise<void>
   list(): Session[]
   get(sessionId: string): LiveSession
   create(input?: NewSession): Promise<Session>
@@ -42,7 +52,8 @@ export const MAX_OPEN_SESSIONS = 100
 
 export interface SessionServiceOptions {
   store: SessionStore
-  workspace: string
+  /** The person's workspace; null until they choose one (agents bring their own). */
+  workspace: string | null
   platform: NodeJS.Platform
   dataDir: string
   /** The shell a new session gets now (settings + discovery). */
@@ -56,6 +67,7 @@ export function createSessionService(options: SessionServiceOptions): SessionSer
   const listeners = new Set<(sessions: Session[]) => void>()
   const historyFile = (id: string) => join(options.store.dir, `${id}.calls.jsonl`)
 
+  let personWorkspace = options.workspace
   const list = () => [...live.values()].map(toView)
   const changed = () => {
     const sessions = list()
@@ -73,23 +85,43 @@ export function createSessionService(options: SessionServiceOptions): SessionSer
     return session
   }
 
-  return {
+  /** Brings back the sessions `keep` selects, oldest first; a person's first one is made if they have none. */
+  const restoreWhere = async (keep: (record: SessionRecord) => boolean) => {
+    const current = await options.currentShell()
+    const records = (await options.store.list())
+      .filter((record) => !live.has(record.id) && keep(record))
+      .sort((a, b) => a.createdAt.localeCompare(b.createdAt))
+    for (const record of records) {
+      const restored = await options.store.restore(record.id, current, {
+        fs: nodeShellFs,
+        platform: options.platform,
+      })
+      if (restored) await adopt(restored.record, restored.restore.state)
+    }
+    const hasOwn = [...live.values()].some(
+      (session) => !session.record.agent && session.record.workspace === personWorkspace,
+    )
+    if (personWorkspace !== null && !hasOwn) await service.create()
+    else changed()
+  }
+
+  const service: SessionService = {
     async start() {
-      const current = await options.currentShell()
-      const records = (await options.store.list())
-        // An agent's session lives in its own workspace and belongs to this home's one core: it
-        // comes back too, so the person still sees it (and can close it) after a restart.
-        .filter((record) => record.workspace === options.workspace || record.agent !== undefined)
-        .sort((a, b) => a.createdAt.localeCompare(b.createdAt))
-      for (const record of records) {
-        const restored = await options.store.restore(record.id, current, {
-          fs: nodeShellFs,
-          platform: options.platform,
-        })
-        if (restored) await adopt(restored.record, restored.restore.state)
-      }
-      if (live.size === 0) await this.create()
-      else changed()
+      // An agent's session lives in its own workspace and belongs to this home's one core: it
+      // comes back too, so the person still sees it (and can close it) after a restart.
+      await restoreWhere((record) => record.agent !== undefined || record.workspace === personWorkspace)
+    },
+    personWorkspace: () => personWorkspace,
+    async choosePersonWorkspace(workspace) {
+      if (personWorkspace === workspace) return
+      if (personWorkspace !== null)
+        throw new WorkbenchError(
+          'invalid_input',
+          `this Shellgate already works in ${personWorkspace}; start another with --workspace ${workspace}`,
+          'workspace',
+        )
+      personWorkspace = workspace
+      await restoreWhere((record) => record.agent === undefined && record.workspace === workspace)
     },
     list,
     get(sessionId) {
@@ -102,7 +134,9 @@ export function createSessionService(options: SessionServiceOptions): SessionSer
         throw new WorkbenchError('denied', `${MAX_OPEN_SESSIONS} sessions are open; close one first`)
       }
       const workspace =
-        input.workspace === undefined ? options.workspace : await resolveSessionWorkspace(input.workspace)
+        input.workspace === undefined ? personWorkspace : await resolveSessionWorkspace(input.workspace)
+      if (workspace === null)
+        throw new WorkbenchError('invalid_input', 'choose the folder to work in first', 'workspace')
       const shell = await options.currentShell()
       const record = await options.store.create({
         workspace,
@@ -127,6 +161,7 @@ export function createSessionService(options: SessionServiceOptions): SessionSer
       return () => listeners.delete(listener)
     },
   }
+  return service
 }
 
 /**

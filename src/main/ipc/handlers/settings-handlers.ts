@@ -24,10 +24,18 @@ const UNTRUSTED_RULES_NAMED = 20
 
 export function settingsHandlers(core: Core): SettingsHandlers {
   const { settings } = core
-  const snapshot = (sessionId?: string): SettingsSnapshot => {
-    const allow = settings.workspace().permissions.allow
-    const trust = core.trust.state(settings.workspaceDir, allow)
-    const rules = settings.rules(sessionId).map((rule) => ({
+  // User and session settings live in the core's store; a workspace's files in that workspace's
+  // store: the session's, or the person's when no session is named.
+  const storeOf = (change: { scope: string; sessionId?: string | undefined }) =>
+    change.scope === 'workspace' || change.scope === 'local'
+      ? core.settingsFor(change.sessionId)
+      : Promise.resolve(settings)
+  const snapshot = async (sessionId?: string): Promise<SettingsSnapshot> => {
+    const place = await core.settingsFor(sessionId)
+    const allow = place.workspace().permissions.allow
+    const trust = core.trust.state(place.workspaceDir, allow)
+    const inEffect = core.workspaceSettings.rulesIn(place, sessionId ?? '').rules
+    const rules = inEffect.map((rule) => ({
       ...rule,
       trusted: !(rule.scope === 'workspace' && rule.list === 'allow') || trust.trusted,
       broad: rule.list === 'allow' ? broadRuleProblem(rule.rule) : null,
@@ -47,22 +55,25 @@ export function settingsHandlers(core: Core): SettingsHandlers {
             `and ${untrustedRules.length - UNTRUSTED_RULES_NAMED} more`,
           ]
         : untrustedRules
-    const warnings = settings
-      .warnings()
-      .map((w) => ({ file: w.file, message: w.reason, backup: w.backupPath }))
+    const problems = place === settings ? settings.warnings() : [...settings.warnings(), ...place.warnings()]
+    const warnings = [...new Map(problems.map((w) => [`${w.file}\n${w.reason}`, w])).values()].map((w) => ({
+      file: w.file,
+      message: w.reason,
+      backup: w.backupPath,
+    }))
     if (untrusted.length > 0) {
       warnings.push({
-        file: settings.workspaceFile,
+        file: place.workspaceFile,
         message: `this workspace's own settings allow ${untrusted.join(', ')} without asking; a repository's rules are ignored until you trust them in Settings → Permissions`,
         backup: null,
       })
     }
     return {
       user: settings.user(),
-      workspace: settings.workspace(),
+      workspace: place.workspace(),
       rules,
       warnings,
-      files: { user: settings.userFile, workspace: settings.workspaceFile, local: settings.localFile },
+      files: { user: settings.userFile, workspace: place.workspaceFile, local: place.localFile },
       trust,
     }
   }
@@ -135,16 +146,18 @@ export function settingsHandlers(core: Core): SettingsHandlers {
           'invalid_input',
           `settings.addRule: confirmBroad: ${broad}. Confirm to add it anyway.`,
         )
-      const saved = await settings.addRule(change)
+      const store = await storeOf(change)
+      const saved = await store.addRule(change)
       // A rule the user adds in Settings is one the user accepted.
       if (change.scope === 'workspace' && change.list === 'allow')
-        await core.trust.amend(settings.workspaceDir, { add: [saved.rule] })
+        await core.trust.amend(store.workspaceDir, { add: [saved.rule] })
       return snapshot(change.sessionId)
     },
     'settings.trustWorkspaceRules': async ({ confirmBroad }) => {
       // The list in force, which is what the UI shows (the watcher refreshes both within a second).
-      const allow = settings.workspace().permissions.allow
-      const { added } = core.trust.state(settings.workspaceDir, allow)
+      const place = await core.settingsFor()
+      const allow = place.workspace().permissions.allow
+      const { added } = core.trust.state(place.workspaceDir, allow)
       const broad = added.map(broadRuleProblem).filter(Boolean)
       // A repository's `*` is the attack this trust step exists for: never accepted in passing.
       if (broad.length > 0 && !confirmBroad)
@@ -152,14 +165,15 @@ export function settingsHandlers(core: Core): SettingsHandlers {
           'invalid_input',
           `settings.trustWorkspaceRules: confirmBroad: ${broad.join('; ')}. Confirm to trust them anyway.`,
         )
-      await core.trust.trust(settings.workspaceDir, allow)
+      await core.trust.trust(place.workspaceDir, allow)
       return snapshot()
     },
     'settings.removeRule': async (change) => {
-      await settings.removeRule(change)
+      const store = await storeOf(change)
+      await store.removeRule(change)
       // Deleted by the person: if the file brings it back, that is a change to accept again.
       if (change.scope === 'workspace' && change.list === 'allow')
-        await core.trust.amend(settings.workspaceDir, { remove: [change.rule.trim()] })
+        await core.trust.amend(store.workspaceDir, { remove: [change.rule.trim()] })
       return snapshot(change.sessionId)
     },
   }

@@ -11,7 +11,8 @@ export const AboutSchema = z.object({
   electronVersion: z.string().nullable(),
   runtime: z.enum(['electron', 'browser']),
   dataDir: z.string(),
-  workspace: z.string(),
+  /** The person's workspace; null until they choose one (started without --workspace). */
+  workspace: z.string().nullable(),
   transport: TransportKindSchema,
 })
 export type About = z.infer<typeof AboutSchema>

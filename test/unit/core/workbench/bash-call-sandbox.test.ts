@@ -84,7 +84,7 @@ describe('the Bash path runs each command in the profile its decision earns', ()
     expect(host).toContain('sessions')
     expect(call.content.split('\n')).toEqual(['exec'])
     expect(auditLines(harness.home).at(-1)).toMatchObject({
-      decidedBy: 'user_once',
+      decidedBy: 'allowed_once',
       sandbox: 'workspace-write',
     })
   })
@@ -129,7 +129,7 @@ describe('the Bash path runs each command in the profile its decision earns', ()
     expect(call).toMatchObject({ status: 'completed', sandbox: 'off' })
     expect(existsSync(join(outside, 'x'))).toBe(true)
     expect(auditLines(harness.home).at(-1)).toMatchObject({
-      decidedBy: 'user_once',
+      decidedBy: 'allowed_once',
       sandbox: 'off',
       unsandboxedByPerson: true,
     })

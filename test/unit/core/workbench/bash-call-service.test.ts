@@ -68,7 +68,7 @@ describe('the Bash call path', () => {
     expect(call.status).toBe('completed')
     expect(existsSync(join(harness.workspace, 'made-by-approval'))).toBe(true)
     expect((await auditLines(harness.home)).at(-1)).toMatchObject({
-      decidedBy: 'user_once',
+      decidedBy: 'allowed_once',
       approvedBy: 'user',
     })
     // Allow once is not a rule: the next writer asks again.
@@ -114,7 +114,7 @@ describe('the Bash call path', () => {
     expect(existsSync(join(harness.workspace, 'never'))).toBe(false)
     expect((await auditLines(harness.home)).at(-1)).toMatchObject({
       verdict: 'deny',
-      decidedBy: 'user_deny',
+      decidedBy: 'denied_by_person',
       status: 'denied',
     })
   })

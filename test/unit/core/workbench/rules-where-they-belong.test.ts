@@ -48,7 +48,7 @@ describe('a saved rule answers the approvals it covers (issue 14.4)', () => {
       .split('\n')
       .map((line) => JSON.parse(line))
     const byCommand = Object.fromEntries(audit.map((entry) => [entry.command, entry]))
-    expect(byCommand['touch a']).toMatchObject({ decidedBy: 'user_always', rule: 'touch:*' })
+    expect(byCommand['touch a']).toMatchObject({ decidedBy: 'always_allowed', rule: 'touch:*' })
     expect(byCommand['touch b']).toMatchObject({ decidedBy: 'rule', rule: 'touch:*', approvedBy: 'user' })
     expect(byCommand['touch c']).toMatchObject({ decidedBy: 'rule', rule: 'touch:*' })
   })

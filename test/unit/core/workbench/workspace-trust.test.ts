@@ -43,7 +43,7 @@ describe("a repository's own rules", () => {
     const denied = await core.bash.run(sessionId, { command: 'curl -s http://127.0.0.1:9/' })
     expect(denied).toMatchObject({ status: 'denied', decision: { decidedBy: 'rule.deny' } })
 
-    await core.trust.trust(core.workspace, core.settings.workspace().permissions.allow)
+    await core.trust.trust(core.workspace!, core.settings.workspace().permissions.allow)
     expect((await core.bash.run(sessionId, { command: 'touch trusted-now' })).status).toBe('completed')
     expect(existsSync(join(harness.workspace, 'trusted-now'))).toBe(true)
   })
