@@ -16,12 +16,12 @@ import { LiveCallsProvider } from './session/LiveCallsProvider'
 import { SessionsProvider } from './session/SessionsProvider'
 import { SettingsProvider } from './settings-state/SettingsProvider'
 import { TasksProvider } from './tasks/TasksProvider'
-import { WorkspaceGate } from './workspace/WorkspaceGate'
+import { WorkspaceProvider } from './workspace/WorkspaceProvider'
 
 export function App() {
   const [screen, setScreen] = useScreen()
   return (
-    <WorkspaceGate>
+    <WorkspaceProvider>
       <SessionsProvider>
         <SettingsProvider>
           <PendingApprovalsProvider>
@@ -50,6 +50,6 @@ export function App() {
           </PendingApprovalsProvider>
         </SettingsProvider>
       </SessionsProvider>
-    </WorkspaceGate>
+    </WorkspaceProvider>
   )
 }

@@ -624,10 +624,10 @@ test('the keys answer the oldest card without moving the focus, once per press; 
   await session.open()
   await session
     .tabs()
-    .getByRole('button', { name: /^Close session/ })
+    .getByRole('button', { name: /^Close conversation/ })
     .first()
     .click()
-  const group = session.tabs().getByRole('group', { name: /^Close session .*\?$/ })
+  const group = session.tabs().getByRole('group', { name: /^Close conversation .*\?$/ })
   await expect(group).toContainText('1 approval will be denied')
   await group.getByRole('button', { name: 'Keep open' }).click()
   await expect(group).toBeHidden()

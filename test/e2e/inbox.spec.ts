@@ -150,3 +150,43 @@ test('after an answer the focus goes to the next card, and Esc stops (Ctrl+B bac
     await Promise.all([agent.close(), other.close()])
   }
 })
+
+test('one agent’s flood is one folded group under its oldest card; another agent’s card stays in view', async ({
+  appPage,
+  serve,
+}) => {
+  const flooding = await startMcpAgent(serve, AGENTS[0])
+  const other = await startMcpAgent(serve, AGENTS[1])
+  try {
+    const approvals = new ApprovalsPage(appPage)
+    const floods = Array.from({ length: 6 }, (_, n) => flooding.bash(`touch flood-${n}`))
+    for (let n = 0; n < 6; n++) await expect.poll(() => approvals.badgeCount()).toBeGreaterThanOrEqual(n + 1)
+    const quiet = other.bash('touch from-the-other-agent')
+    await approvals.card('touch from-the-other-agent')
+    await expect.poll(() => approvals.badgeCount()).toBe(7)
+    // Two cards and one folded row, not seven cards.
+    await expect(approvals.cards()).toHaveCount(2)
+    const folded = approvals.screen().getByTestId('folded-flood')
+    await expect(folded).toContainText('5 more commands')
+    await expect(folded).toContainText('claude-code 2.1.332')
+    await expect(
+      approvals.screen().getByRole('article', { name: 'touch from-the-other-agent' }),
+    ).toBeInViewport()
+    // Deny the folded five at once, after saying how many; the oldest card stays.
+    await folded.getByRole('button', { name: 'Deny these 5…' }).click()
+    await folded
+      .getByRole('group', { name: 'Deny 5 more commands?' })
+      .getByRole('button', { name: 'Deny 5' })
+      .click()
+    await expect(folded).toBeHidden()
+    await expect(approvals.cards()).toHaveCount(2)
+    const results = await Promise.all(floods.slice(1))
+    expect(results.every((result) => result.isError)).toBe(true)
+    await approvals.pressShortcut('3')
+    expect((await floods[0])?.isError).toBe(true)
+    await approvals.pressShortcut('1')
+    expect((await quiet).isError).toBe(false)
+  } finally {
+    await Promise.all([flooding.close(), other.close()])
+  }
+})

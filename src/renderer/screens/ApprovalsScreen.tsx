@@ -1,11 +1,15 @@
-import { useRef } from 'react'
+import { useRef, useState } from 'react'
 import type { Session } from '../../shared/ipc/domains/sessions'
 import { type ApprovalAgent, ApprovalCard } from '../approvals/ApprovalCard'
 import { ApprovalKeysScope } from '../approvals/ApprovalKeys'
+import { FoldedFlood } from '../approvals/FoldedFlood'
+import { foldFloods } from '../approvals/fold-floods'
 import { JUST_ALLOWED_ID, JustAllowed } from '../approvals/JustAllowed'
 import { usePendingApprovals } from '../approvals/PendingApprovalsProvider'
+import { RuleOffers } from '../approvals/RuleOffers'
 import { EmptyState } from '../components/EmptyState'
 import { EnableNotificationsButton } from '../notifications/NotificationsControl'
+import { conversationWho } from '../session/conversation-groups'
 import { useSessions } from '../session/SessionsProvider'
 
 /**
@@ -16,7 +20,10 @@ export function ApprovalsScreen() {
   const { pending, error } = usePendingApprovals()
   const { sessions } = useSessions()
   const heading = useRef<HTMLHeadingElement>(null)
-  const ids = pending?.map((approval) => approval.id) ?? []
+  const [unfolded, setUnfolded] = useState<ReadonlySet<string>>(new Set())
+  const items = foldFloods(pending ?? [], unfolded)
+  // The keys answer only what is shown: a folded card is never the oldest one in view.
+  const ids = items.flatMap((item) => (item.kind === 'card' ? [item.approval.id] : []))
   return (
     <ApprovalKeysScope
       orderedIds={ids}
@@ -28,6 +35,7 @@ export function ApprovalsScreen() {
         </h1>
         <EnableNotificationsButton />
         <JustAllowed />
+        <RuleOffers />
         {error && <p role="alert">Could not load pending approvals: {error}</p>}
         {pending === null && !error && <p className="muted">Loading…</p>}
         {pending?.length === 0 && (
@@ -42,7 +50,19 @@ export function ApprovalsScreen() {
             Deny with a message: on the oldest card, or the one you click.
           </p>
         )}
-        {pending?.map((approval) => {
+        {items.map((item) => {
+          if (item.kind === 'folded') {
+            const session = sessions?.find((s) => s.id === item.sessionId)
+            return (
+              <FoldedFlood
+                key={`folded-${item.sessionId}`}
+                who={session ? `${conversationWho(session)} (${session.title})` : 'a closed conversation'}
+                hidden={item.hidden}
+                onUnfold={() => setUnfolded((set) => new Set(set).add(item.sessionId))}
+              />
+            )
+          }
+          const { approval } = item
           const session = sessions?.find((s) => s.id === approval.sessionId)
           return (
             <ApprovalCard
