@@ -16,6 +16,8 @@ export const DecidedBySchema = z.enum([
   'approval_timeout',
   'session_closed',
   'cancelled',
+  /** A connection the sandbox network setting decided by itself: `on` admitted it, or the public egress policy refused it. */
+  'network_policy',
 ])
 export type DecidedBy = z.infer<typeof DecidedBySchema>
 
@@ -39,6 +41,8 @@ export const AuditStatusSchema = z.enum([
   'stopped',
   /** A hook's answer: the agent runs the command with its own tool, so no exit code reaches us. */
   'run_by_agent',
+  /** A connection the command's sandbox proxy decided (see `network`), not the command's own end. */
+  'network',
 ])
 export type AuditStatus = z.infer<typeof AuditStatusSchema>
 
@@ -74,6 +78,15 @@ export const AuditEntrySchema = z.strictObject({
   unsandboxedByPerson: z.literal(true).optional(),
   /** The agent whose command it was (e.g. `claude-code 2.1.332`); absent for the person's own. */
   agent: z.string().max(300).optional(),
+  /** For status `network`: where the command wanted to connect, and why it was (not) let through. */
+  network: z
+    .strictObject({
+      method: z.string().max(16),
+      host: z.string().max(253),
+      port: z.number().int().min(1).max(65_535),
+      reason: z.string().max(500),
+    })
+    .optional(),
   /** Set when command/cwd were cut to keep the line under the audit line cap (4 KiB). */
   truncated: z.literal(true).optional(),
 })

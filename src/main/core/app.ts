@@ -26,6 +26,8 @@ import { createTaskRegistry, type TaskRegistry } from './tasks/task-registry'
 import { APP_VERSION } from './version'
 import { type BashCallService, createBashCallService } from './workbench/bash-call-service'
 import { createWorkspaceSettings, type WorkspaceSettings } from './workbench/workspace-settings'
+import { detectSandboxBackend } from './workbench/sandbox-probe'
+import { createNetworkRules, type NetworkRules } from './workbench/network-rules'
 import { forwardCoreEvents } from './workbench/core-events'
 import { type RuntimeEnvironment, startRuntimeEnvironment } from './workbench/runtime-environment'
 import { createSessionService, type SessionService, shellForNewSessions } from './workbench/session-service'
@@ -51,7 +53,7 @@ export interface CoreOptions {
   /** Where events for the UIs go; the IPC host passes its hub. */
   emit: EmitEvent
   /** Tests: a fixed backend answer, or the loopback test server the allowlist proxy may reach. */
-  sandbox?: Pick<SandboxServiceOptions, 'detect' | 'admitLoopbackPorts' | 'resolver' | 'bwrapPath'>
+  sandbox?: Partial<Pick<SandboxServiceOptions, 'detect' | 'admitLoopbackPorts' | 'resolver' | 'bwrapPath'>>
 }
 
 export interface Core {
@@ -75,6 +77,8 @@ export interface Core {
   settingsFor(sessionId?: string): Promise<SettingsStore>
   /** Sets the person's workspace once, when Shellgate started without one (workspaces.choose). */
   chooseWorkspace(workspace: string): Promise<string>
+  /** Network rules (session, this workspace on this machine, user) and each workspace's allowed ports. */
+  readonly networkRules: NetworkRules
   about(transport: About['transport']): About
   /** Closes a session: denies its approvals, stops its tasks, forgets its rules and history. */
   closeSession(sessionId: string): Promise<void>
@@ -148,10 +152,12 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     platform,
     home: options.env.HOME ?? homedir(),
     dataDir,
+    detect: () => detectSandboxBackend(port, { platform, bwrapPath: options.sandbox?.bwrapPath }),
     ...options.sandbox,
   })
   // issue 12: probe the backend at start (run `true` in each profile), not on the first command.
   void sandbox.backend()
+  const networkRules = createNetworkRules({ home: dataDir, settings, portRefusal: sandbox.portRefusal })
   const sessions = createSessionService({
     store: createSessionStore(dataDir, undefined, { onRefused: warn }),
     workspace: options.workspace,
@@ -175,6 +181,13 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     workspaceSettings,
     outputRoot,
     sandbox,
+    network: {
+      networkRules,
+      approvals,
+      audit,
+      approvalTimeoutMs: () => settings.user().approvals.timeoutMs,
+      mode: () => settings.user().permissions.mode,
+    },
     onCall: (call) => options.emit('bash.call', call),
     onProgress: ({ call, sample }) =>
       options.emit('bash.progress', {
@@ -227,6 +240,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       options.emit('settings.changed', { scope: 'workspace' })
       return chosen
     },
+    networkRules,
     about(transport) {
       return {
         appVersion: APP_VERSION,
@@ -245,6 +259,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       approvals.closeSession(sessionId)
       await tasks.stopAll('user', sessionId)
       settings.closeSession(sessionId)
+      networkRules.closeSession(sessionId)
       await sessions.close(sessionId)
     },
     dispose() {

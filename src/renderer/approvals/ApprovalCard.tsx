@@ -11,6 +11,7 @@ import { ApprovalKeysLine } from './ApprovalKeysLine'
 import { ApprovalSandboxLine } from './ApprovalSandboxLine'
 import { ApprovalDetails, ApprovalReason } from './ApprovalWhy'
 import { DenyForm } from './DenyForm'
+import { NetworkApprovalCard } from './NetworkApprovalCard'
 import { isTypingIn } from './typing-focus'
 import { useApprovalAnswer } from './use-approval-answer'
 
@@ -23,24 +24,29 @@ export interface ApprovalAgent {
   workspace: string
 }
 
+interface ApprovalCardProps {
+  approval: PendingApproval
+  sessionTitle: string | null
+  /** The agent whose command this is, and its workspace; null for the person's own. */
+  agent?: ApprovalAgent | null
+  inline?: boolean
+}
+
+/** Every approval surface shows this one card: a command's, or a running command's network question. */
+export function ApprovalCard(props: ApprovalCardProps) {
+  const { approval } = props
+  if (approval.network)
+    return <NetworkApprovalCard {...props} approval={{ ...approval, network: approval.network }} />
+  return <CommandApprovalCard {...props} />
+}
+
 /**
  * One command waiting for the person: first why (in plain words), then what, where, in which shell
  * and mode, and the four answers. The same card sits in the inbox (every agent's, oldest first) and
  * inline in its call's place in a conversation (`inline`: the call card above already shows the
  * command, its description and the reason, so they are not repeated).
  */
-export function ApprovalCard({
-  approval,
-  sessionTitle,
-  agent = null,
-  inline = false,
-}: {
-  approval: PendingApproval
-  sessionTitle: string | null
-  /** The agent whose command this is, and its workspace; null for the person's own. */
-  agent?: ApprovalAgent | null
-  inline?: boolean
-}) {
+function CommandApprovalCard({ approval, sessionTitle, agent = null, inline = false }: ApprovalCardProps) {
   const card = useRef<HTMLElement>(null)
   const keys = useApprovalKeys()
   const [open, setOpen] = useState<'always_allow' | 'deny_with_message' | null>(null)

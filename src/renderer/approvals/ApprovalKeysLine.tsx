@@ -6,7 +6,16 @@ import type { ApprovalKeys } from './ApprovalKeys'
  * not used, and that keys go to the text field while the focus is in one. On other cards: how to
  * make them the one the keys answer.
  */
-export function ApprovalKeysLine({ keys, isTarget }: { keys: ApprovalKeys; isTarget: boolean }) {
+export function ApprovalKeysLine({
+  keys,
+  isTarget,
+  network = false,
+}: {
+  keys: ApprovalKeys
+  isTarget: boolean
+  /** A connection's card: 2 saves a domain rule, and there is no message to send. */
+  network?: boolean
+}) {
   if (!isTarget)
     return <p className="keys-line muted">Click this card (or Tab to it) to answer it with 1–4.</p>
   const state = keys.typing ? 'typing' : keys.armed ? 'armed' : 'arming'
@@ -15,7 +24,13 @@ export function ApprovalKeysLine({ keys, isTarget }: { keys: ApprovalKeys; isTar
       <p>
         {state === 'typing' &&
           'You are typing in a text field, so 1–4 go there. Click outside it (or Tab) to answer this card by key.'}
-        {state === 'armed' && (
+        {state === 'armed' && network && (
+          <>
+            Keys answer this card: <kbd>1</kbd> Allow once, <kbd>2</kbd> Always for this domain, <kbd>3</kbd>{' '}
+            Deny.
+          </>
+        )}
+        {state === 'armed' && !network && (
           <>
             Keys answer this card: <kbd>1</kbd> Allow once, <kbd>2</kbd> Always allow, <kbd>3</kbd> Deny,{' '}
             <kbd>4</kbd> Deny with a message.

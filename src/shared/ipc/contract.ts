@@ -20,7 +20,12 @@ import { AgentClientStatusSchema, AgentsReportSchema } from './domains/agents'
 import { KeptDecisionSchema, RuleOfferAcceptSchema, RuleOfferSchema } from './domains/rules'
 import { HookDecideInputSchema, HookDecisionSchema } from './domains/hooks'
 import { HubHelloSchema, UiAddressSchema } from './domains/hub'
-import { SandboxStatusSchema } from './domains/sandbox'
+import {
+  SandboxStatusSchema,
+  SetWorkspaceNetworkSchema,
+  WorkspaceNetworkRefSchema,
+  WorkspaceNetworkSchema,
+} from './domains/sandbox'
 import {
   SessionCreateInputSchema,
   SessionIdSchema,
@@ -228,6 +233,18 @@ export const contract = defineContract({
     },
     /** Which sandbox backend works here (probed once at start), and any bad sandbox setting. */
     'sandbox.status': { role: 'ui', input: NoInput, output: SandboxStatusSchema },
+    /** A workspace's sandbox network on this machine: allowed host ports, domains allowed or denied. */
+    'sandbox.workspaceNetwork': {
+      role: 'ui',
+      input: WorkspaceNetworkRefSchema,
+      output: WorkspaceNetworkSchema,
+    },
+    /** Replaces it; a bad entry or one of Shellgate's own ports is refused and nothing is saved. */
+    'sandbox.setWorkspaceNetwork': {
+      role: 'ui',
+      input: SetWorkspaceNetworkSchema,
+      output: WorkspaceNetworkSchema,
+    },
     /**
      * Accepts the workspace file's allow rules as they are now (a repository's own rules start
      * untrusted). When one of them is broad (`*`, `rm:*`, …), confirmBroad must say the person saw that.

@@ -63,6 +63,34 @@ describe('layering rules (biome)', () => {
       'src/main/core/probe.ts',
       "import { Client } from '@modelcontextprotocol/sdk/client/index.js'\nexport const x = Client\n",
     ],
+    // The sandbox room plans below the executor and the verdict (issue 24.3)...
+    [
+      'src/main/core/sandbox/probe.ts',
+      "import type { ExecutionPort } from '../exec/types'\nexport type X = ExecutionPort\n",
+    ],
+    [
+      'src/main/core/sandbox/probe.ts',
+      "import { ExecInputError } from '../exec'\nexport const x = ExecInputError\n",
+    ],
+    [
+      'src/main/core/sandbox/probe.ts',
+      "import { classifyCommand } from '../bash/classify'\nexport const x = classifyCommand\n",
+    ],
+    [
+      'src/main/core/sandbox/deep/probe.ts',
+      "import { runBashTool } from '../../bash/tool/run-bash-tool'\nexport const x = runBashTool\n",
+    ],
+    // ...and its own override must not drop the rules every core file has.
+    ['src/main/core/sandbox/probe.ts', "import { app } from 'electron'\nexport const x = app\n"],
+    ['src/main/core/sandbox/probe.ts', "import { useState } from 'react'\nexport const x = useState\n"],
+    [
+      'src/main/core/sandbox/probe.ts',
+      "import { createHandlers } from '../../ipc/handlers'\nexport const x = createHandlers\n",
+    ],
+    [
+      'src/main/core/sandbox/probe.ts',
+      "import { Client } from '@modelcontextprotocol/sdk/client/index.js'\nexport const x = Client\n",
+    ],
   ])('reports bad layering for %s importing %j', async (path, source) => {
     const result = await lintAt(root, path, source)
     expect(result.failed).toBe(true)
@@ -84,6 +112,15 @@ describe('layering rules (biome)', () => {
     [
       'src/main/mcp/sdk/probe.ts',
       "import { Server } from '@modelcontextprotocol/sdk/server/index.js'\nexport const x = Server\n",
+    ],
+    [
+      'src/main/core/sandbox/probe.ts',
+      "import { HOME_SECRETS } from '../secrets/home-secrets'\nimport { InputError } from '../input-error'\nexport const x = [HOME_SECRETS, InputError]\n",
+    ],
+    // The executor may import the planner it applies.
+    [
+      'src/main/core/exec/probe.ts',
+      "import { wrapSpawnPlan } from '../sandbox/wrap-plan'\nexport const x = wrapSpawnPlan\n",
     ],
   ])('allows %s importing %j', async (path, source) => {
     const result = await lintAt(root, path, source)

@@ -24,6 +24,12 @@ export interface ApprovalRequest {
   description?: string
   mode: PermissionMode
   why: ApprovalWhy
+  /**
+   * A network approval (issue 19.3): the running command wants this destination, which its rules
+   * do not admit. Answering allows or refuses the connection, not the command; an always-allow
+   * rule is a domain pattern.
+   */
+  network?: { host: string; port: number; method: string }
   /** The sandbox profile the command will run in (issue 12), shown on the card. */
   sandbox?: {
     profile: 'read-only' | 'workspace-write' | 'off'

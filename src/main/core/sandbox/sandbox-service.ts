@@ -1,27 +1,23 @@
-import { randomBytes } from 'node:crypto'
-import { appendFileSync, existsSync, mkdirSync, mkdtempSync, realpathSync, rmSync } from 'node:fs'
+import { appendFileSync, mkdirSync, mkdtempSync, realpathSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { SandboxSettings } from '../../../shared/settings'
 import type { HostResolver } from '../network/host-resolver'
-import { type ProxyDecision, startAllowlistProxy } from './allowlist-proxy'
 import { sandboxBlockedLine } from './blocked-line'
-import { DEFAULT_SOCAT_PATH } from './bwrap.linux'
+import { DEFAULT_SOCAT_PATH } from './bwrap-network.linux'
 import { chooseProfile } from './choose-profile'
-import { type BackendStatus, detectBackend } from './detect-backend'
-import {
-  ensureEmptyFile,
-  exposedFiles,
-  hiddenPaths,
-  protectedPaths,
-  toolCacheRoots,
-  workspaceEnvFiles,
-} from './sandbox-paths'
-import { checkSandboxSettings, isAllowlistDomain, type SandboxSettingProblem } from './sandbox-settings-check'
-import type { ExecutionSandbox, SandboxProfile } from './types'
-
-/** Inside the sandbox's own network namespace any port is free; this one reads as "a proxy". */
-export const PROXY_PORT_INSIDE = 3128
+import type { BackendStatus } from './backend-status'
+import { scanFolder } from './folder-scan'
+import { quarantinePlantedRepositories } from './git-audit'
+import { allowedSockets } from './person-paths'
+import { type LayoutInput, planLayout, type SandboxLayout } from './sandbox-layout'
+import { sandboxOf } from './layout-sandbox'
+import { ensureHiddenFiles, exposedFiles } from './sandbox-paths'
+import type { EgressDecision } from './egress-policy'
+import { prepareNetwork, type SandboxNetworkInput } from './prepare-network'
+import { shellgatePortRefusal } from './shellgate-ports'
+import { checkSandboxSettings, type SandboxSettingProblem } from './sandbox-settings-check'
+import type { EnforcedProfile, ExecutionSandbox, SandboxProfile } from './types'
 
 export interface SandboxServiceOptions {
   platform: NodeJS.Platform
@@ -29,15 +25,20 @@ export interface SandboxServiceOptions {
   /** SHELLGATE_HOME: hidden from every sandboxed command; the proxy log lives in <dataDir>/sandbox. */
   dataDir: string
   bwrapPath?: string
-  /** Default: run `true` in each profile once (detectBackend). */
-  detect?: () => Promise<BackendStatus>
+  /**
+   * Runs `true` in each profile (detectBackend with a ProbeRunner): the room plans and never
+   * spawns, so the caller that owns an executor supplies it (workbench/sandbox-probe.ts).
+   */
+  detect: () => Promise<BackendStatus>
   resolver?: HostResolver
-  /** Tests only: loopback ports the allowlist proxy may reach (see AllowlistProxyOptions). */
+  /** Tests only: loopback ports the proxy may reach (see EgressPolicyOptions). */
   admitLoopbackPorts?: number[]
-  /** Linux, network allowlist: the bridge inside the sandbox (default /usr/bin/socat). */
+  /** Linux, a command with a network: the bridge inside the sandbox (default /usr/bin/socat). */
   socatPath?: string
+  /** Ports Shellgate serves that /proc cannot show (another process's, or on macOS); never forwarded. */
+  ownPorts?: () => number[]
   /** Every proxy decision, after it is written to the log. */
-  onProxyDecision?: (decision: ProxyDecision) => void
+  onProxyDecision?: (decision: EgressDecision) => void
 }
 
 export interface SandboxStatus {
@@ -52,12 +53,20 @@ export interface SandboxStatus {
 export interface SandboxPrepareInput {
   settings: SandboxSettings
   workspace: string
+  /** Where the command starts (readable too when it is outside the workspace). */
+  cwd: string
+  /** The PATH the command gets: where its toolchains are found and mounted from. */
+  searchPath: string
+  /** Settings → Read places → readable folders: what read-only commands may read, so mounted too. */
+  readableFolders: readonly string[]
   ranWithoutAsking: boolean
   unsandboxedByPerson: boolean
   /** Executor files under SHELLGATE_HOME the command reads (the shell snapshot). */
   readableFiles: (string | null)[]
   /** …and writes (the cwd capture file). */
   writableFiles: (string | null)[]
+  /** The hub's rules, ports and asker, fetched only for a command with a network; absent: the files' rules, nobody asked. */
+  network?: () => Promise<SandboxNetworkInput>
 }
 
 export type PreparedSandbox =
@@ -71,9 +80,23 @@ export type PreparedSandbox =
       notes: string[]
       /** The plain "blocked by the sandbox" line for a failed run, or null. */
       explain(result: { exitCode: number | null; output: string }): string | null
-      /** Closes this run's proxy; call once the process tree is gone. */
+      /**
+       * Once the process tree is gone: the audit of what the run did to git (a planted
+       * repository is moved aside), once; one line per thing done, for the command's result.
+       */
+      settle(): string[]
+      /** Settles (if not yet), then closes this run's proxy; call once the process tree is gone. */
       release(): Promise<void>
     }
+
+export interface ExplainInput {
+  settings: SandboxSettings
+  profile: EnforcedProfile
+  workspace: string
+  cwd: string
+  searchPath: string
+  readableFolders: readonly string[]
+}
 
 export interface SandboxService {
   /** The home directory whose secrets are hidden and against which `~/` entries are read. */
@@ -82,27 +105,59 @@ export interface SandboxService {
   backend(): Promise<BackendStatus>
   status(settings: SandboxSettings): Promise<SandboxStatus>
   prepare(input: SandboxPrepareInput): Promise<PreparedSandbox>
+  /** What a profile would mount, and why, without changing anything (`shellgate sandbox explain`). */
+  explain(input: ExplainInput): SandboxLayout
+  /** The host sockets approved commands can reach under these settings (for the approval card's warning). */
+  allowedSockets(settings: SandboxSettings): string[]
+  /** Why a host loopback port can never be allowed (one of Shellgate's own), or null. */
+  portRefusal(port: number): Promise<string | null>
 }
 
 export function createSandboxService(options: SandboxServiceOptions): SandboxService {
   let detected: Promise<BackendStatus> | null = null
   const backend = () => {
-    detected ??= (
-      options.detect ?? (() => detectBackend({ platform: options.platform, bwrapPath: options.bwrapPath }))
-    )()
+    detected ??= options.detect()
     return detected
   }
   const logDir = join(options.dataDir, 'sandbox')
   const socatPath = options.socatPath ?? DEFAULT_SOCAT_PATH
-  const logDecision = (decision: ProxyDecision) => {
+  const portRefusal = (port: number) =>
+    shellgatePortRefusal(port, options.platform, options.ownPorts?.() ?? [])
+  const logDecision = (decision: EgressDecision) => {
     mkdirSync(logDir, { recursive: true, mode: 0o700 })
     appendFileSync(join(logDir, 'proxy.log'), `${JSON.stringify(decision)}\n`, { mode: 0o600 })
     options.onProxyDecision?.(decision)
   }
 
+  const layoutInput = (
+    input: Omit<ExplainInput, 'profile'> & { profile: EnforcedProfile },
+    create: boolean,
+  ): LayoutInput => ({
+    platform: options.platform,
+    profile: input.profile,
+    home: options.home,
+    dataDir: options.dataDir,
+    workspace: input.workspace,
+    cwd: input.cwd,
+    searchPath: input.searchPath,
+    settings: input.settings,
+    readableFolders: input.readableFolders,
+    create,
+  })
+
   return {
     home: options.home,
     backend,
+    portRefusal,
+    allowedSockets: (settings) => [
+      ...new Set(
+        allowedSockets(settings.allowedSockets ?? [], options.home, options.dataDir).entries.map(
+          (entry) => entry.path,
+        ),
+      ),
+    ],
+    explain: (input) =>
+      planLayout(layoutInput({ ...input, workspace: realpathSync(input.workspace) }, false)),
     async status(settings) {
       const status = await backend()
       const problems = checkSandboxSettings(settings, options.home)
@@ -127,52 +182,51 @@ export function createSandboxService(options: SandboxServiceOptions): SandboxSer
       const notes = checkSandboxSettings(input.settings, options.home).map((problem) => problem.message)
       if (choice.warning) notes.push(choice.warning)
       if (choice.profile === 'off') {
-        return { kind: 'run', profile: 'off', notes, explain: () => null, release: async () => {} }
+        const off = { kind: 'run', profile: 'off', notes, explain: () => null, settle: () => [] } as const
+        return { ...off, release: async () => {} }
       }
       const workspace = realpathSync(input.workspace)
-      const sandbox: ExecutionSandbox = {
-        profile: choice.profile,
-        workspace,
-        writableRoots:
-          choice.profile === 'workspace-write' ? toolCacheRoots(options.home, input.settings) : [],
-        protectedPaths: choice.profile === 'workspace-write' ? protectedPaths(workspace) : [],
-        hidden: [
-          ...hiddenPaths(options.home, options.dataDir, input.settings),
-          ...(choice.profile === 'read-only' ? workspaceEnvFiles(workspace) : []),
-        ],
-        emptyFile: ensureEmptyFile(logDir),
+      const layout = planLayout(layoutInput({ ...input, profile: choice.profile, workspace }, true))
+      const sandbox = sandboxOf(layout, {
+        ...hiddenFiles(logDir),
         exposed: exposedFiles(input.readableFiles, input.writableFiles),
-        network: choice.profile === 'read-only' ? 'off' : input.settings.network,
+        network: 'off',
         ...(options.bwrapPath ? { bwrapPath: options.bwrapPath } : {}),
-      }
+      })
       const cleanups: (() => Promise<void> | void)[] = []
       if (options.platform === 'darwin') {
         const privateTmp = realpathSync(mkdtempSync(join(tmpdir(), 'shellgate-tmp-')))
         sandbox.privateTmp = privateTmp
         cleanups.push(() => rmSync(privateTmp, { recursive: true, force: true }))
       }
-      const refusedHosts: string[] = []
-      if (sandbox.network === 'allowlist' && options.platform === 'linux' && !existsSync(socatPath)) {
-        return {
-          kind: 'refuse',
-          reason: `network allowlist needs ${socatPath} to bridge the proxy into the sandbox (install the socat package), or set the sandbox network to on or off`,
-        }
-      }
-      if (sandbox.network === 'allowlist') {
-        const socketPath = proxySocketPath(logDir)
-        const allowlist = input.settings.allowlist.filter(isAllowlistDomain)
-        const proxy = await startAllowlistProxy({
-          socketPath: socketPath.path,
-          allowlist: () => allowlist,
-          resolver: options.resolver,
-          admitLoopbackPorts: options.admitLoopbackPorts,
-          onDecision: (decision) => {
-            if (!decision.allowed) refusedHosts.push(decision.host)
-            logDecision(decision)
-          },
-        })
-        sandbox.proxy = { socketPath: socketPath.path, port: PROXY_PORT_INSIDE }
-        cleanups.push(() => proxy.close(), socketPath.remove)
+      const network = await prepareNetwork({
+        platform: options.platform,
+        profile: choice.profile,
+        settings: input.settings,
+        workspace,
+        dataDir: options.dataDir,
+        logDir,
+        socatPath,
+        resolver: options.resolver,
+        admitLoopbackPorts: options.admitLoopbackPorts,
+        network: input.network,
+        portRefusal,
+        log: logDecision,
+      })
+      sandbox.network = network.network
+      if (network.egress) sandbox.egress = network.egress
+      notes.push(...network.notes)
+      cleanups.push(network.release)
+      let settled: string[] | null = null
+      const settle = () => {
+        settled ??= layout.git
+          ? quarantinePlantedRepositories(
+              workspace,
+              layout.git,
+              scanFolder(workspace).gitEntries.map((entry) => entry.path),
+            )
+          : []
+        return settled
       }
       let released = false
       return {
@@ -185,12 +239,14 @@ export function createSandboxService(options: SandboxServiceOptions): SandboxSer
             sandbox,
             output: result.output,
             exitCode: result.exitCode,
-            refusedHosts,
+            refused: network.refused,
             home: options.home,
           }),
+        settle,
         release: async () => {
           if (released) return
           released = true
+          settle()
           for (const cleanup of cleanups) await cleanup()
         },
       }
@@ -198,15 +254,9 @@ export function createSandboxService(options: SandboxServiceOptions): SandboxSer
   }
 }
 
-/** sun_path holds 108 bytes; a deep SHELLGATE_HOME falls back to a private directory under the temp dir. */
-function proxySocketPath(logDir: string): { path: string; remove: () => void } {
-  const name = `proxy-${randomBytes(6).toString('hex')}.sock`
-  mkdirSync(logDir, { recursive: true, mode: 0o700 })
-  const preferred = join(logDir, name)
-  if (Buffer.byteLength(preferred) < 100)
-    return { path: preferred, remove: () => rmSync(preferred, { force: true }) }
-  const dir = mkdtempSync(join(tmpdir(), 'sg-proxy-'))
-  return { path: join(dir, name), remove: () => rmSync(dir, { recursive: true, force: true }) }
+function hiddenFiles(dir: string): Pick<ExecutionSandbox, 'emptyFile' | 'blankFile'> {
+  const files = ensureHiddenFiles(dir)
+  return { emptyFile: files.unreadable, blankFile: files.blank }
 }
 
 function summary(settings: SandboxSettings, status: BackendStatus): string {
@@ -216,5 +266,5 @@ function summary(settings: SandboxSettings, status: BackendStatus): string {
       ? `strict: no sandbox can run here, so no command runs (${status.message})`
       : `commands run WITHOUT a sandbox: ${status.message}`
   }
-  return `${settings.mode}: read-only for commands run without asking, workspace-write (network ${settings.network}) for approved ones`
+  return `${settings.mode}: read-only (no network) for commands run without asking, workspace-write (network ${settings.network}, only through Shellgate's proxy) for approved ones`
 }

@@ -1,47 +1,95 @@
 import { isAbsolute } from 'node:path'
-import { ExecInputError } from '../exec/exec-input-error'
+import { InputError } from '../input-error'
 import type { ExecutionSandbox } from './types'
 
 const NETWORKS = ['on', 'off', 'allowlist']
 
+/** A sandbox on an execution request that cannot be applied exactly as written. */
+export class SandboxInputError extends InputError {
+  override name = 'SandboxInputError'
+}
+
 /** A sandbox that cannot be applied exactly as written is refused before anything is spawned. */
 export function assertExecutionSandbox(sandbox: ExecutionSandbox, platform: NodeJS.Platform): void {
-  if (sandbox === null || typeof sandbox !== 'object') throw new ExecInputError('sandbox must be an object')
+  if (sandbox === null || typeof sandbox !== 'object')
+    throw new SandboxInputError('sandbox must be an object')
   const profile = sandbox.profile as string
   if (profile === 'off') {
-    throw new ExecInputError('sandbox profile "off" is not a sandbox: leave the sandbox field out instead')
+    throw new SandboxInputError('sandbox profile "off" is not a sandbox: leave the sandbox field out instead')
   }
   if (profile !== 'read-only' && profile !== 'workspace-write') {
-    throw new ExecInputError(
+    throw new SandboxInputError(
       `unknown sandbox profile ${JSON.stringify(profile)}: use "read-only" or "workspace-write"`,
     )
   }
   if (!NETWORKS.includes(sandbox.network)) {
-    throw new ExecInputError(
+    throw new SandboxInputError(
       `unknown sandbox network ${JSON.stringify(sandbox.network)}: use on, off or allowlist`,
     )
   }
   assertAbsolute('sandbox.workspace', sandbox.workspace)
-  for (const path of sandbox.writableRoots ?? []) assertAbsolute('sandbox.writableRoots', path)
-  for (const path of sandbox.protectedPaths ?? []) assertAbsolute('sandbox.protectedPaths', path)
-  for (const hidden of sandbox.hidden ?? []) assertAbsolute('sandbox.hidden', hidden?.path)
-  // bwrap binds it over hidden files (a device cannot be bound there, see ExecutionSandbox.emptyFile).
-  if (platform === 'linux' && (sandbox.hidden ?? []).some((hidden) => hidden?.kind === 'file')) {
-    assertAbsolute('sandbox.emptyFile', sandbox.emptyFile)
+  // Every list is required: a missing one must never fall back to mounting more (reads are denied by default).
+  for (const readable of list(sandbox, 'readable')) {
+    assertAbsolute('sandbox.readable', readable?.path)
+    if (readable?.source !== undefined) assertAbsolute('sandbox.readable', readable.source)
   }
-  for (const exposed of sandbox.exposed ?? []) assertAbsolute('sandbox.exposed', exposed?.path)
-  if (sandbox.profile === 'workspace-write' && sandbox.network === 'allowlist') {
-    const proxy = sandbox.proxy
-    if (!proxy) throw new ExecInputError('sandbox network "allowlist" needs sandbox.proxy (the host proxy)')
-    assertAbsolute('sandbox.proxy.socketPath', proxy.socketPath)
-    if (!Number.isInteger(proxy.port) || proxy.port < 1 || proxy.port > 65_535) {
-      throw new ExecInputError(`sandbox.proxy.port must be a TCP port, got ${String(proxy.port)}`)
+  for (const link of list(sandbox, 'symlinks')) {
+    assertAbsolute('sandbox.symlinks', link?.path)
+    if (typeof link?.target !== 'string' || link.target === '' || link.target.includes('\0')) {
+      throw new SandboxInputError(`sandbox.symlinks: ${JSON.stringify(link?.target)} is not a link target`)
     }
   }
+  for (const path of list(sandbox, 'emptyDirs')) assertAbsolute('sandbox.emptyDirs', path)
+  for (const path of list(sandbox, 'writableRoots')) assertAbsolute('sandbox.writableRoots', path)
+  for (const path of list(sandbox, 'protectedPaths')) assertAbsolute('sandbox.protectedPaths', path)
+  for (const path of list(sandbox, 'reopenedPaths')) assertAbsolute('sandbox.reopenedPaths', path)
+  for (const hidden of list(sandbox, 'hidden')) assertAbsolute('sandbox.hidden', hidden?.path)
+  // bwrap binds it over hidden files (a device cannot be bound there, see ExecutionSandbox.emptyFile).
+  if (
+    platform === 'linux' &&
+    sandbox.hidden.some((hidden) => hidden?.kind === 'file' && !hidden.readsEmpty)
+  ) {
+    assertAbsolute('sandbox.emptyFile', sandbox.emptyFile)
+  }
+  if (platform === 'linux' && sandbox.hidden.some((hidden) => hidden?.kind === 'file' && hidden.readsEmpty)) {
+    assertAbsolute('sandbox.blankFile', sandbox.blankFile)
+  }
+  for (const exposed of list(sandbox, 'exposed')) assertAbsolute('sandbox.exposed', exposed?.path)
+  for (const path of list(sandbox, 'allowedSockets')) assertAbsolute('sandbox.allowedSockets', path)
+  if (sandbox.profile === 'workspace-write' && sandbox.network !== 'off') assertEgress(sandbox, platform)
+}
+
+/** A command with a network reaches out only through these; one that cannot be applied as written is refused. */
+function assertEgress(sandbox: ExecutionSandbox, platform: NodeJS.Platform): void {
+  const egress = sandbox.egress
+  if (!egress) {
+    throw new SandboxInputError(`sandbox network "${sandbox.network}" needs sandbox.egress (the host proxy)`)
+  }
+  if (platform === 'linux') assertAbsolute('sandbox.egress.socketDir', egress.socketDir)
+  for (const port of [egress.proxyPort, ...(egress.allowedPorts ?? [])]) {
+    if (!Number.isInteger(port) || port < 1 || port > 65_535) {
+      throw new SandboxInputError(`sandbox.egress: ports must be TCP ports, got ${String(port)}`)
+    }
+  }
+  if ((egress.allowedPorts ?? []).includes(egress.proxyPort)) {
+    throw new SandboxInputError(
+      `sandbox.egress: ${egress.proxyPort} is the proxy's own port, not an allowed port`,
+    )
+  }
+}
+
+type ListField = {
+  [K in keyof ExecutionSandbox]-?: NonNullable<ExecutionSandbox[K]> extends readonly unknown[] ? K : never
+}[keyof ExecutionSandbox]
+
+function list<K extends ListField>(sandbox: ExecutionSandbox, field: K): ExecutionSandbox[K] {
+  const value = sandbox[field]
+  if (!Array.isArray(value)) throw new SandboxInputError(`sandbox.${field} must be a list`)
+  return value
 }
 
 function assertAbsolute(field: string, path: unknown): void {
   if (typeof path !== 'string' || !isAbsolute(path) || path.includes('\0')) {
-    throw new ExecInputError(`${field}: ${JSON.stringify(path)} is not an absolute path`)
+    throw new SandboxInputError(`${field}: ${JSON.stringify(path)} is not an absolute path`)
   }
 }

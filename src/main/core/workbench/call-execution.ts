@@ -24,6 +24,7 @@ import { prepareTaskOutputPath } from '../tasks/task-output-path'
 import type { TaskRegistry } from '../tasks/task-registry'
 import { type CallSandbox, prepareCallSandbox } from './call-sandbox'
 import { foregroundContent } from './foreground-content'
+import { type CallNetworkDeps, callNetwork } from './network-approval'
 import { answerTimeLeft, type InFlightCall } from './in-flight-call'
 import type { LiveSession } from './session-service'
 
@@ -38,6 +39,8 @@ export interface CallExecutionDeps {
   outputRoot: string
   onProgress: (progress: { call: BashCall; sample: ProgressSample }) => void
   sandbox?: SandboxService
+  /** Network rules, ports and the person to ask about a domain (issue 19.3). */
+  network?: CallNetworkDeps
 }
 
 /**
@@ -80,9 +83,13 @@ export async function executeCall(
     ? await prepareCallSandbox(deps.sandbox, {
         settings: userSettings.sandbox,
         workspace: session.record.workspace,
+        cwd: prepared.request.cwd,
+        searchPath: prepared.request.env.PATH ?? '',
+        readableFolders: userSettings.readPlaces.readableFolders,
         ...sandboxChoice,
         snapshotPath: prepared.snapshot?.status === 'ready' ? prepared.snapshot.path : null,
         cwdFile: prepared.cwdFile,
+        ...(deps.network ? { network: () => callNetwork(deps.network!, session, call) } : {}),
       })
     : null
   if (sandbox?.kind === 'refuse') {

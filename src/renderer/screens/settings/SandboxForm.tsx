@@ -7,13 +7,24 @@ import { useDraft } from '../../forms/use-draft'
 import { useClient } from '../../rpc'
 import { useSettings } from '../../settings-state/SettingsProvider'
 
-type SandboxField = 'mode' | 'network' | 'allowlist' | 'hiddenPaths' | 'toolCaches'
+type SandboxField =
+  | 'mode'
+  | 'network'
+  | 'allowlist'
+  | 'denylist'
+  | 'hiddenPaths'
+  | 'toolCaches'
+  | 'readablePaths'
+  | 'allowedSockets'
 const SANDBOX_FIELDS: Readonly<Record<string, SandboxField>> = {
   mode: 'mode',
   network: 'network',
   allowlist: 'allowlist',
+  denylist: 'denylist',
   hiddenPaths: 'hiddenPaths',
   toolCaches: 'toolCaches',
+  readablePaths: 'readablePaths',
+  allowedSockets: 'allowedSockets',
 }
 const lines = (text: string) =>
   text
@@ -32,8 +43,11 @@ export function SandboxForm({ onSaved }: { onSaved: () => void }) {
     mode: current?.mode ?? 'auto',
     network: current?.network ?? 'on',
     allowlist: current?.allowlist.join('\n') ?? '',
+    denylist: current?.denylist.join('\n') ?? '',
     hiddenPaths: current?.hiddenPaths.join('\n') ?? '',
     toolCaches: (current?.toolCaches ?? []).join('\n'),
+    readablePaths: (current?.readablePaths ?? []).join('\n'),
+    allowedSockets: (current?.allowedSockets ?? []).join('\n'),
   })
   const values = draft.values
 
@@ -46,7 +60,10 @@ export function SandboxForm({ onSaved }: { onSaved: () => void }) {
       mode: values.mode as SandboxSettings['mode'],
       network: values.network as SandboxSettings['network'],
       allowlist: lines(values.allowlist),
+      denylist: lines(values.denylist),
       hiddenPaths: lines(values.hiddenPaths),
+      readablePaths: lines(values.readablePaths),
+      allowedSockets: lines(values.allowedSockets),
       ...(caches.length > 0 ? { toolCaches: caches } : {}),
     }
     client.request('settings.setSandbox', next).then(
@@ -72,7 +89,11 @@ export function SandboxForm({ onSaved }: { onSaved: () => void }) {
       )}
     </Field>
   )
-  const list = (name: 'allowlist' | 'hiddenPaths' | 'toolCaches', label: string, hint: string) => (
+  const list = (
+    name: 'allowlist' | 'denylist' | 'hiddenPaths' | 'toolCaches' | 'readablePaths' | 'allowedSockets',
+    label: string,
+    hint: string,
+  ) => (
     <Field label={label} error={errors[name]} hint={hint}>
       {(control) => (
         <textarea
@@ -98,22 +119,33 @@ export function SandboxForm({ onSaved }: { onSaved: () => void }) {
         'network',
         'Network for approved commands',
         ['on', 'off', 'allowlist'],
-        'Read-only commands never have a network.',
+        "Always through Shellgate's proxy, never this machine's own services. on: any public site; allowlist: listed domains, any other is asked; off: none. Read-only commands never have a network.",
       )}
       {list(
         'allowlist',
         'Allowlist (one domain per line)',
-        'With network allowlist: e.g. registry.npmjs.org or *.github.com.',
+        'With network allowlist: e.g. registry.npmjs.org, or *.github.com for its subdomains.',
+      )}
+      {list('denylist', 'Deny list (one domain per line)', 'Refused whatever the network setting.')}
+      {list(
+        'readablePaths',
+        'Readable folders (one path per line)',
+        'Reads are denied by default: commands see the system, the workspace and the toolchains on PATH. Secrets inside these folders stay hidden.',
       )}
       {list(
         'hiddenPaths',
         'Also hide (one path per line)',
-        '~/.ssh, ~/.aws, ~/.gnupg, ~/.netrc … are always hidden.',
+        '~/.ssh, ~/.aws, ~/.gnupg, ~/.netrc, browser profiles … are always hidden.',
       )}
       {list(
         'toolCaches',
         'Writable tool caches (one path per line)',
         'Empty: the npm, pnpm, yarn, pip, cargo and go caches that exist.',
+      )}
+      {list(
+        'allowedSockets',
+        'Allowed host sockets (one path per line)',
+        'Approved commands may connect to these, e.g. /var/run/docker.sock. Whoever reaches a socket acts with its owner’s power: the approval card warns.',
       )}
       <div className="form-actions">
         {saved && (

@@ -12,6 +12,7 @@ export const DECIDED_BY_WORDS: Record<DecidedBy, string> = {
   approval_timeout: 'nobody answered in time',
   session_closed: 'its session was closed',
   cancelled: 'cancelled',
+  network_policy: 'the network policy',
 }
 
 export const STATUS_WORDS: Record<AuditStatus, string> = {
@@ -24,4 +25,5 @@ export const STATUS_WORDS: Record<AuditStatus, string> = {
   backgrounded: 'moved to the background',
   stopped: 'stopped',
   run_by_agent: 'run by the agent in its own shell',
+  network: "a connection the command's sandbox asked for",
 }

@@ -26,6 +26,12 @@ export const PendingApprovalSchema = z.object({
   expiresAt: z.string().nullable(),
   /** The sandbox profile the command will run in once allowed (issue 12). */
   sandbox: ApprovalSandboxSchema.optional(),
+  /**
+   * Present on a network approval (issue 19.3): the running command wants this destination. The
+   * answers allow or refuse the connection; an always-allow rule is a domain pattern, saved for
+   * this session, this workspace on this machine, or all workspaces (never the repository's file).
+   */
+  network: z.object({ host: z.string(), port: z.number().int(), method: z.string() }).optional(),
 })
 export type PendingApproval = z.infer<typeof PendingApprovalSchema>
 
