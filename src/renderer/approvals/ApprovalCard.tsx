@@ -87,7 +87,10 @@ function CommandApprovalCard({ approval, sessionTitle, agent = null, inline = fa
           ['Workspace', agent.workspace],
         ] as Array<[string, string]>)
       : []),
-    ['Working directory', approval.cwd],
+    // An agent's command usually runs at its workspace's root: said once.
+    ...(agent?.workspace === approval.cwd
+      ? []
+      : ([['Working directory', approval.cwd]] as Array<[string, string]>)),
     ['Shell', approval.shell],
     ['Mode', approval.mode],
     ...(inline ? [] : ([['Session', sessionTitle ?? 'a closed session']] as Array<[string, string]>)),

@@ -18,8 +18,8 @@ export function ApprovalReason({ reason }: { reason: string }) {
  * is the first line already), a rule that almost matched, and the rules that would allow it.
  */
 export function ApprovalDetails({ why }: { why: PendingApproval['why'] }) {
-  // One part's reason is the first line already; its text is the command or a piece of it.
-  const listed = why.nonReadOnly.length > 1
+  // The first line names up to two parts' reasons already; the list is for the rest ("and 3 more").
+  const listed = why.nonReadOnly.length > 2
   if (!listed && !why.nearMiss && why.suggestedRules.length === 0) return null
   return (
     <section className="approval-details" aria-label="Approval details">
