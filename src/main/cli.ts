@@ -31,6 +31,7 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
 
 const exitCode = await runCli(process.argv.slice(2), {
   stdout: (text) => process.stdout.write(text),
+  stdoutBytes: (bytes) => process.stdout.write(bytes),
   stderr: (text) => process.stderr.write(text),
   stdin: process.stdin.isTTY ? null : process.stdin,
   terminal: process.stdin.isTTY ? process.stdin : null,

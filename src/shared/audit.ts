@@ -43,6 +43,8 @@ export const AuditStatusSchema = z.enum([
   'run_by_agent',
   /** A connection the command's sandbox proxy decided (see `network`), not the command's own end. */
   'network',
+  /** A hook allowed it with a one-time ticket, and the client never ran it before it expired. */
+  'ticket_unused',
 ])
 export type AuditStatus = z.infer<typeof AuditStatusSchema>
 

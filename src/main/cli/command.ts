@@ -1,6 +1,8 @@
 /** Where a command writes; tests pass buffers, the binary passes the process streams. */
 export interface CliIo {
   stdout: (text: string) => void
+  /** Raw bytes to stdout (a command's output passed through); absent in tests, which get text. */
+  stdoutBytes?: (bytes: Uint8Array) => void
   stderr: (text: string) => void
   /** Null when stdin is not readable for this invocation. */
   stdin: NodeJS.ReadableStream | null

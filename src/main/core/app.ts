@@ -29,6 +29,8 @@ import { createWorkspaceSettings, type WorkspaceSettings } from './workbench/wor
 import { detectSandboxBackend } from './workbench/sandbox-probe'
 import { createNetworkRules, type NetworkRules } from './workbench/network-rules'
 import { forwardCoreEvents } from './workbench/core-events'
+import { watchEndedConversations } from './workbench/ended-conversations'
+import { type KeptDecisions, keepTaskOutcomes, openKeptDecisions } from './workbench/kept-decisions'
 import { type RuntimeEnvironment, startRuntimeEnvironment } from './workbench/runtime-environment'
 import { createSessionService, type SessionService, shellForNewSessions } from './workbench/session-service'
 
@@ -73,6 +75,8 @@ export interface Core {
   readonly sandbox: SandboxService
   /** Each workspace's own settings files and the rules in effect for a session there. */
   readonly workspaceSettings: WorkspaceSettings
+  /** Decisions on promised tasks that outlive the agent run that asked (issue 22.5). */
+  readonly kept: KeptDecisions
   /** The settings store of a session's workspace, or of the person's workspace without one. */
   settingsFor(sessionId?: string): Promise<SettingsStore>
   /** Sets the person's workspace once, when Shellgate started without one (workspaces.choose). */
@@ -138,6 +142,8 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     timeoutMs: () => settings.user().approvals.timeoutMs,
   })
   const tasks = createTaskRegistry()
+  const kept = await openKeptDecisions(dataDir)
+  const stopKeepingOutcomes = keepTaskOutcomes(tasks, kept)
   const port = createExecutionPort({ platform })
   const environment = startRuntimeEnvironment({
     env: options.env,
@@ -188,6 +194,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       approvalTimeoutMs: () => settings.user().approvals.timeoutMs,
       mode: () => settings.user().permissions.mode,
     },
+    kept,
     onCall: (call) => options.emit('bash.call', call),
     onProgress: ({ call, sample }) =>
       options.emit('bash.progress', {
@@ -201,11 +208,25 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       }),
   })
   const stopForwarding = forwardCoreEvents({ emit: options.emit, settings, approvals, tasks, sessions })
+  const stopPruning = watchEndedConversations({
+    sessions,
+    tasks,
+    approvals,
+    close: (sessionId) => closeSession(sessionId),
+  })
   await sessions.start()
   // Offered the next time Shellgate starts without --workspace; a list that cannot be written only
   // loses that convenience, never the start.
   if (options.workspace) await rememberWorkspace(dataDir, options.workspace).catch(() => undefined)
   let disposed: Promise<void> | null = null
+  async function closeSession(sessionId: string): Promise<void> {
+    sessions.get(sessionId)
+    approvals.closeSession(sessionId)
+    await tasks.stopAll('user', sessionId)
+    settings.closeSession(sessionId)
+    networkRules.closeSession(sessionId)
+    await sessions.close(sessionId)
+  }
   const personStore = () => {
     const person = sessions.personWorkspace()
     return person === null ? Promise.resolve(settings) : workspaceSettings.storeFor(person)
@@ -228,6 +249,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     port,
     sandbox,
     workspaceSettings,
+    kept,
     settingsFor(sessionId) {
       return sessionId === undefined
         ? personStore()
@@ -254,22 +276,18 @@ export async function createCore(options: CoreOptions): Promise<Core> {
         transport,
       }
     },
-    async closeSession(sessionId) {
-      sessions.get(sessionId)
-      approvals.closeSession(sessionId)
-      await tasks.stopAll('user', sessionId)
-      settings.closeSession(sessionId)
-      networkRules.closeSession(sessionId)
-      await sessions.close(sessionId)
-    },
+    closeSession,
     dispose() {
       disposed ??= (async () => {
         // Foreground calls first: a call cancelled here can no longer move to the background.
         await bash.dispose()
+        sessions.dispose()
         settingsWatcher.close()
         workspaceSettings.close()
         stopTrustEvents()
         stopForwarding()
+        stopPruning()
+        stopKeepingOutcomes()
         approvals.dispose()
         await tasks.dispose()
         await snapshots?.close()

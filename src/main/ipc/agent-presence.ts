@@ -1,24 +1,21 @@
+import type { SessionService } from '../core/workbench/session-service'
 import type { RequestContext } from './dispatcher'
 
 /**
- * Which agent sessions have their MCP connection open now: a session is present while the
- * connection that created it has not gone away (its request signal aborts when it does).
+ * Which agent sessions have an MCP connection open now: a session is present while a connection
+ * that created or joined it has not gone away (its request signal aborts when it does); when the
+ * last one goes, the conversation ends and the desk folds it away.
  */
 export interface AgentPresence {
   join(sessionId: string, context: Pick<RequestContext, 'signal'>): void
   isConnected(sessionId: string): boolean
 }
 
-export function createAgentPresence(): AgentPresence {
-  const signals = new Map<string, AbortSignal>()
+export function createAgentPresence(sessions: SessionService): AgentPresence {
   return {
     join(sessionId, context) {
-      signals.set(sessionId, context.signal)
-      context.signal.addEventListener('abort', () => signals.delete(sessionId), { once: true })
+      sessions.attach(sessionId, context.signal)
     },
-    isConnected(sessionId) {
-      const signal = signals.get(sessionId)
-      return signal !== undefined && !signal.aborted
-    },
+    isConnected: (sessionId) => sessions.isAttached(sessionId),
   }
 }

@@ -15,6 +15,18 @@ export interface AgentSessionOptions {
   fallbackWorkspace: string
   /** --name: what the person sees instead of the client's own name. */
   label: string | null
+  /** The environment the client started this server with (CLAUDE_CODE_SESSION_ID), default process.env. */
+  env?: Readonly<Record<string, string | undefined>>
+}
+
+/**
+ * The agent's own id for this run, where it gives its MCP server one: Claude Code sets
+ * CLAUDE_CODE_SESSION_ID (the session_id its hooks get). Codex and Gemini CLI set none; their
+ * calls are matched by the agent process instead.
+ */
+function agentSessionIdFrom(env: Readonly<Record<string, string | undefined>>): string | undefined {
+  const id = env.CLAUDE_CODE_SESSION_ID?.trim()
+  return id && id.length <= 200 ? id : undefined
 }
 
 /** "claude-code 2.1.332" → "claude-code 2.1": the name a person recognises, without build noise. */
@@ -24,8 +36,9 @@ export function agentLabel(name: string, version: string | null): string {
 }
 
 /**
- * One MCP connection is one session, created on the first tool call: by then the client has said
- * who it is (clientInfo) and can say where it works (roots; else --workspace, else the cwd).
+ * One MCP connection is one agent run's conversation, created (or joined, when its hooks started
+ * it) on the first tool call: by then the client has said who it is (clientInfo) and can say where
+ * it works (roots; else --workspace, else the cwd).
  */
 export function createAgentSession(options: AgentSessionOptions): { id(): Promise<string> } {
   let created: Promise<string> | null = null
@@ -36,10 +49,13 @@ export function createAgentSession(options: AgentSessionOptions): { id(): Promis
     const roots = facts?.supportsRoots ? await options.listRoots(ROOTS_TIMEOUT_MS) : []
     const workspace = roots[0] ?? options.fallbackWorkspace
     const label = agentLabel(name, version)
+    const agentSessionId = agentSessionIdFrom(options.env ?? process.env)
     const session = await options.client.request('sessions.create', {
       title: `${label} · ${basename(workspace) || workspace}`.slice(0, 200),
       workspace,
       agent: { name: name.slice(0, 200), ...(version ? { version: version.slice(0, 100) } : {}) },
+      // One conversation with this agent run's hook calls: the hub finds the agent as our parent.
+      run: { pid: process.pid, ...(agentSessionId ? { agentSessionId } : {}) },
     })
     return session.id
   }

@@ -26,6 +26,7 @@ const INSTRUCTIONS = [
   "Shellgate runs your shell commands on the user's machine, with the user's approval.",
   'Use its bash tool for shell commands; read-only commands run at once, others wait for the person in the Shellgate window.',
   'Long commands continue as background tasks: use task_output to wait for them and task_stop to end them. check_command says what would happen without running anything.',
+  "A command still waiting for the person when its call answers runs as task T if they allow it; that decision, its output and the person's message stay readable with task_output T and list_tasks from any later session of this agent in this folder, until the person clears it.",
 ].join(' ')
 
 /** `shellgate mcp`: the five tools over stdio, each call an agent-role request to the hub. */

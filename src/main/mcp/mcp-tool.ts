@@ -17,21 +17,27 @@ export interface McpToolContext {
   progress: ((update: { progress: number; message: string }) => void) | null
 }
 
-/** A tool result: the model-facing text, and the same facts as data. */
+/**
+ * A tool result: the model-facing text, and the same facts as data (null: text only). Claude Code
+ * and Codex give their model the structured content instead of the text whenever there is some
+ * (issue 20), so the adapter puts the text in it as `output`: no tool can leave its model without it.
+ */
 export interface McpToolResult {
   text: string
-  structured: Record<string, unknown>
+  structured: Record<string, unknown> | null
   isError: boolean
 }
 
 /**
- * One MCP tool, independent of the SDK: the adapter in sdk/ lists it (its zod input as JSON
- * Schema) and calls `run` with input that already passed the schema.
+ * One MCP tool, independent of the SDK: the adapter in sdk/ lists it (its zod input and output as
+ * JSON Schema) and calls `run` with input that already passed the schema.
  */
 export interface McpTool<S extends z.ZodObject = z.ZodObject> {
   name: string
   description: string
   inputSchema: S
+  /** The facts in `structured`, beside the `output` text the adapter adds. */
+  outputSchema: z.ZodObject
   annotations: McpToolAnnotations
   run(input: z.output<S>, context: McpToolContext): Promise<McpToolResult>
 }
@@ -41,7 +47,10 @@ export function defineTool<S extends z.ZodObject>(tool: McpTool<S>): McpTool {
   return tool as unknown as McpTool
 }
 
-/** A refusal the model can act on: nothing ran. */
-export function toolError(text: string, structured: Record<string, unknown> = {}): McpToolResult {
-  return { text, structured: { error: text, ...structured }, isError: true }
+/**
+ * A refusal the model can act on: nothing ran. Text only, so a client that checks results against
+ * the tool's output schema has nothing to reject and shows the text.
+ */
+export function toolError(text: string): McpToolResult {
+  return { text, structured: null, isError: true }
 }

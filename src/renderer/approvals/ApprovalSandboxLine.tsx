@@ -4,6 +4,7 @@ const PROFILE_WORDS = {
   'read-only': 'read-only (no writes, no network)',
   'workspace-write': 'workspace-write (writes only in the workspace; secrets hidden)',
   off: 'no sandbox',
+  'agent-shell': "the agent's own shell, unsandboxed",
 } as const
 
 /** Which sandbox the command will run in once allowed, and the one-off way out of it. */

@@ -18,7 +18,14 @@ import {
 } from './domains/bash'
 import { AgentClientStatusSchema, AgentsReportSchema } from './domains/agents'
 import { KeptDecisionSchema, RuleOfferAcceptSchema, RuleOfferSchema } from './domains/rules'
-import { HookDecideInputSchema, HookDecisionSchema } from './domains/hooks'
+import {
+  HookDecideInputSchema,
+  HookDecisionSchema,
+  TicketOutputInputSchema,
+  TicketOutputSchema,
+  TicketRunInputSchema,
+  TicketRunSchema,
+} from './domains/hooks'
 import { HubHelloSchema, UiAddressSchema } from './domains/hub'
 import {
   SandboxStatusSchema,
@@ -145,6 +152,14 @@ export const contract = defineContract({
      * when the rules say so; waits for them as long as the caller stays connected.
      */
     'hooks.decide': { role: 'agent', input: HookDecideInputSchema, output: HookDecisionSchema },
+    /**
+     * Runs the command a hook allowed, once, in the session it was decided in (`shellgate ticket T`,
+     * what the client's shell tool runs instead); answers when it has ended, cancelled when the
+     * caller disconnects. A used, expired or unknown ticket is refused.
+     */
+    'hooks.runTicket': { role: 'agent', input: TicketRunInputSchema, output: TicketRunSchema },
+    /** The output of a ticket run so far, for the connection running it only. */
+    'hooks.ticketOutput': { role: 'agent', input: TicketOutputInputSchema, output: TicketOutputSchema },
     /** TaskOutput: waits (bounded) for a session's task, or for the person's answer on a promised one. */
     'tasks.wait': { role: 'agent', input: TaskWaitInputSchema, output: TaskWaitResultSchema },
     /** Stops every running task. */

@@ -1,3 +1,4 @@
+import { basename } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import { connectLoopback } from '../../../src/main/transports/loopback'
 import { createClient } from '../../../src/shared/ipc/client'
@@ -29,7 +30,10 @@ describe('agents.list', () => {
     expect(report.agents).toEqual([
       {
         sessionId: session.id,
-        title: 'codex 0.171 · ws',
+        // Named by the hub, so two differ: agent and full version, workspace folder, start time.
+        title: expect.stringMatching(
+          new RegExp(`^codex 0\\.171\\.0 · ${basename(hub.workspace)} · \\d\\d:\\d\\d$`),
+        ),
         agent: { name: 'codex', version: '0.171.0' },
         workspace: hub.workspace,
         connected: true,

@@ -34,7 +34,13 @@ function claudeInput(command: string, cwd: string) {
 
 function ask(client: HookClient, input: unknown, env: Record<string, string>) {
   const text = typeof input === 'string' ? input : JSON.stringify(input)
-  return answerHook(client, { stdin: Readable.from([Buffer.from(text)]), env, stderr: () => undefined })
+  // The decision as a client that cannot rewrite gets it; the rewrite has its own tests (hook-tickets).
+  return answerHook(client, {
+    stdin: Readable.from([Buffer.from(text)]),
+    env,
+    stderr: () => undefined,
+    rewrite: false,
+  })
 }
 
 const claudeDecision = (decision: string, reason: string | RegExp) => ({
@@ -76,8 +82,8 @@ describe('shellgate hook claude-code, fed the documented PreToolUse JSON', () =>
     expect(
       lines.map((line) => [line.command, line.verdict, line.decidedBy, line.status, line.agent]),
     ).toEqual([
-      ['ls -la', 'allow', 'read_only', 'handed_to_agent', 'claude-code'],
-      ['npm test -- --watch=false', 'allow', 'rule', 'handed_to_agent', 'claude-code'],
+      ['ls -la', 'allow', 'read_only', 'run_by_agent', 'claude-code'],
+      ['npm test -- --watch=false', 'allow', 'rule', 'run_by_agent', 'claude-code'],
       ['rm -rf build', 'deny', 'denied_by_rule', 'denied', 'claude-code'],
       ['touch planned', 'deny', 'mode', 'denied', 'claude-code'],
     ])

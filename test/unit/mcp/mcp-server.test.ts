@@ -66,7 +66,7 @@ describe('shellgate mcp with the MCP SDK client over stdio', { timeout: 90_000 }
       agent: { name: 'claude-code', version: '2.1.332' },
       workspace: hub?.workspace,
     })
-    expect(mine?.title).toMatch(/^claude-code 2\.1 · /)
+    expect(mine?.title).toMatch(/^claude-code 2\.1\.332 · sg-mcp-ws-\w+ · \d\d:\d\d$/)
 
     // Inside the workspace: a read outside it would ask first (issue 13 class 6).
     const failing = await client.callTool({ name: 'bash', arguments: { command: 'ls no-such-dir' } })
@@ -266,7 +266,7 @@ describe('shellgate mcp with the MCP SDK client over stdio', { timeout: 90_000 }
     expect(textOf(await client.callTool({ name: 'bash', arguments: { command: 'pwd' } }))).toBe(root)
     const session = (await hub.ui.request('sessions.list', {})).find((each: Session) => each.agent)
     expect(session).toMatchObject({ workspace: root, agent: { name: 'my reviewer', version: null } })
-    expect(session?.title).toBe('my reviewer · project root')
+    expect(session?.title).toMatch(/^my reviewer · project root · \d\d:\d\d$/)
   })
 
   it('bad input is an isError result with a clear message, nothing runs, and the server stays up', async () => {

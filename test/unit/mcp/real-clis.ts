@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process'
-import { existsSync, readFileSync } from 'node:fs'
+import { existsSync, readFileSync, statSync } from 'node:fs'
 import { chmod, mkdir, mkdtemp, readFile, realpath, rm, writeFile } from 'node:fs/promises'
 import { homedir, tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
@@ -17,6 +17,12 @@ const run = promisify(execFile)
  * and the first test that needs one installs every missing pin there in one `npm install`.
  * Pinned exactly (test/fixtures/real-clis/versions.json, also read by .ci/run): their flags and
  * output are what the tests speak.
+ *
+ * SHELLGATE_TEST_CLIS=latest runs the same tests against whatever npm gives as `@latest`, in a second
+ * prefix beside the first (`<cache>-latest`), so a new release is tried before it is pinned and the
+ * pinned prefix is never touched. With SHELLGATE_TEST_INSTALL_CLIS=1 the first test that needs one
+ * runs `npm install <each>@latest` there (at most once an hour); otherwise what is there is used. CI
+ * never sets it, so it downloads no more than the pins.
  */
 export type RealCliName = 'claude' | 'codex' | 'gemini' | 'inspector'
 interface Pin {
@@ -27,10 +33,13 @@ interface Pin {
 export const REAL_CLI_PINS: Record<RealCliName, Pin> = JSON.parse(
   readFileSync(resolve('test/fixtures/real-clis/versions.json'), 'utf8'),
 )
-export const REAL_CLIS_CACHE =
-  process.env.SHELLGATE_TEST_CLIS_CACHE ?? join(homedir(), '.cache', 'shellgate-test-clis')
+const LATEST = process.env.SHELLGATE_TEST_CLIS === 'latest'
+const PINNED_CACHE = process.env.SHELLGATE_TEST_CLIS_CACHE ?? join(homedir(), '.cache', 'shellgate-test-clis')
+export const REAL_CLIS_CACHE = LATEST ? `${PINNED_CACHE}-latest` : PINNED_CACHE
+/** How often latest mode asks npm whether a newer release came out. */
+const LATEST_RECHECK_MS = 60 * 60 * 1000
 
-const specOf = (pin: Pin) => `${pin.package}@${pin.version}`
+const specOf = (pin: Pin) => `${pin.package}@${LATEST ? 'latest' : pin.version}`
 
 function installedVersion(pin: Pin): string | null {
   try {
@@ -43,15 +52,25 @@ function installedVersion(pin: Pin): string | null {
   }
 }
 
-const isReady = (pin: Pin) =>
-  installedVersion(pin) === pin.version && existsSync(join(REAL_CLIS_CACHE, 'node_modules', '.bin', pin.bin))
+const hasBin = (pin: Pin) => existsSync(join(REAL_CLIS_CACHE, 'node_modules', '.bin', pin.bin))
+const isReady = (pin: Pin) => (LATEST || installedVersion(pin) === pin.version) && hasBin(pin)
 
-/** The pinned CLI's binary, or why the test cannot have it (not installed, or the registry is unreachable). */
+/** Latest mode: whether `npm install …@latest` ran in the last hour (a stamp file in the prefix). */
+function latestIsFresh(): boolean {
+  try {
+    return Date.now() - statSync(join(REAL_CLIS_CACHE, '.latest-checked')).mtimeMs < LATEST_RECHECK_MS
+  } catch {
+    return false
+  }
+}
+
+/** The CLI's binary, or why the test cannot have it (not installed, or the registry is unreachable). */
 export async function realCliOrWhyNot(name: RealCliName): Promise<{ bin: string } | { skip: string }> {
   const pin = REAL_CLI_PINS[name]
   const bin = join(REAL_CLIS_CACHE, 'node_modules', '.bin', pin.bin)
-  if (isReady(pin)) return { bin }
-  if (process.env.SHELLGATE_TEST_INSTALL_CLIS !== '1') {
+  const wantInstall = process.env.SHELLGATE_TEST_INSTALL_CLIS === '1'
+  if (isReady(pin) && !(LATEST && wantInstall && !latestIsFresh())) return { bin }
+  if (!wantInstall) {
     const found = installedVersion(pin)
     return {
       skip: `${specOf(pin)} is not in ${REAL_CLIS_CACHE}${found ? ` (${found} is)` : ''}; run .ci/run or set SHELLGATE_TEST_INSTALL_CLIS=1 to install it there`,
@@ -59,7 +78,7 @@ export async function realCliOrWhyNot(name: RealCliName): Promise<{ bin: string 
   }
   await mkdir(REAL_CLIS_CACHE, { recursive: true })
   const missing = Object.values(REAL_CLI_PINS)
-    .filter((each) => !isReady(each))
+    .filter((each) => LATEST || !isReady(each))
     .map(specOf)
   try {
     // flock: test files run in parallel, and two npm installs into one prefix undo each other.
@@ -78,6 +97,7 @@ export async function realCliOrWhyNot(name: RealCliName): Promise<{ bin: string 
       ],
       { timeout: 280_000 },
     )
+    if (LATEST) await writeFile(join(REAL_CLIS_CACHE, '.latest-checked'), `${new Date().toISOString()}\n`)
   } catch (error) {
     const npmSays = String((error as { stderr?: unknown }).stderr ?? '')
       .split('\n')
@@ -193,12 +213,28 @@ export async function answerAgentCard(
   await hub.ui.request('approvals.answer', { id: card.id, answer })
 }
 
+/** Which tool the stand-in's model calls (default: the agent's own shell tool), and with what. */
+export interface ScriptedStep {
+  tool?: string
+  /** More tool input beside `command` (e.g. run_in_background). */
+  input?: Record<string, unknown>
+  /** Appends every request the CLI sent its model, one JSON line each (SG_DEBUG sets one). */
+  log?: string
+}
+
 /** One headless turn of a real agent CLI behind a local stand-in for its model API, offline. */
 export function scriptedTurn(
   fakeApi: string,
   resultsFile: string,
   command: string,
   cli: string[],
+  step: ScriptedStep = {},
 ): [string, string[]] {
-  return offline(process.execPath, [fakeApi, resultsFile, command, '--', ...cli])
+  const log = step.log ?? (process.env.SG_DEBUG ? `${resultsFile}.requests.jsonl` : undefined)
+  const options = [
+    ...(step.tool ? ['--tool', step.tool] : []),
+    ...(step.input ? ['--input', JSON.stringify(step.input)] : []),
+    ...(log ? ['--log', log] : []),
+  ]
+  return offline(process.execPath, [fakeApi, ...options, resultsFile, command, '--', ...cli])
 }

@@ -88,11 +88,30 @@ export interface McpChild {
 /** The MCP SDK's own Client, spawning `shellgate mcp` (from source, under tsx) over stdio. */
 export async function connectMcpClient(
   hub: { env: Record<string, string>; workspace: string },
-  options: { name?: string; version?: string; deadlineMs?: number; args?: string[]; roots?: string[] } = {},
+  options: {
+    name?: string
+    version?: string
+    deadlineMs?: number
+    args?: string[]
+    roots?: string[]
+    /**
+     * Start `shellgate mcp` from a process of its own, as each run of a real agent does: without it
+     * every server is a child of this test process, which then looks like one agent run.
+     */
+    ownAgentProcess?: boolean
+  } = {},
 ): Promise<McpChild> {
+  const serverArgs = ['--import', TSX_LOADER, CLI_ENTRY, 'mcp', ...(options.args ?? [])]
   const transport = new StdioClientTransport({
     command: process.execPath,
-    args: ['--import', TSX_LOADER, CLI_ENTRY, 'mcp', ...(options.args ?? [])],
+    args: options.ownAgentProcess
+      ? [
+          '-e',
+          "const c=require('node:child_process').spawn(process.execPath,process.argv.slice(1),{stdio:'inherit'});c.on('exit',(code)=>process.exit(code??1));process.on('SIGTERM',()=>c.kill('SIGTERM'))",
+          '--',
+          ...serverArgs,
+        ]
+      : serverArgs,
     env: {
       ...hub.env,
       ...(options.deadlineMs === undefined ? {} : { SHELLGATE_MCP_DEADLINE_MS: String(options.deadlineMs) }),

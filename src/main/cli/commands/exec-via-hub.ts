@@ -20,6 +20,9 @@ export async function execViaHub(
     title: 'shellgate exec',
     workspace: input.cwd,
     agent: { name: 'shellgate exec', version: APP_VERSION },
+    // Run from an agent's shell, it joins that agent's conversation (issue 22.4).
+    run: { pid: process.pid },
+    channel: 'exec',
   })
   // Ctrl+C drops the connection; the hub then withdraws a card still waiting and kills a foreground run.
   const hangUp = () => void hub.close()

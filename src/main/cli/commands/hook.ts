@@ -15,12 +15,16 @@ const CLIENTS: Record<string, HookClient> = {
 export const hookCommand: CliCommand = {
   summary: "answer an agent's pre-tool hook (claude-code, codex, gemini) from the Shellgate hub",
   usage: [
-    'Usage: shellgate hook claude-code|codex|gemini',
+    'Usage: shellgate hook claude-code|codex|gemini [--no-rewrite]',
     '',
     "  Reads the client's hook JSON on stdin and prints its decision JSON on stdout (nothing else).",
     '  Read-only commands and ones your rules allow: allow. Deny rules and plan mode: deny, with the',
     '  reason. Anything else waits for the person in Shellgate (SHELLGATE_HOOK_WAIT_MS, default 590000),',
     '  then allow, or deny with their message.',
+    "  An allowed command is rewritten to `shellgate ticket T`: the client's shell tool runs that, and",
+    '  Shellgate runs the decided command once, in its sandbox, streaming the output back.',
+    '  --no-rewrite  for a client version that ignores the rewrite: the agent runs allowed commands in',
+    '                its own shell, judged by the stricter verdict for an unsandboxed run.',
     '  When Shellgate cannot decide (no hub, bad input, any error, nobody answered): claude-code answers',
     '  ask (its own prompt takes over); codex and gemini answer deny with the reason, because they would',
     '  run the command on ask.',
@@ -29,12 +33,13 @@ export const hookCommand: CliCommand = {
   async run(argv, io) {
     const [name, ...extra] = argv
     const client = name !== undefined && Object.hasOwn(CLIENTS, name) ? CLIENTS[name] : undefined
-    if (!client || extra.length > 0) {
+    const noRewrite = extra.length === 1 && extra[0] === '--no-rewrite'
+    if (!client || (extra.length > 0 && !noRewrite)) {
       throw new UsageError(
-        `shellgate hook: expected one of claude-code, codex, gemini; got "${argv.join(' ')}"`,
+        `shellgate hook: expected one of claude-code, codex, gemini (and optionally --no-rewrite); got "${argv.join(' ')}"`,
       )
     }
-    const answer = await answerHook(client, io)
+    const answer = await answerHook(client, { ...io, rewrite: !noRewrite })
     io.stdout(`${JSON.stringify(answer)}\n`)
     return 0
   },

@@ -10,6 +10,7 @@ import { runCommand } from './run'
 import { sandboxCommand } from './sandbox'
 import { serveCommand } from './serve'
 import { shellsCommand } from './shells'
+import { ticketCommand } from './ticket'
 import { uiCommand } from './ui'
 
 /** Every `shellgate <name>` subcommand; each lives in its own file beside this one. */
@@ -25,5 +26,6 @@ export const commands: Record<string, CliCommand> = {
   sandbox: sandboxCommand,
   serve: serveCommand,
   shells: shellsCommand,
+  ticket: ticketCommand,
   ui: uiCommand,
 }

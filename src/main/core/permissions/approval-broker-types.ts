@@ -32,7 +32,8 @@ export interface ApprovalRequest {
   network?: { host: string; port: number; method: string }
   /** The sandbox profile the command will run in (issue 12), shown on the card. */
   sandbox?: {
-    profile: 'read-only' | 'workspace-write' | 'off'
+    /** agent-shell: a hook's command the agent runs in its own shell, unsandboxed (issue 20). */
+    profile: 'read-only' | 'workspace-write' | 'off' | 'agent-shell'
     note: string | null
     unsandboxedAllowed: boolean
   }

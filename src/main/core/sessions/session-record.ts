@@ -30,5 +30,19 @@ export const SessionRecordSchema = z.object({
   shell: ShellSelectionSchema,
   /** Lines for the model about its shell, e.g. "The Bash tool shell is Git Bash.", oldest first. */
   reminders: z.array(z.string()),
+  /**
+   * The agent run this conversation is (issue 22.4): the agent's own session id and its process,
+   * so its MCP server, hooks and `shellgate exec` calls find it again, after a restart too.
+   */
+  run: z
+    .object({
+      agentSessionId: z.string().max(200).optional(),
+      process: z.object({ pid: z.number().int().positive(), startTime: z.string().max(100) }).optional(),
+    })
+    .optional(),
+  /** How its calls arrived so far (mcp, hook, exec, person), first use first. */
+  channels: z.array(z.enum(['person', 'mcp', 'hook', 'exec'])).optional(),
+  /** When the agent run ended; absent while it may still call. */
+  endedAt: z.string().optional(),
 })
 export type SessionRecord = z.infer<typeof SessionRecordSchema>

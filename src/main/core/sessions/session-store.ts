@@ -15,7 +15,11 @@ export interface SessionStore {
     id?: string
     title?: string
     agent?: { name: string; version: string | null }
+    run?: SessionRecord['run']
+    channels?: SessionRecord['channels']
   }): Promise<SessionRecord>
+  /** Writes a changed record (ended, a new channel, its run), atomically. */
+  save(record: SessionRecord): Promise<void>
   /** Deletes a closed session's record; false when there was none. */
   remove(id: string): Promise<boolean>
   /** Null when there is no such session; throws with the file name when the file is damaged. */
@@ -83,7 +87,7 @@ export function createSessionStore(
 
   return {
     dir,
-    async create({ workspace, shell, id = randomUUID(), title, agent }) {
+    async create({ workspace, shell, id = randomUUID(), title, agent, run, channels }) {
       const record: SessionRecord = {
         version: 1,
         id,
@@ -93,10 +97,13 @@ export function createSessionStore(
         ...(agent ? { agent } : {}),
         shell,
         reminders: [],
+        ...(run ? { run } : {}),
+        ...(channels ? { channels } : {}),
       }
       await save(record)
       return record
     },
+    save,
     load,
     async remove(id) {
       const file = fileOf(id)

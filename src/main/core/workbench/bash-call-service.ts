@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import type { BashCall, BashCheck } from '../../../shared/ipc/domains/bash'
+import type { CallChannel } from '../../../shared/ipc/domains/sessions'
 import type { ApprovalBroker } from '../permissions/approval-broker'
 import type { AuditLog } from '../settings/audit-log'
 import { approvalSandbox } from './call-sandbox'
@@ -9,17 +10,22 @@ import { answerTimeLeft, endsAtTimeout, type InFlightCall, movedToBackground } f
 import { WorkbenchError } from './workbench-error'
 import { auditBashCall } from './call-audit'
 import { trackBackgroundedCalls } from './backgrounded-calls'
+import type { KeptDecisions } from './kept-decisions'
 import { type PromisedTask, promiseTask } from './promised-task'
 import { type CallDecisionDeps, decideCall } from './call-decision'
 import { type CallExecutionDeps, executeCall } from './call-execution'
-import { decideForHook, type HookVerdict } from './hook-decision'
+import { decideForHook, type HookQuestion, type HookVerdict } from './hook-decision'
+import { createHookTickets } from './hook-tickets'
 import { newCall, parseInput } from './new-call'
+import { auditUnusedTickets, runTicket, type TicketCall, type TicketRunOptions } from './ticket-run'
 
 export interface BashCallServiceOptions extends CallExecutionDeps, CallDecisionDeps {
   sessions: SessionService
   approvals: ApprovalBroker
   audit: AuditLog
   onCall: (call: BashCall) => void
+  /** Where promised tasks' decisions outlive the agent run (issue 22.5). */
+  kept?: KeptDecisions
 }
 
 /** How a caller runs a call, beside the Bash tool's own input. */
@@ -34,6 +40,10 @@ export interface BashRunOptions {
   answerWithinMs?: number
   /** The caller went away: a call that has not answered is cancelled (a promised or background task stays). */
   signal?: AbortSignal
+  /** How the call arrived (its conversation's history shows it); a ticket run arrived by a hook. */
+  via?: CallChannel
+  /** A hook's ticket run: decided before, run where the agent's shell is, ended at its timeout. */
+  ticket?: TicketCall
 }
 
 export interface BashCallService {
@@ -57,11 +67,13 @@ export interface BashCallService {
    * A hook's question: the agent runs the command with its own tool. The same decision as run(),
    * the person asked when it needs them; audited, but nothing runs here.
    */
-  decideForHook(
-    sessionId: string,
-    input: { command: string; description?: string },
-    signal?: AbortSignal,
-  ): Promise<HookVerdict>
+  decideForHook(sessionId: string, input: HookQuestion, signal?: AbortSignal): Promise<HookVerdict>
+  /**
+   * Runs the command a hook allowed, once (issue 20): the same path as run(), in the session the
+   * hook decided in, with no second card when the person already answered. A used, expired or
+   * unknown ticket is refused (WorkbenchError `denied`).
+   */
+  runTicket(ticket: string, options: TicketRunOptions): ReturnType<typeof runTicket>
   /**
    * Refuses new calls and cancels the running ones (their trees are killed, pending approvals
    * denied), waiting up to DISPOSE_WAIT_MS for them: quitting never leaves a foreground command behind.
@@ -96,8 +108,9 @@ export function createBashCallService(options: BashCallServiceOptions): BashCall
   const promised = new Map<string, PromisedTask>()
   let closing = false
   const backgrounded = trackBackgroundedCalls(options.tasks, publish, auditCall)
+  const tickets = createHookTickets()
 
-  return {
+  const service: BashCallService = {
     run(sessionId, rawInput, runOptions = {}) {
       if (inFlight.size >= MAX_CALLS_IN_FLIGHT) {
         return Promise.reject(
@@ -111,7 +124,9 @@ export function createBashCallService(options: BashCallServiceOptions): BashCall
         return Promise.reject(new WorkbenchError('denied', 'Shellgate is shutting down; nothing new runs'))
       const callId = runOptions.callId ?? randomUUID()
       const used = inFlight.has(callId) || promised.has(callId) || options.tasks.get(callId) !== null
-      if (used || sessionHasCall(sessionId, callId)) {
+      // A ticket's run takes the place its hook decision holds in the history (hook-decision.ts).
+      const placeholder = runOptions.ticket !== undefined && holdsHookPlace(sessionId, callId)
+      if (used || (sessionHasCall(sessionId, callId) && !placeholder)) {
         return Promise.reject(
           new WorkbenchError('invalid_input', `call id "${callId}" is already used`, 'callId'),
         )
@@ -139,7 +154,7 @@ export function createBashCallService(options: BashCallServiceOptions): BashCall
         entry.detachCaller = () => external.removeEventListener('abort', onLeave)
       }
       inFlight.set(callId, entry)
-      entry.done = runCall(callId, sessionId, rawInput, entry).finally(() => {
+      entry.done = runCall(callId, sessionId, rawInput, entry, runOptions).finally(() => {
         entry.detachCaller()
         inFlight.delete(callId)
       })
@@ -173,12 +188,18 @@ export function createBashCallService(options: BashCallServiceOptions): BashCall
       return entry.done
     },
     decideForHook(sessionId, input, signal) {
+      void auditUnusedTickets({ tickets, sessions, run: service.run, auditCall }).catch(() => undefined)
+      const cardSandbox = async () =>
+        options.sandbox ? approvalSandbox(options.sandbox, settings.user().sandbox) : undefined
       return decideForHook(
-        { approvals: options.approvals, decide, auditCall },
+        { approvals: options.approvals, tickets, decide, cardSandbox, auditCall, publish },
         sessions.get(sessionId),
         input,
         signal,
       )
+    },
+    runTicket(ticket, ticketOptions) {
+      return runTicket({ tickets, sessions, run: service.run, auditCall }, ticket, ticketOptions)
     },
     async check(sessionId, command) {
       const session = sessions.get(sessionId)
@@ -227,6 +248,12 @@ export function createBashCallService(options: BashCallServiceOptions): BashCall
       clearTimeout(timer)
     },
   }
+  return service
+
+  function holdsHookPlace(sessionId: string, callId: string): boolean {
+    const held = sessionHasCall(sessionId, callId) ? sessions.get(sessionId).history.get(callId) : null
+    return held?.via === 'hook' && held.status === 'running'
+  }
 
   function sessionHasCall(sessionId: string, callId: string): boolean {
     try {
@@ -250,11 +277,17 @@ export function createBashCallService(options: BashCallServiceOptions): BashCall
     sessionId: string,
     rawInput: Record<string, unknown>,
     entry: InFlightCall,
+    { ticket, via = ticket ? 'hook' : undefined }: Pick<BashRunOptions, 'ticket' | 'via'>,
   ): Promise<BashCall> {
     const { signal } = entry.controller
     const session = sessions.get(sessionId)
     const input = parseInput(rawInput)
-    const call = newCall(callId, session, input)
+    const call = {
+      ...newCall(callId, session, input),
+      ...(ticket ? { cwd: ticket.cwd } : {}),
+      ...(via ? { via } : {}),
+    }
+    if (via) await sessions.touch(sessionId, via)
     // seed 003: an empty command is an empty result, not an error and not a process.
     if (input.command.trim() === '') {
       const done: BashCall = { ...call, status: 'completed', exitCode: 0, durationMs: 0 }
@@ -287,7 +320,19 @@ export function createBashCallService(options: BashCallServiceOptions): BashCall
       return current
     }
 
-    if (decision.outcome === 'ask') {
+    // The person answered the hook's card already: the ticket carries that answer, no second card.
+    const approved = decision.outcome === 'ask' ? (ticket?.approval ?? null) : null
+    if (approved) {
+      decidedBy = approved.decidedBy
+      approvedBy = approved.approvedBy
+      unsandboxedByPerson = approved.unsandboxedByPerson
+      if (approved.rule) {
+        current = {
+          ...current,
+          decision: { ...current.decision!, rule: approved.rule.rule, ruleFile: approved.rule.source },
+        }
+      }
+    } else if (decision.outcome === 'ask') {
       entry.phase = 'approval'
       current = { ...current, status: 'waiting_for_approval' }
       await publish(session, current)
@@ -297,7 +342,7 @@ export function createBashCallService(options: BashCallServiceOptions): BashCall
         entry.answerWithinMs === null
           ? null
           : setTimeout(() => {
-              promise.settle = promiseTask(promised, session, waiting, entry)
+              promise.settle = promiseTask(promised, session, waiting, entry, options.kept)
             }, answerTimeLeft(entry))
       const pending = options.approvals.request(
         {
@@ -357,13 +402,20 @@ export function createBashCallService(options: BashCallServiceOptions): BashCall
     // It was promised as task T: it runs in the background from its first moment.
     const runInput = promise.settle ? { ...input, run_in_background: true } : input
     // Known before the "running" event, so cancel and background act on what the caller saw.
-    entry.phase = endsAtTimeout(runInput, entry) ? 'foreground_only' : 'foreground'
+    // A ticket run is the agent's own foreground command: it ends at its timeout, as in its shell.
+    entry.phase = ticket || endsAtTimeout(runInput, entry) ? 'foreground_only' : 'foreground'
     current = { ...current, status: 'running' }
     await publish(session, current)
-    const ran = await executeCall(options, session, current, runInput, verdict, entry, {
-      ranWithoutAsking,
-      unsandboxedByPerson,
-    })
+    const ran = await executeCall(
+      options,
+      session,
+      current,
+      runInput,
+      verdict,
+      entry,
+      { ranWithoutAsking, unsandboxedByPerson },
+      ticket,
+    )
     current = ran.call
     promise.settle?.(
       current.taskId

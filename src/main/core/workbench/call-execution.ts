@@ -27,6 +27,7 @@ import { foregroundContent } from './foreground-content'
 import { type CallNetworkDeps, callNetwork } from './network-approval'
 import { answerTimeLeft, type InFlightCall } from './in-flight-call'
 import type { LiveSession } from './session-service'
+import type { TicketCall } from './ticket-run'
 
 export interface CallExecutionDeps {
   settings: SettingsStore
@@ -55,6 +56,7 @@ export async function executeCall(
   verdict: CommandVerdict,
   entry: InFlightCall,
   sandboxChoice: { ranWithoutAsking: boolean; unsandboxedByPerson: boolean },
+  ticket?: TicketCall,
 ): Promise<{ call: BashCall; sandbox: CallSandbox | null }> {
   const { signal } = entry.controller
   const userSettings = deps.settings.user()
@@ -74,7 +76,7 @@ export async function executeCall(
     platform: deps.platform,
     dataDir: deps.dataDir,
     command: input.command,
-    cwd: session.cwd,
+    cwd: ticket?.cwd ?? session.cwd,
     passThrough: userSettings.environment.passThrough,
     // Asked-and-approved calls keep 'ask' as their decision's outcome.
     autoRun: call.decision?.outcome === 'allow' && verdict.readOnly,
@@ -104,6 +106,7 @@ export async function executeCall(
     const hooks: ExecutionHooks = {
       onOutputFile: (file) => {
         outputIdentity = file.identity
+        ticket?.onOutputFile(file)
       },
       onProgress: (sample: ProgressSample) => deps.onProgress({ call, sample }),
     }
@@ -120,6 +123,7 @@ export async function executeCall(
         workspace: session.record.workspace,
         platform: deps.platform,
         started,
+        ...(ticket ? { pinnedCwd: ticket } : {}),
       })
       return { call: sandbox ? await sandbox.annotate(done) : done, sandbox }
     }

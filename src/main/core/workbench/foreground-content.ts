@@ -18,6 +18,11 @@ export interface ForegroundContentInput {
   workspace: string
   platform: NodeJS.Platform
   started: number
+  /**
+   * A hook's ticket run: it started where the agent's shell is, and the session's cwd stays (the
+   * agent's shell does not move either); where the command ended up is reported instead.
+   */
+  pinnedCwd?: { cwd: string; onEndCwd(cwd: string): void }
 }
 
 /**
@@ -32,12 +37,13 @@ export async function foregroundContent(input: ForegroundContentInput): Promise<
     cwdFile: input.cwdFile,
     verdict: input.verdict,
     workspace: input.workspace,
-    currentCwd: session.cwd,
+    currentCwd: input.pinnedCwd?.cwd ?? session.cwd,
     inlineLimit: input.inlineLimit,
     platform: input.platform,
     keepOutputFile: true,
   })
-  session.cwd = cwd.cwd
+  if (input.pinnedCwd) input.pinnedCwd.onEndCwd(cwd.cwd)
+  else session.cwd = cwd.cwd
   return {
     ...input.call,
     status: result.status,

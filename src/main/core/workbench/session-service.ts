@@ -1,6 +1,8 @@
 import { realpath, rm, stat } from 'node:fs/promises'
 import { isAbsolute, join } from 'node:path'
-import type { Session } from '../../../shared/ipc/domains/sessions'
+import type { CallChannel, Session } from '../../../shared/ipc/domains/sessions'
+import { isRunning } from '../sessions/agent-process'
+import { conversationTitle, isSameRun, type RunQuery } from '../sessions/agent-runs'
 import type { SessionRecord } from '../sessions/session-record'
 import type { ShellRestoreState } from '../sessions/session-shell'
 import type { SessionStore } from '../sessions/session-store'
@@ -17,6 +19,8 @@ export interface LiveSession {
   /** Where the next Bash call starts; moved only by the cwd policy. */
   cwd: string
   history: CallHistory
+  /** Its last call or connection (in memory; after a restart, its last call's start). */
+  lastSeenAt: string | null
 }
 
 export interface SessionService {
@@ -37,6 +41,32 @@ export interface SessionService {
   create(input?: NewSession): Promise<Session>
   /** Forgets the session and its history; the caller denies its approvals and stops its tasks first. */
   close(sessionId: string): Promise<void>
+  /** The conversation of the agent run `query` describes, open or ended; null when there is none. */
+  findRun(query: RunQuery): LiveSession | null
+  /**
+   * A call or connection of this conversation arrived by `channel`: it is seen now, opens again if
+   * it had ended, and learns what the caller knows of its run (the agent's session id, its process).
+   */
+  touch(
+    sessionId: string,
+    channel: CallChannel,
+    run?: SessionRecord['run'],
+    /** The agent's version, for a conversation that did not know it (a hook started it). */
+    version?: string | null,
+  ): Promise<void>
+  /** The agent run ended (its connection closed, its process exited, it went quiet): folded away, history kept. */
+  end(sessionId: string): Promise<void>
+  /** An MCP connection of this conversation is open until `signal` aborts; when the last one closes, it ends. */
+  attach(sessionId: string, signal: AbortSignal): void
+  /** Whether an MCP connection of this conversation is open now. */
+  isAttached(sessionId: string): boolean
+  /**
+   * Ends the agent conversations no connection holds whose agent process exited, or (process
+   * unknown) that saw no call for HOOK_IDLE_END_MS. Runs every SWEEP_INTERVAL_MS after start().
+   */
+  sweep(): Promise<void>
+  /** Stops the sweep timer. */
+  dispose(): void
   onChange(listener: (sessions: Session[]) => void): () => void
 }
 
@@ -45,10 +75,18 @@ export interface NewSession {
   /** Absolute path of an existing directory; default: the core's workspace. */
   workspace?: string
   agent?: { name: string; version: string | null }
+  /** The agent run it is (issue 22.4), so later calls of that run find it. */
+  run?: SessionRecord['run']
+  /** The channel of the call or connection that made it. */
+  channel?: CallChannel
 }
 
 /** Each open session is a file, a history and a tab; a client must not be able to open thousands. */
 export const MAX_OPEN_SESSIONS = 100
+/** A hook-only run whose agent process cannot be read has ended after this long without a call. */
+export const HOOK_IDLE_END_MS = 30 * 60_000
+/** How often conversations without a connection are checked for an agent that went away. */
+export const SWEEP_INTERVAL_MS = 60_000
 
 export interface SessionServiceOptions {
   store: SessionStore
@@ -68,6 +106,8 @@ export function createSessionService(options: SessionServiceOptions): SessionSer
   const historyFile = (id: string) => join(options.store.dir, `${id}.calls.jsonl`)
 
   let personWorkspace = options.workspace
+  const attached = new Map<string, Set<AbortSignal>>()
+  let sweepTimer: NodeJS.Timeout | null = null
   const list = () => [...live.values()].map(toView)
   const changed = () => {
     const sessions = list()
@@ -80,9 +120,16 @@ export function createSessionService(options: SessionServiceOptions): SessionSer
       restore,
       cwd: record.workspace,
       history: await openCallHistory(historyFile(record.id)),
+      lastSeenAt: null,
     }
+    session.lastSeenAt = session.history.list().at(-1)?.startedAt ?? null
     live.set(record.id, session)
     return session
+  }
+  const saveRecord = async (session: LiveSession, record: SessionRecord) => {
+    await options.store.save(record)
+    session.record = record
+    changed()
   }
 
   /** Brings back the sessions `keep` selects, oldest first; a person's first one is made if they have none. */
@@ -106,7 +153,43 @@ export function createSessionService(options: SessionServiceOptions): SessionSer
   }
 
   const service: SessionService = {
+    attach(sessionId, signal) {
+      const signals = attached.get(sessionId) ?? new Set<AbortSignal>()
+      signals.add(signal)
+      attached.set(sessionId, signals)
+      signal.addEventListener(
+        'abort',
+        () => {
+          signals.delete(signal)
+          if (signals.size > 0) return
+          attached.delete(sessionId)
+          void service.end(sessionId).catch(() => undefined)
+        },
+        { once: true },
+      )
+    },
+    isAttached(sessionId) {
+      return [...(attached.get(sessionId) ?? [])].some((signal) => !signal.aborted)
+    },
+    async sweep() {
+      const now = Date.now()
+      for (const session of [...live.values()]) {
+        const { record } = session
+        if (!record.agent || record.endedAt || service.isAttached(record.id)) continue
+        const process = record.run?.process
+        const gone = process
+          ? !(await isRunning(process, options.platform))
+          : now - Date.parse(session.lastSeenAt ?? record.createdAt) > HOOK_IDLE_END_MS
+        if (gone) await service.end(record.id).catch(() => undefined)
+      }
+    },
+    dispose() {
+      if (sweepTimer) clearInterval(sweepTimer)
+      sweepTimer = null
+    },
     async start() {
+      sweepTimer ??= setInterval(() => void service.sweep(), SWEEP_INTERVAL_MS)
+      sweepTimer.unref()
       // An agent's session lives in its own workspace and belongs to this home's one core: it
       // comes back too, so the person still sees it (and can close it) after a restart.
       await restoreWhere((record) => record.agent !== undefined || record.workspace === personWorkspace)
@@ -138,15 +221,69 @@ export function createSessionService(options: SessionServiceOptions): SessionSer
       if (workspace === null)
         throw new WorkbenchError('invalid_input', 'choose the folder to work in first', 'workspace')
       const shell = await options.currentShell()
+      const taken = new Set([...live.values()].map((each) => each.record.title ?? ''))
+      // An agent's conversation is named by the hub, so two never look alike.
+      const title = input.agent
+        ? conversationTitle(input.agent, workspace, new Date(), taken)
+        : input.title?.trim() || `Session ${live.size + 1}`
       const record = await options.store.create({
         workspace,
         shell,
-        title: input.title?.trim() || `Session ${live.size + 1}`,
+        title,
         ...(input.agent ? { agent: input.agent } : {}),
+        ...(input.run ? { run: input.run } : {}),
+        ...(input.channel ? { channels: [input.channel] } : {}),
       })
       const session = await adopt(record, 'new')
+      session.lastSeenAt = record.createdAt
       changed()
       return toView(session)
+    },
+    findRun(query) {
+      const matches = [...live.values()].filter((session) => isSameRun(session.record, query))
+      // The newest when a run was split before (e.g. a restart between its hook and MCP calls).
+      return matches.at(-1) ?? null
+    },
+    async touch(sessionId, channel, run, version) {
+      const session = service.get(sessionId)
+      session.lastSeenAt = new Date().toISOString()
+      const { record } = session
+      const named =
+        record.agent && record.agent.version === null && version
+          ? {
+              agent: { ...record.agent, version },
+              title: conversationTitle(
+                { ...record.agent, version },
+                record.workspace,
+                new Date(record.createdAt),
+                new Set(
+                  [...live.values()]
+                    .filter((each) => each !== session)
+                    .map((each) => each.record.title ?? ''),
+                ),
+              ),
+            }
+          : {}
+      const channels = record.channels ?? []
+      const learned = {
+        ...((record.run?.agentSessionId ?? run?.agentSessionId)
+          ? { agentSessionId: record.run?.agentSessionId ?? run?.agentSessionId }
+          : {}),
+        ...((record.run?.process ?? run?.process) ? { process: record.run?.process ?? run?.process } : {}),
+      }
+      const next: SessionRecord = {
+        ...record,
+        ...named,
+        channels: channels.includes(channel) ? channels : [...channels, channel],
+        ...(Object.keys(learned).length > 0 ? { run: learned } : {}),
+      }
+      delete next.endedAt
+      if (JSON.stringify(next) !== JSON.stringify(record)) await saveRecord(session, next)
+    },
+    async end(sessionId) {
+      const session = live.get(sessionId)
+      if (!session?.record.agent || session.record.endedAt) return
+      await saveRecord(session, { ...session.record, endedAt: new Date().toISOString() })
     },
     async close(sessionId) {
       const session = this.get(sessionId)
@@ -201,9 +338,9 @@ function toView(session: LiveSession): Session {
       reminder: record.reminders.at(-1) ?? null,
     },
     origin: record.agent ? 'agent' : 'person',
-    channels: [],
-    agentSessionId: null,
-    lastSeenAt: null,
-    endedAt: null,
+    channels: record.channels ?? (record.agent ? [] : ['person']),
+    agentSessionId: record.run?.agentSessionId ?? null,
+    lastSeenAt: session.lastSeenAt,
+    endedAt: record.endedAt ?? null,
   }
 }

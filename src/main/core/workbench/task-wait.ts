@@ -2,7 +2,10 @@ import type { TaskWaitResult } from '../../../shared/ipc/domains/tasks'
 import { taskNotFound } from '../tasks/task-error'
 import { readTaskOutput, TASK_OUTPUT_DEFAULT_TIMEOUT_MS } from '../tasks/task-output'
 import type { TaskRegistry } from '../tasks/task-registry'
+import { agentFamily } from '../sessions/agent-runs'
 import type { BashCallService, PromisedTask } from './bash-call-service'
+import type { KeptDecisions, KeptRecord } from './kept-decisions'
+import type { SessionService } from './session-service'
 
 export interface TaskWaitInput {
   sessionId: string
@@ -17,23 +20,36 @@ export interface TaskWaitInput {
  * one timeout.
  */
 export async function waitForTask(
-  services: { bash: BashCallService; tasks: TaskRegistry },
+  services: { bash: BashCallService; tasks: TaskRegistry; sessions: SessionService; kept: KeptDecisions },
   input: TaskWaitInput,
   signal?: AbortSignal,
 ): Promise<TaskWaitResult> {
   const block = input.block ?? true
   const timeoutMs = input.timeoutMs ?? TASK_OUTPUT_DEFAULT_TIMEOUT_MS
   const until = Date.now() + timeoutMs
+  // Issue 22.5: a kept decision is this caller's too when it is the same agent in the same folder.
+  const kept = services.kept.get(input.taskId)
+  const caller = services.sessions.get(input.sessionId).record
+  const inherits =
+    kept !== null &&
+    caller.agent !== undefined &&
+    agentFamily(caller.agent.name) === kept.agent &&
+    caller.workspace === kept.workspace
   const promised = services.bash.promisedTask(input.taskId)
   if (promised) {
-    if (promised.sessionId !== input.sessionId) throw taskNotFound(input.taskId)
+    if (promised.sessionId !== input.sessionId && !inherits) throw taskNotFound(input.taskId)
     if (promised.state === 'waiting' && block) await decidedWithin(promised, timeoutMs, signal)
     if (promised.state !== 'started') return promisedView(promised, block)
+  } else if (inherits && kept.state !== 'started') {
+    // Shellgate restarted since, or the person answered while no run was reading: what was kept.
+    return keptResult(kept)
   }
+  const owner = inherits ? kept.sessionId : input.sessionId
+  if (inherits && !services.tasks.get(input.taskId)) return keptResult(kept)
   const read = await readTaskOutput(
     services.tasks,
     { task_id: input.taskId, block, timeout: Math.max(0, until - Date.now()) },
-    { sessionId: input.sessionId, ...(signal ? { signal } : {}) },
+    { sessionId: owner, ...(signal ? { signal } : {}) },
   )
   return {
     retrievalStatus: read.retrieval_status,
@@ -46,6 +62,37 @@ export async function waitForTask(
       outputPath: read.task.output_path,
       truncated: read.task.truncated,
       message: null,
+    },
+  }
+}
+
+function keptResult(kept: KeptRecord): TaskWaitResult {
+  const status =
+    kept.state === 'started'
+      ? (kept.outcome?.status ?? 'lost')
+      : kept.state === 'waiting'
+        ? 'waiting_for_approval'
+        : kept.state
+  const output =
+    kept.state === 'denied'
+      ? (kept.message ?? 'Denied by the person.')
+      : kept.state === 'waiting'
+        ? `Still waiting for the person's approval in Shellgate; nothing has run. It will run as task ${kept.taskId} if they allow it.`
+        : kept.state === 'withdrawn'
+          ? (kept.message ?? kept.outcome?.outputTail ?? 'It was withdrawn before it ran; nothing ran.')
+          : (kept.outcome?.outputTail ??
+            'It ran, but Shellgate restarted before it ended; its output is no longer known.')
+  return {
+    retrievalStatus: kept.state === 'waiting' ? 'not_ready' : 'success',
+    task: {
+      taskId: kept.taskId,
+      status,
+      command: kept.command,
+      exitCode: kept.outcome?.exitCode ?? null,
+      output,
+      outputPath: null,
+      truncated: false,
+      message: kept.state === 'denied' ? kept.message : null,
     },
   }
 }

@@ -1,7 +1,10 @@
 import type { ShellgateContract } from '../../../shared/ipc/contract'
 import { RpcError } from '../../../shared/ipc/errors'
 import type { Core } from '../../core/app'
+import { agentFamily } from '../../core/sessions/agent-runs'
+import { keptView } from '../../core/workbench/kept-decisions'
 import type { Handlers } from '../dispatcher'
+import type { SessionOwnership } from '../session-ownership'
 
 type DeskHandlers = Pick<
   Handlers<ShellgateContract>,
@@ -18,10 +21,23 @@ const notYet = (method: string) => () => {
 }
 
 /** Issue 22's desk methods: kept decisions, learned rule offers, agent setup status. */
-export function deskHandlers(_core: Core): DeskHandlers {
+export function deskHandlers(core: Core, ownership: SessionOwnership): DeskHandlers {
   return {
-    'tasks.decisions': notYet('tasks.decisions'),
-    'tasks.clearDecision': notYet('tasks.clearDecision'),
+    'tasks.decisions': (_input, context) => {
+      const all = core.kept.list()
+      if (context.role === 'ui') return all.map(keptView)
+      // An agent reads its own agent's decisions in the folders its conversations work in.
+      const mine = ownership.sessionsOf(context.connectionId).flatMap((id) => {
+        const session = core.sessions.list().find((each) => each.id === id)
+        return session?.agent ? [`${agentFamily(session.agent.name)}\n${session.workspace}`] : []
+      })
+      return all.filter((kept) => mine.includes(`${kept.agent}\n${kept.workspace}`)).map(keptView)
+    },
+    'tasks.clearDecision': async ({ taskId }) => {
+      if (!(await core.kept.clear(taskId)))
+        throw new RpcError('invalid_input', `tasks.clearDecision: taskId: no kept decision "${taskId}"`)
+      return { ok: true as const }
+    },
     'rules.offers': notYet('rules.offers'),
     'rules.acceptOffer': notYet('rules.acceptOffer'),
     'rules.dismissOffer': notYet('rules.dismissOffer'),

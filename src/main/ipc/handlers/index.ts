@@ -20,7 +20,7 @@ export interface HandlerDeps {
 
 /** Maps each contract request to the core service that answers it; no logic lives here. */
 export function createHandlers(core: Core, deps: HandlerDeps): Handlers<ShellgateContract> {
-  const presence = createAgentPresence()
+  const presence = createAgentPresence(core.sessions)
   return {
     ...systemHandlers(core),
     ...sessionHandlers(core, deps.ownership, presence),
@@ -30,6 +30,6 @@ export function createHandlers(core: Core, deps: HandlerDeps): Handlers<Shellgat
     ...workspaceHandlers(core),
     ...hookHandlers(core),
     ...agentHandlers(core, presence),
-    ...deskHandlers(core),
+    ...deskHandlers(core, deps.ownership),
   }
 }

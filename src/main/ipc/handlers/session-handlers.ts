@@ -8,6 +8,8 @@ import type { Handlers } from '../dispatcher'
 import type { AgentPresence } from '../agent-presence'
 import { refuseBroadAgentWorkspace } from '../agent-workspace'
 import type { SessionOwnership } from '../session-ownership'
+import { joinRun } from './join-run'
+import { agentProcessOf } from '../../core/sessions/agent-process'
 
 /** The full-output view shows at most this much of a call's file; the path is given for the rest. */
 const CALL_OUTPUT_VIEW_BYTES = 4 * 1024 * 1024
@@ -43,14 +45,31 @@ export function sessionHandlers(
 ): SessionHandlers {
   return {
     'sessions.list': () => core.sessions.list(),
-    'sessions.create': async ({ title, workspace, agent }, context) => {
+    'sessions.create': async ({ title, workspace, agent, run, channel: asked }, context) => {
       const places = { userHome: core.sandbox.home, shellgateHome: core.dataDir }
       const checked = context.role === 'agent' && workspace !== undefined ? workspace : null
       if (checked !== null) await refuseBroadAgentWorkspace(checked, places)
+      const channel = asked ?? (context.role === 'agent' ? 'mcp' : 'person')
+      const joined = context.role === 'agent' ? await joinRun(core, { workspace, agent, run, channel }) : null
+      if (joined) {
+        ownership.claim(joined.id, context.connectionId, channel)
+        if (channel === 'mcp') presence.join(joined.id, context)
+        return joined
+      }
+      const process = run?.pid ? await agentProcessOf(run.pid, core.platform) : null
       const session = await core.sessions.create({
         ...(title === undefined ? {} : { title }),
         ...(workspace === undefined ? {} : { workspace }),
         ...(agent === undefined ? {} : { agent: { name: agent.name, version: agent.version ?? null } }),
+        ...(run?.agentSessionId || process
+          ? {
+              run: {
+                ...(run?.agentSessionId ? { agentSessionId: run.agentSessionId } : {}),
+                ...(process ? { process } : {}),
+              },
+            }
+          : {}),
+        channel,
       })
       if (checked !== null) {
         await refuseBroadAgentWorkspace(checked, places, session.workspace).catch(async (error: unknown) => {
@@ -59,13 +78,19 @@ export function sessionHandlers(
         })
       }
       if (context.role === 'agent') {
-        ownership.claim(session.id, context.connectionId)
-        presence.join(session.id, context)
+        ownership.claim(session.id, context.connectionId, channel)
+        if (channel === 'mcp') presence.join(session.id, context)
       }
       return session
     },
     'sessions.close': async ({ sessionId }, context) => {
       ownership.require(context, sessionId, 'sessions.close')
+      if (context.role === 'agent') {
+        // An agent's run ends (its history stays, folded); a run another connection still holds goes on.
+        if (ownership.release(sessionId, context.connectionId) && !core.sessions.isAttached(sessionId))
+          await core.sessions.end(sessionId)
+        return { ok: true as const }
+      }
       await core.closeSession(sessionId)
       ownership.forget(sessionId)
       return { ok: true as const }
@@ -74,7 +99,9 @@ export function sessionHandlers(
       ownership.require(context, sessionId, 'bash.run')
       // An agent (or any caller on a clock) is a live client: its leaving cancels what has not answered.
       const tied = context.role === 'agent' || answerWithinMs !== undefined
+      const via = context.role === 'agent' ? ownership.channelOf(sessionId, context.connectionId) : 'person'
       return core.bash.run(sessionId, input, {
+        via,
         ...(callId ? { callId } : {}),
         ...(answerWithinMs ? { answerWithinMs } : {}),
         ...(tied ? { signal: context.signal } : {}),

@@ -3,11 +3,13 @@ import { type HookClient, isRecord, shellQuestionFrom } from './hook-client'
 /**
  * Claude Code's PreToolUse hook: stdin {session_id, cwd, hook_event_name, tool_name, tool_input};
  * stdout {hookSpecificOutput: {hookEventName, permissionDecision: allow|deny|ask,
- * permissionDecisionReason}}. On `ask` Claude shows its own prompt, so that is the safe fallback.
+ * permissionDecisionReason, updatedInput}}. On `ask` Claude shows its own prompt, so that is the
+ * safe fallback. With `allow`, updatedInput replaces the tool input (Claude Code 2.1.332 runs it).
  */
 export const claudeCodeHook: HookClient = {
   agentName: 'claude-code',
   undecided: 'ask',
+  canRewrite: true,
   parse(input) {
     if (!isRecord(input)) return { kind: 'invalid', reason: 'the hook input is not a JSON object' }
     if (input.hook_event_name !== undefined && input.hook_event_name !== 'PreToolUse')
@@ -15,12 +17,13 @@ export const claudeCodeHook: HookClient = {
     if (input.tool_name !== 'Bash') return { kind: 'other' }
     return shellQuestionFrom(input, input.tool_input)
   },
-  render({ decision, reason }) {
+  render({ decision, reason, rewrite }) {
     return {
       hookSpecificOutput: {
         hookEventName: 'PreToolUse',
         permissionDecision: decision,
         permissionDecisionReason: reason,
+        ...(rewrite ? { updatedInput: { ...rewrite.toolInput, command: rewrite.command } } : {}),
       },
     }
   },

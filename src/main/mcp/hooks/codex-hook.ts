@@ -14,6 +14,8 @@ const CODEX_WORKDIR_FIELDS = ['workdir']
 export const codexHook: HookClient = {
   agentName: 'codex',
   undecided: 'deny',
+  // Codex 0.171 runs the updatedInput of an `allow` (its exec_command gets the new command).
+  canRewrite: true,
   parse(input) {
     if (!isRecord(input)) return { kind: 'invalid', reason: 'the hook input is not a JSON object' }
     if (input.hook_event_name !== undefined && input.hook_event_name !== 'PreToolUse')
@@ -21,12 +23,22 @@ export const codexHook: HookClient = {
     if (typeof input.tool_name !== 'string' || !SHELL_TOOLS.has(input.tool_name)) return { kind: 'other' }
     return shellQuestionFrom(input, input.tool_input, CODEX_WORKDIR_FIELDS)
   },
-  render({ decision, reason }) {
+  render({ decision, reason, rewrite }) {
+    const updatedInput = rewrite
+      ? {
+          ...rewrite.toolInput,
+          // An argv command (older builds) becomes one that runs the rewrite through a shell.
+          command: Array.isArray(rewrite.toolInput.command)
+            ? ['/bin/sh', '-c', rewrite.command]
+            : rewrite.command,
+        }
+      : null
     return {
       hookSpecificOutput: {
         hookEventName: 'PreToolUse',
         permissionDecision: decision === 'ask' ? 'deny' : decision,
         permissionDecisionReason: reason,
+        ...(updatedInput ? { updatedInput } : {}),
       },
     }
   },

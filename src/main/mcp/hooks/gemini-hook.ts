@@ -11,6 +11,8 @@ const GEMINI_WORKDIR_FIELDS = ['dir_path', 'directory']
 export const geminiHook: HookClient = {
   agentName: 'gemini-cli',
   undecided: 'deny',
+  // Gemini CLI 0.61 merges hookSpecificOutput.tool_input into the tool's input before it runs.
+  canRewrite: true,
   parse(input) {
     if (!isRecord(input)) return { kind: 'invalid', reason: 'the hook input is not a JSON object' }
     if (input.hook_event_name !== undefined && input.hook_event_name !== 'BeforeTool')
@@ -18,8 +20,14 @@ export const geminiHook: HookClient = {
     if (input.tool_name !== 'run_shell_command') return { kind: 'other' }
     return shellQuestionFrom(input, input.tool_input, GEMINI_WORKDIR_FIELDS)
   },
-  render({ decision, reason }) {
-    return { decision: decision === 'ask' ? 'deny' : decision, reason }
+  render({ decision, reason, rewrite }) {
+    return {
+      decision: decision === 'ask' ? 'deny' : decision,
+      reason,
+      ...(rewrite
+        ? { hookSpecificOutput: { hookEventName: 'BeforeTool', tool_input: { command: rewrite.command } } }
+        : {}),
+    }
   },
   noOpinion: () => ({}),
 }

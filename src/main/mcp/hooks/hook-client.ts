@@ -10,6 +10,10 @@ export interface ShellQuestion {
   agentSessionId: string
   /** Where the agent runs the command. */
   cwd: string
+  /** The tool's input as the client sent it: a rewrite keeps every other field. */
+  toolInput: Record<string, unknown>
+  /** The client's own timeout for this tool call, in ms, when it names one. */
+  timeoutMs?: number
 }
 
 export type ParsedHookInput =
@@ -21,6 +25,11 @@ export type ParsedHookInput =
 export interface HookAnswer {
   decision: 'allow' | 'deny' | 'ask'
   reason: string
+  /**
+   * For an allowed command the client rewrites: what its shell tool runs instead (`shellgate
+   * ticket T`), and the tool input it replaces the command in.
+   */
+  rewrite?: { command: string; toolInput: Record<string, unknown> }
 }
 
 /**
@@ -38,6 +47,12 @@ export interface HookClient {
   noOpinion(): Record<string, unknown>
   /** What to answer when Shellgate cannot decide (hub down, error, nobody answered in time). */
   undecided: 'ask' | 'deny'
+  /**
+   * The client replaces its tool's input with the hook's (Claude Code's updatedInput, Codex's
+   * updatedInput, Gemini CLI's hookSpecificOutput.tool_input; each checked against the real CLI),
+   * so an allowed command can run in Shellgate instead of the agent's own shell.
+   */
+  canRewrite: boolean
 }
 
 export function isRecord(value: unknown): value is Record<string, unknown> {
@@ -73,6 +88,11 @@ export function shellQuestionFrom(
   const sessionId =
     typeof input.session_id === 'string' && input.session_id !== '' ? input.session_id : 'default'
   const description = typeof toolInput.description === 'string' ? toolInput.description : undefined
+  const timeout = toolInput.timeout
+  const timeoutMs =
+    typeof timeout === 'number' && Number.isSafeInteger(timeout) && timeout > 0
+      ? Math.min(timeout, 600_000)
+      : undefined
   return {
     kind: 'shell',
     question: {
@@ -80,6 +100,8 @@ export function shellQuestionFrom(
       ...(description ? { description: description.slice(0, 1_000) } : {}),
       agentSessionId: sessionId.slice(0, 200),
       cwd,
+      toolInput,
+      ...(timeoutMs ? { timeoutMs } : {}),
     },
   }
 }

@@ -1,6 +1,7 @@
 import { resolveShellgateHome } from '../../core/paths'
 import { connectToHub } from '../../hub/hub-client'
 import type { HookAnswer, HookClient } from './hook-client'
+import { selfInvocation } from './self-invocation'
 
 /** Claude Code's hook timeout defaults to 600 s; answering just before it keeps our answer the one used. */
 export const HOOK_WAIT_DEFAULT_MS = 590_000
@@ -10,6 +11,11 @@ export const HOOK_INPUT_MAX_BYTES = 1024 * 1024
 export interface HookIo {
   stdin: NodeJS.ReadableStream | null
   env: NodeJS.ProcessEnv
+  /**
+   * false: answer as for a client that cannot rewrite its tool input (`--no-rewrite`, for a client
+   * version that ignores the rewrite), so the agent runs an allowed command itself.
+   */
+  rewrite?: boolean
   /** Diagnostics only; stdout carries the decision JSON alone. */
   stderr: (text: string) => void
 }
@@ -46,21 +52,38 @@ export async function answerHook(client: HookClient, io: HookIo): Promise<Record
       )
     }
     const waitMs = hookWaitMs(io.env)
+    const { question } = parsed
+    const rewrite = client.canRewrite && io.rewrite !== false
     try {
       const answer = await Promise.race([
         hub.client.request('hooks.decide', {
           agent: { name: client.agentName },
-          agentSessionId: parsed.question.agentSessionId,
-          workspace: parsed.question.cwd,
-          command: parsed.question.command,
-          ...(parsed.question.description ? { description: parsed.question.description } : {}),
+          agentSessionId: question.agentSessionId,
+          workspace: question.cwd,
+          command: question.command,
+          ...(question.description ? { description: question.description } : {}),
+          ...(rewrite ? { rewrite: true } : {}),
+          ...(question.timeoutMs ? { timeoutMs: question.timeoutMs } : {}),
+          // The hub finds the agent among this process's ancestors: one conversation with its MCP calls.
+          pid: process.pid,
         }),
         new Promise<null>((resolve) => setTimeout(() => resolve(null), waitMs).unref()),
       ])
       if (!answer) return undecided(`nobody answered in Shellgate within ${Math.round(waitMs / 1000)} s`)
       const decided: HookAnswer = {
         decision: answer.decision,
-        reason: answer.decision === 'allow' ? `Shellgate: ${answer.reason}` : answer.reason,
+        reason:
+          answer.decision === 'allow'
+            ? `Shellgate: ${answer.reason}${answer.ticket ? '; it runs in Shellgate' : ''}`
+            : answer.reason,
+        ...(answer.ticket
+          ? {
+              rewrite: {
+                command: selfInvocation(['ticket', answer.ticket], io.env),
+                toolInput: question.toolInput,
+              },
+            }
+          : {}),
       }
       return client.render(decided)
     } finally {

@@ -51,6 +51,7 @@ export async function startMcpStdioServer(options: McpStdioOptions): Promise<Mcp
       title: tool.annotations.title,
       description: tool.description,
       inputSchema: z.toJSONSchema(tool.inputSchema, { io: 'input' }) as { type: 'object' },
+      outputSchema: z.toJSONSchema(withOutput(tool.outputSchema), { io: 'output' }) as { type: 'object' },
       annotations: tool.annotations,
     })),
   }))
@@ -77,7 +78,7 @@ export async function startMcpStdioServer(options: McpStdioOptions): Promise<Mcp
               .catch(() => undefined)
           }
     try {
-      return toCallResult(await tool.run(parsed.data, { signal: extra.signal, progress }))
+      return toCallResult(await tool.run(parsed.data, { signal: extra.signal, progress }), tool, options.log)
     } catch (error) {
       // A tool never crashes the server: the model reads what went wrong.
       return toCallResult(
@@ -123,15 +124,33 @@ export async function startMcpStdioServer(options: McpStdioOptions): Promise<Mcp
 }
 
 function refusal(text: string): McpToolResult {
-  return { text, structured: { error: text }, isError: true }
+  return { text, structured: null, isError: true }
 }
 
-function toCallResult(result: McpToolResult) {
-  return {
-    content: [{ type: 'text' as const, text: result.text }],
-    structuredContent: result.structured,
-    isError: result.isError,
+/** A tool's declared output: its facts, and `output`, the text its model reads. */
+function withOutput(schema: z.ZodObject) {
+  return z
+    .object({ output: z.string().describe('What the model reads: the same text as content') })
+    .extend(schema.shape)
+}
+
+/**
+ * The text is always in `content`; with facts it is also `structuredContent.output`, which is what
+ * Claude Code and Codex show their model. Facts that do not match the declared schema are dropped
+ * (and logged) rather than sent: a client that checks them would reject the whole result, and the
+ * model would get nothing.
+ */
+function toCallResult(result: McpToolResult, tool?: McpTool, log?: (line: string) => void) {
+  const content = [{ type: 'text' as const, text: result.text }]
+  if (result.structured === null || !tool) return { content, isError: result.isError }
+  const checked = withOutput(tool.outputSchema).safeParse({ output: result.text, ...result.structured })
+  if (!checked.success) {
+    log?.(
+      `shellgate mcp: ${tool.name} result does not match its output schema: ${describeIssues(checked.error)}`,
+    )
+    return { content, isError: result.isError }
   }
+  return { content, structuredContent: checked.data, isError: result.isError }
 }
 
 function describeIssues(error: z.ZodError): string {

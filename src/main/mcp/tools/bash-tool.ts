@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import { z } from 'zod'
-import { COMMAND_INPUT_MAX_CHARS } from '../../../shared/ipc/domains/bash'
+import { BashCallSchema, COMMAND_INPUT_MAX_CHARS } from '../../../shared/ipc/domains/bash'
 import { RpcError } from '../../../shared/ipc/errors'
 import { BASH_MAX_TIMEOUT_MS } from '../../core/bash/tool/timeout-policy'
 import type { AgentLink } from '../agent-link'
@@ -41,11 +41,23 @@ const InputSchema = z.strictObject({
     .describe('Run as a background task at once; read it with task_output'),
 })
 
+/** The call's facts beside its output; `callId` is the id task_output and task_stop take once it is a task. */
+const OutputSchema = BashCallSchema.pick({
+  status: true,
+  exitCode: true,
+  exitSignal: true,
+  durationMs: true,
+  totalBytes: true,
+  taskId: true,
+  outputPath: true,
+}).extend({ callId: z.string() })
+
 export function bashTool(link: AgentLink) {
   return defineTool({
     name: 'bash',
     description: DESCRIPTION,
     inputSchema: InputSchema,
+    outputSchema: OutputSchema,
     annotations: {
       title: 'Run a shell command',
       readOnlyHint: false,
@@ -88,7 +100,7 @@ export function bashTool(link: AgentLink) {
           isError: call.isError,
         }
       } catch (error) {
-        if (error instanceof RpcError) return toolError(error.message, { code: error.code })
+        if (error instanceof RpcError) return toolError(error.message)
         throw error
       } finally {
         stopProgress()

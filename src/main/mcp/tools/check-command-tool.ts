@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { COMMAND_INPUT_MAX_CHARS } from '../../../shared/ipc/domains/bash'
+import { BashCheckSchema, COMMAND_INPUT_MAX_CHARS } from '../../../shared/ipc/domains/bash'
 import { RpcError } from '../../../shared/ipc/errors'
 import type { AgentLink } from '../agent-link'
 import { defineTool, toolError } from '../mcp-tool'
@@ -24,6 +24,7 @@ export function checkCommandTool(link: AgentLink) {
     description:
       'Says what Shellgate would do with a command now — run it at once (read-only, or allowed by a rule), ask the person, or refuse it — and why, part by part. It runs nothing.',
     inputSchema: InputSchema,
+    outputSchema: BashCheckSchema,
     annotations: {
       title: 'Check a command without running it',
       readOnlyHint: true,
@@ -49,7 +50,7 @@ export function checkCommandTool(link: AgentLink) {
           isError: false,
         }
       } catch (error) {
-        if (error instanceof RpcError) return toolError(error.message, { code: error.code })
+        if (error instanceof RpcError) return toolError(error.message)
         throw error
       }
     },

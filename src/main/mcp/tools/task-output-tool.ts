@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import type { TaskWaitResult } from '../../../shared/ipc/domains/tasks'
+import { type TaskWaitResult, TaskWaitResultSchema } from '../../../shared/ipc/domains/tasks'
 import { RpcError } from '../../../shared/ipc/errors'
 import { TASK_OUTPUT_DEFAULT_TIMEOUT_MS, TASK_OUTPUT_MAX_TIMEOUT_MS } from '../../core/tasks/task-output'
 import type { AgentLink } from '../agent-link'
@@ -25,6 +25,7 @@ export function taskOutputTool(link: AgentLink) {
     description:
       "Reads a background task's output: waits (block, default true) until it ends or the timeout passes. For a task still waiting for the person's approval it waits for their answer first; if they deny it you get their message. A running task shows what it printed first; a finished one its end, with the path of the full output file.",
     inputSchema: InputSchema,
+    outputSchema: TaskWaitResultSchema,
     annotations: {
       title: 'Read background task output',
       readOnlyHint: true,
@@ -49,7 +50,7 @@ export function taskOutputTool(link: AgentLink) {
           isError: result.task.status === 'denied',
         }
       } catch (error) {
-        if (error instanceof RpcError) return toolError(error.message, { code: error.code })
+        if (error instanceof RpcError) return toolError(error.message)
         throw error
       }
     },

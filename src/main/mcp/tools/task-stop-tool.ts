@@ -7,12 +7,20 @@ const InputSchema = z.strictObject({
   task_id: z.string().min(1, 'task_id is empty').max(128).describe('The task id to stop'),
 })
 
+const OutputSchema = z.object({
+  taskId: z.string(),
+  /** withdrawn: it was still waiting for approval and never runs; else the stopped task's status. */
+  status: z.string(),
+  exitSignal: z.string().nullable().optional(),
+})
+
 export function taskStopTool(link: AgentLink) {
   return defineTool({
     name: 'task_stop',
     description:
       "Stops one of your background tasks and its whole process tree. A task still waiting for the person's approval is withdrawn and never runs.",
     inputSchema: InputSchema,
+    outputSchema: OutputSchema,
     annotations: {
       title: 'Stop a background task',
       readOnlyHint: false,
@@ -39,10 +47,7 @@ export function taskStopTool(link: AgentLink) {
           }
         }
         if (where.task.status !== 'running') {
-          return toolError(`Task ${taskId} is not running (${where.task.status}).`, {
-            taskId,
-            status: where.task.status,
-          })
+          return toolError(`Task ${taskId} is not running (${where.task.status}).`)
         }
         const task = await link.client.request('tasks.stop', { taskId })
         return {
@@ -51,7 +56,7 @@ export function taskStopTool(link: AgentLink) {
           isError: false,
         }
       } catch (error) {
-        if (error instanceof RpcError) return toolError(error.message, { code: error.code })
+        if (error instanceof RpcError) return toolError(error.message)
         throw error
       }
     },

@@ -26,4 +26,5 @@ export const STATUS_WORDS: Record<AuditStatus, string> = {
   stopped: 'stopped',
   run_by_agent: 'run by the agent in its own shell',
   network: "a connection the command's sandbox asked for",
+  ticket_unused: 'allowed for the agent, which never ran it',
 }

@@ -6,7 +6,8 @@ export const SandboxProfileSchema = z.enum(['read-only', 'workspace-write', 'off
 
 /** What the approval card says about the sandbox a command will run in. */
 export const ApprovalSandboxSchema = z.object({
-  profile: SandboxProfileSchema,
+  /** agent-shell: a hook whose client cannot hand the command over; the agent runs it itself (issue 20). */
+  profile: SandboxProfileSchema.or(z.literal('agent-shell')),
   /** A warning to show with it, e.g. "no sandbox can run here"; null when there is none. */
   note: z.string().nullable(),
   /** Whether the card may offer "run unsandboxed, this once" (never in strict mode). */
