@@ -56,6 +56,8 @@ export const LimitsSettingsSchema = z.object({
   defaultTimeoutMs: z.number().int().positive().max(600_000).default(120_000),
   maxTimeoutMs: z.number().int().positive().max(3_600_000).default(600_000),
   maxOutputLength: z.number().int().positive().max(150_000).default(30_000),
+  /** A terminal task with no input and no output for this long is stopped (issue 23.4); 0 = never. */
+  terminalIdleMinutes: z.number().int().min(0).max(1_440).default(30),
 })
 
 export const ApprovalSettingsSchema = z.object({
@@ -172,6 +174,7 @@ export const UserSettingsSchema = z.object({
     defaultTimeoutMs: 120_000,
     maxTimeoutMs: 600_000,
     maxOutputLength: 30_000,
+    terminalIdleMinutes: 30,
   }),
   approvals: ApprovalSettingsSchema.default({ timeoutMs: 0 }),
   sandbox: SandboxSettingsSchema.default({

@@ -22,7 +22,11 @@ import { rememberWorkspace } from './settings/recent-workspaces'
 import { openSettingsStore, type SettingsStore } from './settings/settings-store'
 import { watchSettingsFiles } from './settings/settings-watcher'
 import { createShellSnapshotService, type ShellSnapshotService } from './shell/snapshot-service'
+import { createTaskPorts, type TaskPorts } from './tasks/task-ports'
 import { createTaskRegistry, type TaskRegistry } from './tasks/task-registry'
+import { createTerminalTasks, type TerminalTasks } from './tasks/terminal-tasks'
+import { auditTaskInput } from './workbench/input-audit'
+import { forwardTerminalEvents } from './workbench/terminal-events'
 import { APP_VERSION } from './version'
 import { type BashCallService, createBashCallService } from './workbench/bash-call-service'
 import { createWorkspaceSettings, type WorkspaceSettings } from './workbench/workspace-settings'
@@ -68,6 +72,10 @@ export interface Core {
   readonly approvals: ApprovalBroker
   readonly trust: WorkspaceTrust
   readonly tasks: TaskRegistry
+  /** Terminal tasks' input, its log and the idle limit (issue 23). */
+  readonly terminals: TerminalTasks
+  /** Ports tasks listen on, and the ones the person opened on the host (issue 23.3). */
+  readonly ports: TaskPorts
   readonly sessions: SessionService
   readonly bash: BashCallService
   readonly environment: RuntimeEnvironment
@@ -144,6 +152,11 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   const tasks = createTaskRegistry()
   const kept = await openKeptDecisions(dataDir)
   const stopKeepingOutcomes = keepTaskOutcomes(tasks, kept)
+  const terminals = createTerminalTasks({
+    registry: tasks,
+    idleLimitMs: () => settings.user().limits.terminalIdleMinutes * 60_000,
+  })
+  const ports = createTaskPorts({ registry: tasks, platform, onProblem: warn })
   const port = createExecutionPort({ platform })
   const environment = startRuntimeEnvironment({
     env: options.env,
@@ -207,7 +220,16 @@ export async function createCore(options: CoreOptions): Promise<Core> {
         tail: sample.preview100,
       }),
   })
-  const stopForwarding = forwardCoreEvents({ emit: options.emit, settings, approvals, tasks, sessions })
+  const stopForwarding = forwardCoreEvents({
+    emit: options.emit,
+    settings,
+    approvals,
+    tasks,
+    sessions,
+    ports,
+  })
+  const stopTerminalEvents = forwardTerminalEvents({ emit: options.emit, tasks, terminals, ports })
+  const stopInputAudit = auditTaskInput({ audit, tasks, terminals, sessions })
   const stopPruning = watchEndedConversations({
     sessions,
     tasks,
@@ -243,6 +265,8 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     approvals,
     trust,
     tasks,
+    terminals,
+    ports,
     sessions,
     bash,
     environment,
@@ -290,6 +314,12 @@ export async function createCore(options: CoreOptions): Promise<Core> {
         stopKeepingOutcomes()
         approvals.dispose()
         await tasks.dispose()
+        terminals.dispose()
+        stopTerminalEvents()
+        stopInputAudit()
+        await ports.dispose()
+        // Stopped tasks answer at the kill request too; their trees must be gone before we are.
+        await port.whenQuiet?.()
         await snapshots?.close()
       })()
       return disposed

@@ -5,6 +5,8 @@ import { commandName } from '../format/command-name'
 import { formatTime } from '../format/measures'
 import { FormError } from '../forms/FormError'
 import { AlwaysAllowForm } from './AlwaysAllowForm'
+import type { ApprovalAgent } from './approval-agent'
+import { ApprovalTerminalLine } from './ApprovalTerminalLine'
 import { APPROVAL_ACTIONS, type ApprovalActionKind } from './approval-actions'
 import { useApprovalKeys } from './ApprovalKeys'
 import { ApprovalKeysLine } from './ApprovalKeysLine'
@@ -17,12 +19,6 @@ import { useApprovalAnswer } from './use-approval-answer'
 
 /** Marks a card, so tests and focus hand-offs can find the cards of a screen. */
 export const APPROVAL_CARD_ATTRIBUTE = 'data-approval-card'
-
-export interface ApprovalAgent {
-  name: string
-  version: string | null
-  workspace: string
-}
 
 interface ApprovalCardProps {
   approval: PendingApproval
@@ -124,6 +120,7 @@ function CommandApprovalCard({ approval, sessionTitle, agent = null, inline = fa
         ))}
       </dl>
       <ApprovalDetails why={approval.why} />
+      <ApprovalTerminalLine terminal={approval.terminal} />
       <ApprovalSandboxLine
         sandbox={approval.sandbox}
         busy={busy}

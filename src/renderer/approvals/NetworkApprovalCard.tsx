@@ -6,7 +6,7 @@ import { RULE_SCOPES, type RuleScope } from '../settings-state/rule-scopes'
 import type { ApprovalActionKind } from './approval-actions'
 import { useApprovalKeys } from './ApprovalKeys'
 import { ApprovalKeysLine } from './ApprovalKeysLine'
-import type { ApprovalAgent } from './ApprovalCard'
+import type { ApprovalAgent } from './approval-agent'
 import { useApprovalAnswer } from './use-approval-answer'
 
 /** A network rule is kept on this machine: the repository's file is never offered. */

@@ -1,6 +1,7 @@
 import { useRef, useState } from 'react'
 import type { Session } from '../../shared/ipc/domains/sessions'
-import { type ApprovalAgent, ApprovalCard } from '../approvals/ApprovalCard'
+import { ApprovalCard } from '../approvals/ApprovalCard'
+import type { ApprovalAgent } from '../approvals/approval-agent'
 import { ApprovalKeysScope } from '../approvals/ApprovalKeys'
 import { FoldedFlood } from '../approvals/FoldedFlood'
 import { foldFloods } from '../approvals/fold-floods'

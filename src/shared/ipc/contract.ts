@@ -50,7 +50,15 @@ import {
 } from './domains/system'
 import {
   BackgroundTaskSchema,
+  TaskInputEntrySchema,
+  TaskInputInputSchema,
+  TaskInputResultSchema,
   TaskOutputSchema,
+  TaskPortInputSchema,
+  TaskRefSchema,
+  TaskResizeInputSchema,
+  TaskTerminalBytesSchema,
+  TaskTerminalReadInputSchema,
   TaskWaitInputSchema,
   TaskWaitResultSchema,
 } from './domains/tasks'
@@ -190,6 +198,21 @@ export const contract = defineContract({
       input: z.object({ id: z.string().min(1).max(128) }).strict(),
       output: Ok,
     },
+    /** Types into a running terminal task: the agent's input, or the person's when the UI asks (issue 23.2). */
+    'tasks.input': { role: 'agent', input: TaskInputInputSchema, output: TaskInputResultSchema },
+    /** What was typed into a task, by whom; hidden input has no text. The person's own view. */
+    'tasks.inputs': { role: 'ui', input: TaskRefSchema, output: z.array(TaskInputEntrySchema) },
+    /** Sets a terminal task's size (the desk's terminal view was resized). */
+    'tasks.resize': { role: 'ui', input: TaskResizeInputSchema, output: Ok },
+    /** A terminal task's raw output from a byte offset (at most 1 MiB), for the terminal view. */
+    'tasks.terminalRead': { role: 'ui', input: TaskTerminalReadInputSchema, output: TaskTerminalBytesSchema },
+    /**
+     * Opens a port a task listens on to the person's browser: 127.0.0.1 on the host is forwarded
+     * into the task's network namespace (issue 23.3). Only the person can; the sandbox still
+     * cannot reach the host.
+     */
+    'tasks.openPort': { role: 'ui', input: TaskPortInputSchema, output: BackgroundTaskSchema },
+    'tasks.closePort': { role: 'ui', input: TaskPortInputSchema, output: BackgroundTaskSchema },
 
     /** User and workspace settings, the rules in effect and any warnings about unreadable files. */
     'settings.get': {
@@ -227,6 +250,7 @@ export const contract = defineContract({
           maxTimeoutMs: z.number().int().positive(),
           maxOutputLength: z.number().int().positive(),
           approvalTimeoutMs: z.number().int().min(0),
+          terminalIdleMinutes: z.number().int().min(0).optional(),
         })
         .strict(),
       output: SettingsSnapshotSchema,
@@ -323,6 +347,10 @@ export const contract = defineContract({
     'tasks.output': { payload: TaskOutputSchema },
     /** The desk has a new rule to offer (rules.offers lists them all). */
     'rules.offered': { payload: RuleOfferSchema },
+    /** A terminal task's raw output as it arrives, coalesced; never sent to agents. */
+    'tasks.terminalData': { payload: TaskTerminalBytesSchema },
+    /** Someone typed into a task (or an entry was sealed); never sent to agents. */
+    'tasks.input': { payload: TaskInputEntrySchema },
     /** Settings changed (from this UI, another window or a file). */
     'settings.changed': { payload: z.object({ scope: z.enum(['user', 'workspace', 'session', 'local']) }) },
   },

@@ -128,3 +128,47 @@ describe('layering rules (biome)', () => {
     expect(result.failed).toBe(false)
   })
 })
+
+describe('no two files import each other (issue 24.3: platform files share types through a types file)', () => {
+  let root: string
+  beforeAll(async () => {
+    root = await mkdtemp(join(tmpdir(), 'shellgate-lint-cycle-'))
+    await copyFile('biome.json', join(root, 'biome.json'))
+  })
+  afterAll(() => rm(root, { recursive: true, force: true }))
+
+  async function lintPair(facade: string, platform: string): Promise<{ failed: boolean; output: string }> {
+    await mkdir(join(root, 'src/main/hub'), { recursive: true })
+    await writeFile(join(root, 'src/main/hub/probe.ts'), facade)
+    await writeFile(join(root, 'src/main/hub/probe.win32.ts'), platform)
+    try {
+      const { stdout, stderr } = await run(biome, ['lint', 'src'], { cwd: root })
+      return { failed: false, output: stdout + stderr }
+    } catch (error) {
+      const { stdout, stderr } = error as { stdout: string; stderr: string }
+      return { failed: true, output: stdout + stderr }
+    }
+  }
+
+  it('reports a facade and its platform file that import each other, a type import included', async () => {
+    const result = await lintPair(
+      "import { win32Probe } from './probe.win32'\nexport interface ProbeInput { home: string }\nexport const probe = win32Probe\n",
+      "import type { ProbeInput } from './probe'\nexport const win32Probe = (input: ProbeInput) => input.home\n",
+    )
+    expect(result.failed).toBe(true)
+    expect(result.output).toContain('noImportCycles')
+  })
+
+  it('allows the same split when the type lives in a types file', async () => {
+    await writeFile(
+      join(root, 'src/main/hub/probe-types.ts'),
+      'export interface ProbeInput { home: string }\n',
+    )
+    const result = await lintPair(
+      "import { win32Probe } from './probe.win32'\nexport const probe = win32Probe\n",
+      "import type { ProbeInput } from './probe-types'\nexport const win32Probe = (input: ProbeInput) => input.home\n",
+    )
+    expect(result.output).not.toContain('noImportCycles')
+    expect(result.failed).toBe(false)
+  })
+})

@@ -37,6 +37,8 @@ export interface ApprovalRequest {
     note: string | null
     unsandboxedAllowed: boolean
   }
+  /** It runs on a terminal the agent can type into for the task's life (issue 23.2), shown on the card. */
+  terminal?: { interpreter: string | null; note: string }
 }
 
 export interface PendingApproval extends ApprovalRequest {

@@ -32,8 +32,9 @@ export { BRIDGE_FAILED_EXIT_CODE, DEFAULT_SOCAT_PATH } from './bwrap-network.lin
  *      reachable even where its folder is otherwise hidden;
  *  10. the run's network sockets (the proxy, allowed ports; only with a network), inside the private /tmp;
  *  11. the root tmpfs made read-only: last, since every step above creates mount points in it.
- * Then the namespaces: always a new PID namespace (nothing outlives the run), a new session, die
- * with the parent, every capability dropped (as root too), and always a new network namespace
+ * Then the namespaces: always a new PID namespace (nothing outlives the run), a new session (unless
+ * the command has a private terminal, see ExecutionSandbox.privateTerminal), die with the parent,
+ * every capability dropped (as root too), and always a new network namespace
  * (bwrap-network.linux.ts: egress only through the host proxy, never the host's loopback).
  */
 export function bwrapPlan(sandbox: ExecutionSandbox, inner: WrappablePlan, cwd: string): WrappablePlan {
@@ -77,7 +78,7 @@ export function bwrapPlan(sandbox: ExecutionSandbox, inner: WrappablePlan, cwd: 
   args.push('--remount-ro', '/')
 
   args.push('--unshare-pid', '--unshare-ipc', ...network.namespace)
-  args.push('--die-with-parent', '--new-session', '--cap-drop', 'ALL')
+  args.push('--die-with-parent', ...(sandbox.privateTerminal ? [] : ['--new-session']), '--cap-drop', 'ALL')
   args.push('--setenv', 'TMPDIR', '/tmp', ...network.env)
   args.push('--chdir', cwd, '--', ...network.bridge)
   args.push(inner.file, ...inner.args)

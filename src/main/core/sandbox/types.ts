@@ -110,6 +110,13 @@ export interface ExecutionSandbox {
   privateTmp?: string
   /** Linux: default /usr/bin/bwrap. */
   bwrapPath?: string
+  /**
+   * The command runs on a pseudo-terminal of its own (issue 23.1). bwrap then keeps it in the
+   * terminal's session (no --new-session), so Ctrl+C and job control reach it: the TIOCSTI
+   * injection that --new-session prevents can only type into that same private terminal, whose
+   * every reader is inside the sandbox.
+   */
+  privateTerminal?: boolean
 }
 
 /** What is spawned: the same shape as the exec room's SpawnPlan, so wrapping composes. */

@@ -8,6 +8,7 @@ import { approvalRequestOf, callDecisionOf, decidedByOf, ruleAllowsCommand } fro
 import type { LiveSession, SessionService } from './session-service'
 import { answerTimeLeft, endsAtTimeout, type InFlightCall, movedToBackground } from './in-flight-call'
 import { WorkbenchError } from './workbench-error'
+import { pendingShareRefusal, runningShareRefusal } from './call-shares'
 import { auditBashCall } from './call-audit'
 import { trackBackgroundedCalls } from './backgrounded-calls'
 import type { KeptDecisions } from './kept-decisions'
@@ -16,8 +17,10 @@ import { type CallDecisionDeps, decideCall } from './call-decision'
 import { type CallExecutionDeps, executeCall } from './call-execution'
 import { decideForHook, type HookQuestion, type HookVerdict } from './hook-decision'
 import { createHookTickets } from './hook-tickets'
-import { newCall, parseInput } from './new-call'
-import { auditUnusedTickets, runTicket, type TicketCall, type TicketRunOptions } from './ticket-run'
+import { newCall, parseInput, terminalInput } from './new-call'
+import { refuseOverTerminalCap, terminalApproval } from './terminal-call'
+import type { TicketCall } from './ticket-call'
+import { auditUnusedTickets, runTicket, type TicketRunOptions } from './ticket-run'
 
 export interface BashCallServiceOptions extends CallExecutionDeps, CallDecisionDeps {
   sessions: SessionService
@@ -76,13 +79,11 @@ export interface BashCallService {
   runTicket(ticket: string, options: TicketRunOptions): ReturnType<typeof runTicket>
   /**
    * Refuses new calls and cancels the running ones (their trees are killed, pending approvals
-   * denied), waiting up to DISPOSE_WAIT_MS for them: quitting never leaves a foreground command behind.
+   * denied), waiting up to DISPOSE_WAIT_MS for them, then for every tree kill to finish: quitting
+   * never leaves a foreground command behind, sandboxed or not.
    */
   dispose(): Promise<void>
 }
-
-/** Running or waiting for approval at once, across sessions: far above what an agent does, low enough that a client cannot start thousands of processes. */
-export const MAX_CALLS_IN_FLIGHT = 64
 
 /** Long enough for the 1.5 s TERM grace and the KILL that follows. */
 const DISPOSE_WAIT_MS = 5_000
@@ -94,7 +95,8 @@ const DISPOSE_WAIT_MS = 5_000
  */
 export function createBashCallService(options: BashCallServiceOptions): BashCallService {
   const { sessions, settings, audit } = options
-  const decide = (session: LiveSession, command: string) => decideCall(options, session, command)
+  const decide = (session: LiveSession, command: string, terminal = false) =>
+    decideCall(options, session, command, terminal)
   const auditCall = (session: LiveSession, call: BashCall, extra: Parameters<typeof auditBashCall>[3]) =>
     auditBashCall(audit, session, call, extra)
 
@@ -112,14 +114,8 @@ export function createBashCallService(options: BashCallServiceOptions): BashCall
 
   const service: BashCallService = {
     run(sessionId, rawInput, runOptions = {}) {
-      if (inFlight.size >= MAX_CALLS_IN_FLIGHT) {
-        return Promise.reject(
-          new WorkbenchError(
-            'denied',
-            `${MAX_CALLS_IN_FLIGHT} calls are already running or waiting; try again when one ends`,
-          ),
-        )
-      }
+      const busy = runningShareRefusal(inFlight.values(), sessionId)
+      if (busy) return Promise.reject(new WorkbenchError('denied', busy))
       if (closing)
         return Promise.reject(new WorkbenchError('denied', 'Shellgate is shutting down; nothing new runs'))
       const callId = runOptions.callId ?? randomUUID()
@@ -246,6 +242,8 @@ export function createBashCallService(options: BashCallServiceOptions): BashCall
         }),
       ])
       clearTimeout(timer)
+      // File-mode results come back when the kill is asked for; the trees die behind them.
+      await options.port.whenQuiet?.()
     },
   }
   return service
@@ -281,13 +279,14 @@ export function createBashCallService(options: BashCallServiceOptions): BashCall
   ): Promise<BashCall> {
     const { signal } = entry.controller
     const session = sessions.get(sessionId)
-    const input = parseInput(rawInput)
+    const input = terminalInput(parseInput(rawInput))
     const call = {
       ...newCall(callId, session, input),
       ...(ticket ? { cwd: ticket.cwd } : {}),
       ...(via ? { via } : {}),
     }
     if (via) await sessions.touch(sessionId, via)
+    if (input.tty) await refuseOverTerminalCap(options.tasks, sessionId)
     // seed 003: an empty command is an empty result, not an error and not a process.
     if (input.command.trim() === '') {
       const done: BashCall = { ...call, status: 'completed', exitCode: 0, durationMs: 0 }
@@ -295,7 +294,7 @@ export function createBashCallService(options: BashCallServiceOptions): BashCall
       return done
     }
 
-    const { verdict, decision, userSettings, decideAgain } = await decide(session, input.command)
+    const { verdict, decision, userSettings, decideAgain } = await decide(session, input.command, input.tty)
     let current: BashCall = {
       ...call,
       decision: callDecisionOf(decision, sessionId),
@@ -333,6 +332,13 @@ export function createBashCallService(options: BashCallServiceOptions): BashCall
         }
       }
     } else if (decision.outcome === 'ask') {
+      const full = pendingShareRefusal(options.approvals, sessionId)
+      if (full) {
+        current = { ...current, status: 'denied', content: `Not run: ${full}`, isError: true }
+        await publish(session, current)
+        await auditCall(session, current, { decidedBy: 'too_many_waiting', approvedBy })
+        return current
+      }
       entry.phase = 'approval'
       current = { ...current, status: 'waiting_for_approval' }
       await publish(session, current)
@@ -351,6 +357,7 @@ export function createBashCallService(options: BashCallServiceOptions): BashCall
           ...(options.sandbox
             ? { sandbox: await approvalSandbox(options.sandbox, userSettings.sandbox) }
             : {}),
+          ...(input.tty ? { terminal: terminalApproval(verdict) } : {}),
         },
         {
           signal,

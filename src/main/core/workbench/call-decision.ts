@@ -4,6 +4,7 @@ import { ruleSetsFromScoped } from '../permissions/settings-rule-sets'
 import { applyWorkspaceTrust, type WorkspaceTrust } from '../permissions/workspace-trust'
 import type { SettingsStore } from '../settings/settings-store'
 import type { LiveSession } from './session-service'
+import { interactiveVerdict } from './terminal-call'
 import type { WorkspaceSettings } from './workspace-settings'
 
 export interface CallDecisionDeps {
@@ -15,18 +16,24 @@ export interface CallDecisionDeps {
 }
 
 /** The one decision path, shared by run() and check(): classify, then mode and trusted rules. */
-export async function decideCall(deps: CallDecisionDeps, session: LiveSession, command: string) {
+export async function decideCall(
+  deps: CallDecisionDeps,
+  session: LiveSession,
+  command: string,
+  terminal = false,
+) {
   const sessionId = session.record.id
   const userSettings = deps.settings.user()
   // issue 13 class 6: secrets and reads that leave the session's workspace ask first. No env is
   // given: every GIT_* variable is removed from what runs without asking (autoRunEnv).
-  const verdict = classifyCommand(command, {
+  const classified = classifyCommand(command, {
     cwd: session.cwd,
     platform: deps.platform,
     workspace: session.record.workspace,
     readableFolders: userSettings.readPlaces.readableFolders,
     shellgateHome: deps.dataDir,
   })
+  const verdict = terminal ? interactiveVerdict(classified) : classified
   const store = await deps.workspaceSettings.storeFor(session.record.workspace)
   // Synchronous once the workspace's store is open: an approval re-decides with the rules in
   // effect at that moment (a rule saved on another card may now allow it).

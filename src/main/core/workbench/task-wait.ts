@@ -12,6 +12,8 @@ export interface TaskWaitInput {
   taskId: string
   block?: boolean
   timeoutMs?: number
+  since?: number
+  waitFor?: string
 }
 
 /**
@@ -48,7 +50,13 @@ export async function waitForTask(
   if (inherits && !services.tasks.get(input.taskId)) return keptResult(kept)
   const read = await readTaskOutput(
     services.tasks,
-    { task_id: input.taskId, block, timeout: Math.max(0, until - Date.now()) },
+    {
+      task_id: input.taskId,
+      block,
+      timeout: Math.max(0, until - Date.now()),
+      ...(input.since !== undefined ? { since: input.since } : {}),
+      ...(input.waitFor !== undefined ? { wait_for: input.waitFor } : {}),
+    },
     { sessionId: owner, ...(signal ? { signal } : {}) },
   )
   return {
@@ -62,6 +70,9 @@ export async function waitForTask(
       outputPath: read.task.output_path,
       truncated: read.task.truncated,
       message: null,
+      tty: read.task.tty,
+      nextSince: read.task.next_since,
+      ...(read.task.matched !== undefined ? { matched: read.task.matched } : {}),
     },
   }
 }
@@ -93,6 +104,9 @@ function keptResult(kept: KeptRecord): TaskWaitResult {
       outputPath: null,
       truncated: false,
       message: kept.state === 'denied' ? kept.message : null,
+      // A kept record is the end of a run: nothing left to type into or read on from.
+      tty: false,
+      nextSince: null,
     },
   }
 }
@@ -118,6 +132,8 @@ function promisedView(promised: PromisedTask, block: boolean): TaskWaitResult {
       outputPath: call.outputPath,
       truncated: false,
       message: promised.state === 'denied' ? promised.message : null,
+      tty: false,
+      nextSince: null,
     },
   }
 }

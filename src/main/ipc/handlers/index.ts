@@ -11,6 +11,7 @@ import { sandboxHandlers } from './sandbox-handlers'
 import { sessionHandlers } from './session-handlers'
 import { settingsHandlers } from './settings-handlers'
 import { systemHandlers } from './system-handlers'
+import { terminalHandlers } from './terminal-handlers'
 import { workspaceHandlers } from './workspace-handlers'
 
 export interface HandlerDeps {
@@ -31,5 +32,6 @@ export function createHandlers(core: Core, deps: HandlerDeps): Handlers<Shellgat
     ...hookHandlers(core),
     ...agentHandlers(core, presence),
     ...deskHandlers(core, deps.ownership),
+    ...terminalHandlers(core, deps.ownership),
   }
 }

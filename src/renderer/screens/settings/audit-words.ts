@@ -12,6 +12,8 @@ export const DECIDED_BY_WORDS: Record<DecidedBy, string> = {
   approval_timeout: 'nobody answered in time',
   session_closed: 'its session was closed',
   cancelled: 'cancelled',
+  too_many_waiting: 'too many of its session’s cards were waiting',
+  terminal_task: 'typed into a terminal task the person allowed',
   network_policy: 'the network policy',
 }
 
@@ -26,5 +28,6 @@ export const STATUS_WORDS: Record<AuditStatus, string> = {
   stopped: 'stopped',
   run_by_agent: 'run by the agent in its own shell',
   network: "a connection the command's sandbox asked for",
+  input: 'typed into a terminal task',
   ticket_unused: 'allowed for the agent, which never ran it',
 }
