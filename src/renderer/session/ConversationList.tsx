@@ -70,6 +70,8 @@ export function ConversationList() {
           <span className="conversation-where muted" title={session.workspace}>
             {workspaceName(session.workspace)} · started {startedWords(session.createdAt)}
             {session.origin === 'agent' && ` · ${channelWords(session.channels)}`}
+            {/* Still waiting for the person after the agent left: the answer reaches its next run. */}
+            {session.endedAt !== null && waiting > 0 && ' · ended, its next run reads your answer'}
           </span>
         </button>
         {waiting > 0 && (
