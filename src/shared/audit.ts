@@ -3,8 +3,8 @@ import { z } from 'zod'
 /**
  * How a command's verdict was reached, as the audit log records it, in plain words: read-only, a
  * rule, the person (once, always, or denied), the mode, a deny rule; approval_timeout,
- * session_closed and cancelled say why an approval ended in a refusal;
- * too_many_waiting, that the session already had its share of cards waiting (issue 19.5).
+ * session_closed and cancelled say why an approval ended in a refusal; too_many_waiting, that the
+ * session already had its share of cards waiting (issue 19.5).
  */
 export const DecidedBySchema = z.enum([
   'read_only',
@@ -26,11 +26,18 @@ export const DecidedBySchema = z.enum([
 export type DecidedBy = z.infer<typeof DecidedBySchema>
 
 /** The names lines written before issue 22 used, read as today's words (and what the core still says internally). */
-export const LEGACY_DECIDED_BY: Readonly<Record<string, DecidedBy>> = {
+const LEGACY_WORDS = {
   user_once: 'allowed_once',
   user_always: 'always_allowed',
   deny_rule: 'denied_by_rule',
   user_deny: 'denied_by_person',
+} as const satisfies Record<string, DecidedBy>
+export const LEGACY_DECIDED_BY: Readonly<Record<string, DecidedBy>> = LEGACY_WORDS
+export type LegacyDecidedBy = keyof typeof LEGACY_WORDS
+
+/** The audit's word for a decision the core names the old way (user_once…). */
+export function plainDecidedBy(value: DecidedBy | LegacyDecidedBy): DecidedBy {
+  return Object.hasOwn(LEGACY_WORDS, value) ? LEGACY_WORDS[value as LegacyDecidedBy] : (value as DecidedBy)
 }
 
 /** The executor's five statuses, plus what only the Bash tool path knows. */

@@ -29,9 +29,9 @@ import { auditTaskInput } from './workbench/input-audit'
 import { forwardTerminalEvents } from './workbench/terminal-events'
 import { APP_VERSION } from './version'
 import { type BashCallService, createBashCallService } from './workbench/bash-call-service'
-import { createWorkspaceSettings, type WorkspaceSettings } from './workbench/workspace-settings'
 import { detectSandboxBackend } from './workbench/sandbox-probe'
 import { createNetworkRules, type NetworkRules } from './workbench/network-rules'
+import { createWorkspaceSettings, type WorkspaceSettings } from './workbench/workspace-settings'
 import { forwardCoreEvents } from './workbench/core-events'
 import { watchEndedConversations } from './workbench/ended-conversations'
 import { type KeptDecisions, keepTaskOutcomes, openKeptDecisions } from './workbench/kept-decisions'
@@ -200,6 +200,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     workspaceSettings,
     outputRoot,
     sandbox,
+    kept,
     network: {
       networkRules,
       approvals,
@@ -207,7 +208,6 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       approvalTimeoutMs: () => settings.user().approvals.timeoutMs,
       mode: () => settings.user().permissions.mode,
     },
-    kept,
     onCall: (call) => options.emit('bash.call', call),
     onProgress: ({ call, sample }) =>
       options.emit('bash.progress', {
@@ -220,6 +220,12 @@ export async function createCore(options: CoreOptions): Promise<Core> {
         tail: sample.preview100,
       }),
   })
+  const stopPruning = watchEndedConversations({
+    sessions,
+    tasks,
+    approvals,
+    close: (sessionId) => closeSession(sessionId),
+  })
   const stopForwarding = forwardCoreEvents({
     emit: options.emit,
     settings,
@@ -230,12 +236,6 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   })
   const stopTerminalEvents = forwardTerminalEvents({ emit: options.emit, tasks, terminals, ports })
   const stopInputAudit = auditTaskInput({ audit, tasks, terminals, sessions })
-  const stopPruning = watchEndedConversations({
-    sessions,
-    tasks,
-    approvals,
-    close: (sessionId) => closeSession(sessionId),
-  })
   await sessions.start()
   // Offered the next time Shellgate starts without --workspace; a list that cannot be written only
   // loses that convenience, never the start.

@@ -2,12 +2,19 @@ import { execFileSync } from 'node:child_process'
 import { lstat, mkdir, mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { shellgateBinDir } from './shellgate-on-path'
 import { runCliCaptured } from './run-cli'
 
 // `connect --write` writes next to the config it edits: the backup. Whoever can put a file there
 // (an agent with its own file tools, a planted dotfile directory) must not turn that write into a
 // write somewhere else, or into a process that never returns.
+
+let binDir: string
+beforeAll(async () => {
+  binDir = await shellgateBinDir()
+})
+afterAll(() => rm(binDir, { recursive: true, force: true }))
 
 let home: string
 beforeEach(async () => {
@@ -17,7 +24,7 @@ afterEach(() => rm(home, { recursive: true, force: true }))
 
 const connect = (argv: string[], env: Record<string, string>) =>
   runCliCaptured(['connect', ...argv], {
-    env: { HOME: home, PATH: process.env.PATH ?? '', ...env },
+    env: { HOME: home, PATH: `${binDir}:${process.env.PATH ?? ''}`, ...env },
     cwd: home,
   })
 

@@ -1,8 +1,15 @@
 import { mkdir, mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { shellgateBinDir } from './shellgate-on-path'
 import { runCliCaptured } from './run-cli'
+
+let binDir: string
+beforeAll(async () => {
+  binDir = await shellgateBinDir()
+})
+afterAll(() => rm(binDir, { recursive: true, force: true }))
 
 let home: string
 beforeEach(async () => {
@@ -12,7 +19,7 @@ afterEach(() => rm(home, { recursive: true, force: true }))
 
 const connect = (argv: string[], env: Record<string, string> = {}) =>
   runCliCaptured(['connect', ...argv], {
-    env: { HOME: home, PATH: process.env.PATH ?? '', ...env },
+    env: { HOME: home, PATH: `${binDir}:${process.env.PATH ?? ''}`, ...env },
     cwd: home,
   })
 const json = async (path: string) => JSON.parse(await readFile(path, 'utf8'))
@@ -113,5 +120,80 @@ describe('shellgate connect', () => {
       expect(stdout).toBe('')
       expect(stderr.trim().split('\n')).toHaveLength(1)
     }
+  })
+})
+
+describe('shellgate connect writes a command that starts from any folder (issue 22.1)', () => {
+  it('without shellgate on PATH it writes this install by absolute path, and that hook runs from /', async () => {
+    const { execFile } = await import('node:child_process')
+    const { promisify } = await import('node:util')
+    const { CLI_ENTRY, TSX_LOADER } = await import('../mcp/test-hub')
+    const run = promisify(execFile)
+    const configDir = join(home, 'claude-config')
+    // A PATH with node's folder only: no shellgate on it.
+    const env = { HOME: home, PATH: '/usr/bin:/bin', CLAUDE_CONFIG_DIR: configDir }
+    const { stdout } = await run(
+      process.execPath,
+      ['--import', TSX_LOADER, CLI_ENTRY, 'connect', 'claude-code', '--write'],
+      { env, cwd: home, timeout: 60_000 },
+    )
+    expect(stdout).toContain('shellgate is not on PATH, so the configs name this install')
+    const server = (await json(join(configDir, '.claude.json'))).mcpServers.shellgate
+    expect(server).toEqual({
+      type: 'stdio',
+      command: process.execPath,
+      args: ['--import', TSX_LOADER, CLI_ENTRY, 'mcp'],
+    })
+    const hook = (await json(join(configDir, 'settings.json'))).hooks.PreToolUse[0].hooks[0].command as string
+    expect(hook).toBe(`${process.execPath} --import ${TSX_LOADER} ${CLI_ENTRY} hook claude-code`)
+    // The very words, from another folder, with a PATH that has no shellgate: it starts.
+    const version = await run('sh', ['-c', hook.replace(/ hook claude-code$/, ' --version')], {
+      cwd: '/',
+      env: { PATH: '/usr/bin:/bin' },
+      timeout: 60_000,
+    })
+    expect(version.stdout.trim()).toMatch(/^\d+\.\d+\.\d+/)
+
+    // Run again once shellgate is on PATH: the plain command replaces ours, and the hook is not doubled.
+    const again = await connect(['claude-code', '--write'], { CLAUDE_CONFIG_DIR: configDir })
+    expect(again.code).toBe(0)
+    const hooks = (await json(join(configDir, 'settings.json'))).hooks.PreToolUse
+    expect(
+      hooks.flatMap((group: { hooks: { command: string }[] }) => group.hooks.map((h) => h.command)),
+    ).toEqual(['shellgate hook claude-code'])
+  })
+
+  it('refuses to write a command that would not start, and says why', async () => {
+    const broken = await mkdtemp(join(tmpdir(), 'sg-broken-bin-'))
+    await writeFile(join(broken, 'shellgate'), '#!/bin/sh\necho "the build is missing" >&2\nexit 2\n', {
+      mode: 0o755,
+    })
+    const configDir = join(home, 'claude-config')
+    const result = await runCliCaptured(['connect', 'claude-code', '--write'], {
+      env: { HOME: home, PATH: `${broken}:/usr/bin:/bin`, CLAUDE_CONFIG_DIR: configDir },
+      cwd: home,
+    })
+    await rm(broken, { recursive: true, force: true })
+    expect(result.code).toBe(1)
+    expect(result.stderr).toContain(
+      'nothing written: `shellgate --version` did not start: the build is missing',
+    )
+    await expect(readFile(join(configDir, 'settings.json'), 'utf8')).rejects.toThrow(/ENOENT/)
+  })
+
+  it('Codex: a table written before with another command is replaced, not left or doubled', async () => {
+    const codexHome = join(home, 'codex')
+    await mkdir(codexHome)
+    await writeFile(
+      join(codexHome, 'config.toml'),
+      'model = "o3"\n\n[mcp_servers.shellgate]\ncommand = "/old/shellgate"\nargs = ["mcp"]\n\n[other]\nx = 1\n',
+    )
+    expect((await connect(['codex', '--write'], { CODEX_HOME: codexHome })).code).toBe(0)
+    const toml = await readFile(join(codexHome, 'config.toml'), 'utf8')
+    expect(toml).not.toContain('/old/shellgate')
+    expect(toml.match(/\[mcp_servers\.shellgate\]/g)).toHaveLength(1)
+    expect(toml).toContain('command = "shellgate"')
+    expect(toml).toMatch(/\n\[other\]\nx = 1\n$/)
+    expect(toml.startsWith('model = "o3"\n')).toBe(true)
   })
 })

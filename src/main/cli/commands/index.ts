@@ -1,6 +1,7 @@
 import type { CliCommand } from '../command'
 import { classifyCommandCli } from './classify'
 import { connectCommand } from './connect'
+import { doctorCommand } from './doctor'
 import { envCommand } from './env'
 import { execCommand } from './exec'
 import { hookCommand } from './hook'
@@ -17,6 +18,7 @@ import { uiCommand } from './ui'
 export const commands: Record<string, CliCommand> = {
   classify: classifyCommandCli,
   connect: connectCommand,
+  doctor: doctorCommand,
   env: envCommand,
   exec: execCommand,
   hook: hookCommand,

@@ -1,3 +1,4 @@
+import { plainDecidedBy } from '../../../shared/audit'
 import type { BashCall } from '../../../shared/ipc/domains/bash'
 import type { PermissionMode } from '../../../shared/settings'
 import { type ApprovalBroker, DENIAL_MESSAGES } from '../permissions/approval-broker'
@@ -8,7 +9,6 @@ import type { SandboxNetworkInput } from '../sandbox/prepare-network'
 import type { AuditLog } from '../settings/audit-log'
 import type { NetworkRules } from './network-rules'
 import type { LiveSession } from './session-service'
-import { type DecidedBy, LEGACY_DECIDED_BY } from '../../../shared/audit'
 
 /**
  * How long a held connection waits for the person. Past it the card is withdrawn and the
@@ -121,8 +121,7 @@ export function auditNetworkDecision(
     cwd: call.cwd,
     shell: session.record.shell.path,
     verdict: decision.allowed ? 'allow' : 'deny',
-    // The audit's plain words (issue 22): the egress policy still says deny_rule, user_once….
-    decidedBy: (LEGACY_DECIDED_BY[decision.decidedBy] ?? decision.decidedBy) as DecidedBy,
+    decidedBy: plainDecidedBy(decision.decidedBy),
     rule: decision.rule,
     ruleFile: decision.ruleFile,
     approvedBy: decision.approvedBy,

@@ -104,7 +104,6 @@ function keptResult(kept: KeptRecord): TaskWaitResult {
       outputPath: null,
       truncated: false,
       message: kept.state === 'denied' ? kept.message : null,
-      // A kept record is the end of a run: nothing left to type into or read on from.
       tty: false,
       nextSince: null,
     },

@@ -1,8 +1,11 @@
+import { homedir } from 'node:os'
 import type { ShellgateContract } from '../../../shared/ipc/contract'
 import { RpcError } from '../../../shared/ipc/errors'
 import type { Core } from '../../core/app'
 import { agentFamily } from '../../core/sessions/agent-runs'
+import { AUDIT_READ_MAX_LIMIT } from '../../core/settings/audit-reader'
 import { keptView } from '../../core/workbench/kept-decisions'
+import { lastSeenBy, setupStatus } from '../../mcp/connect/setup-status'
 import type { Handlers } from '../dispatcher'
 import type { SessionOwnership } from '../session-ownership'
 
@@ -41,6 +44,32 @@ export function deskHandlers(core: Core, ownership: SessionOwnership): DeskHandl
     'rules.offers': notYet('rules.offers'),
     'rules.acceptOffer': notYet('rules.acceptOffer'),
     'rules.dismissOffer': notYet('rules.dismissOffer'),
-    'agents.status': notYet('agents.status'),
+    'agents.status': async () => {
+      const audit = await core.audit.read({ limit: AUDIT_READ_MAX_LIMIT }).catch(() => null)
+      const seen = [
+        ...core.sessions
+          .list()
+          .flatMap((session) =>
+            session.agent && session.lastSeenAt
+              ? [{ agent: session.agent.name, at: session.lastSeenAt }]
+              : [],
+          ),
+        ...(audit?.entries ?? []).flatMap((entry) =>
+          entry.agent ? [{ agent: entry.agent, at: entry.time }] : [],
+        ),
+      ]
+      // The person's environment as their shell gives it (PATH, HOME, CLAUDE_CONFIG_DIR…), and this hub's home.
+      const env: Record<string, string | undefined> = {
+        ...(await core.environment.ready()),
+        SHELLGATE_HOME: core.dataDir,
+      }
+      const clients = await setupStatus({
+        env,
+        home: env.HOME || homedir(),
+        hubRunning: true,
+        lastSeen: lastSeenBy(seen),
+      })
+      return { clients }
+    },
   }
 }

@@ -38,8 +38,8 @@ export function sandboxHandlers(core: Core, home: string): SandboxHandlers {
 /** A session's workspace, or the window's own; a session another connection owns reads as unknown. */
 function workspaceOf(core: Core, sessionId: string | undefined): string {
   if (sessionId) return core.sessions.get(sessionId).record.workspace
-  // Started without --workspace, the person has none until they choose one (issue 22.2).
-  if (core.workspace === null) throw new RpcError('denied', 'choose the folder to work in first')
+  if (core.workspace === null)
+    throw new RpcError('invalid_input', 'workspace: choose the folder to work in first')
   return core.workspace
 }
 

@@ -50,11 +50,12 @@ export async function applyConfigEdit(edit: ConfigEdit): Promise<EditOutcome> {
       return { kind: 'unchanged', path }
     after = `${JSON.stringify(merged, null, 2)}\n`
   } else {
-    // A full TOML parser is not worth a dependency: the table header is the idempotence key.
-    if (before?.split('\n').some((line) => line.trim() === edit.table)) return { kind: 'unchanged', path }
     if (before?.includes('\u0000'))
       return { kind: 'refused', path, reason: 'it contains NUL bytes; it is not TOML' }
-    after = `${before ? `${before.replace(/\n*$/, '\n')}\n` : ''}${edit.block}\n`
+    // A full TOML parser is not worth a dependency: our table runs from its header to the next one.
+    const replaced = before === null ? null : replaceTomlTable(before, edit.table, edit.block)
+    if (replaced !== null && replaced === before) return { kind: 'unchanged', path }
+    after = replaced ?? `${before ? `${before.replace(/\n*$/, '\n')}\n` : ''}${edit.block}\n`
   }
   await mkdir(dirname(path), { recursive: true, mode: 0o700 })
   let backup: string | null = null
@@ -72,7 +73,7 @@ export async function applyConfigEdit(edit: ConfigEdit): Promise<EditOutcome> {
  * The file's text, opened so that what lstat saw is what is read: no symlink is followed, a FIFO
  * swapped in since does not block the open, and the opened file is checked again.
  */
-async function readRegularFile(path: string): Promise<string | { refused: string }> {
+export async function readRegularFile(path: string): Promise<string | { refused: string }> {
   const handle = await open(path, constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK).catch(
     (error: NodeJS.ErrnoException) => {
       if (error.code === 'ELOOP') return null
@@ -88,4 +89,21 @@ async function readRegularFile(path: string): Promise<string | { refused: string
   } finally {
     await handle.close()
   }
+}
+
+/**
+ * The document with the table `header` (its header line up to the next table header) replaced by
+ * `block`; null when the table is not there. Unchanged text comes back identical.
+ */
+export function replaceTomlTable(text: string, header: string, block: string): string | null {
+  const lines = text.split('\n')
+  const start = lines.findIndex((line) => line.trim() === header)
+  if (start < 0) return null
+  let end = lines.findIndex((line, index) => index > start && /^\s*\[/.test(line))
+  if (end < 0) end = lines.length
+  // Keep the blank lines that separate it from the next table.
+  while (end > start + 1 && lines[end - 1]?.trim() === '') end--
+  const current = lines.slice(start, end).join('\n')
+  if (current === block) return text
+  return [...lines.slice(0, start), block, ...lines.slice(end)].join('\n')
 }

@@ -1,4 +1,5 @@
 import { join } from 'node:path'
+import { type Launcher, launcherText, PLAIN_LAUNCHER } from './shellgate-launcher'
 
 /** One edit to one client config file: a JSON merge, or a TOML block appended once. */
 export type ConfigEdit =
@@ -23,7 +24,8 @@ export interface ClientSetup {
 export const CONNECT_CLIENTS = ['claude-code', 'codex', 'gemini', 'cursor'] as const
 export type ConnectClient = (typeof CONNECT_CLIENTS)[number]
 
-const MCP_ENTRY = { command: 'shellgate', args: ['mcp'] }
+/** The MCP server entry every client config holds: the launcher and `mcp`. */
+const mcpEntry = (launcher: Launcher) => ({ command: launcher.command, args: [...launcher.args, 'mcp'] })
 /** Matches every Shellgate tool, so the client does not prompt a second time for what Shellgate asks. */
 export const CLAUDE_TOOL_RULE = 'mcp__shellgate__*'
 
@@ -33,7 +35,16 @@ export const CODEX_PASSED_ENV = ['SHELLGATE_HOME', 'SHELLGATE_NO_OPEN', 'SHELLGA
 type Env = Readonly<Record<string, string | undefined>>
 
 /** The files and snippets that wire Shellgate into a client; paths follow each client's own env overrides. */
-export function clientSetup(client: ConnectClient, env: Env, home: string): ClientSetup {
+export function clientSetup(
+  client: ConnectClient,
+  env: Env,
+  home: string,
+  /** How the client starts Shellgate (launcherFor); the plain `shellgate` when not given. */
+  launcher: Launcher = PLAIN_LAUNCHER,
+): ClientSetup {
+  const MCP_ENTRY = mcpEntry(launcher)
+  const hookCommand = (name: string) => launcherText(launcher, ['hook', name])
+  const mcpWords = launcherText(launcher, ['mcp'])
   if (client === 'claude-code') {
     const configDir = env.CLAUDE_CONFIG_DIR || join(home, '.claude')
     // Claude Code keeps user-scope MCP servers in .claude.json: in CLAUDE_CONFIG_DIR when set, else in the home.
@@ -42,11 +53,11 @@ export function clientSetup(client: ConnectClient, env: Env, home: string): Clie
       : join(home, '.claude.json')
     const hook = {
       matcher: 'Bash',
-      hooks: [{ type: 'command', command: 'shellgate hook claude-code', timeout: 600 }],
+      hooks: [{ type: 'command', command: hookCommand('claude-code'), timeout: 600 }],
     }
     return {
       title: 'Claude Code',
-      command: `claude mcp add --scope user shellgate -- shellgate mcp`,
+      command: `claude mcp add --scope user shellgate -- ${mcpWords}`,
       edits: [
         {
           kind: 'json',
@@ -82,12 +93,12 @@ export function clientSetup(client: ConnectClient, env: Env, home: string): Clie
     const codexHome = env.CODEX_HOME || join(home, '.codex')
     const hook = {
       matcher: 'Bash',
-      hooks: [{ type: 'command', command: 'shellgate hook codex', timeout: 600 }],
+      hooks: [{ type: 'command', command: hookCommand('codex'), timeout: 600 }],
     }
     return {
       title: 'Codex',
       // `codex mcp add` cannot forward a variable, only set one: a SHELLGATE_HOME of your own is set.
-      command: `codex mcp add ${env.SHELLGATE_HOME ? `--env ${posixQuote(`SHELLGATE_HOME=${env.SHELLGATE_HOME}`)} ` : ''}shellgate -- shellgate mcp`,
+      command: `codex mcp add ${env.SHELLGATE_HOME ? `--env ${posixQuote(`SHELLGATE_HOME=${env.SHELLGATE_HOME}`)} ` : ''}shellgate -- ${mcpWords}`,
       edits: [
         {
           kind: 'toml',
@@ -95,8 +106,8 @@ export function clientSetup(client: ConnectClient, env: Env, home: string): Clie
           table: '[mcp_servers.shellgate]',
           block: [
             '[mcp_servers.shellgate]',
-            'command = "shellgate"',
-            'args = ["mcp"]',
+            `command = ${JSON.stringify(MCP_ENTRY.command)}`,
+            `args = [${MCP_ENTRY.args.map((arg) => JSON.stringify(arg)).join(', ')}]`,
             '# Codex gives an MCP server only HOME, PATH and a few more; without SHELLGATE_HOME it would use another hub.',
             `env_vars = [${CODEX_PASSED_ENV.map((name) => `"${name}"`).join(', ')}]`,
             '# Shellgate answers every call within 45 s, inside this.',
@@ -114,7 +125,7 @@ export function clientSetup(client: ConnectClient, env: Env, home: string): Clie
         },
       ],
       notes: [
-        'Codex runs a new or changed hook only after you trust it: open /hooks in Codex and trust "shellgate hook codex".',
+        `Codex runs a new or changed hook only after you trust it: open /hooks in Codex and trust "${hookCommand('codex')}".`,
         'Codex runs a command when a hook answers allow or ask, so Shellgate answers deny whenever nobody approves.',
       ],
     }
@@ -123,11 +134,11 @@ export function clientSetup(client: ConnectClient, env: Env, home: string): Clie
     const geminiHome = env.GEMINI_CLI_HOME || home
     const hook = {
       matcher: 'run_shell_command',
-      hooks: [{ name: 'shellgate', type: 'command', command: 'shellgate hook gemini', timeout: 600_000 }],
+      hooks: [{ name: 'shellgate', type: 'command', command: hookCommand('gemini'), timeout: 600_000 }],
     }
     return {
       title: 'Gemini CLI',
-      command: 'gemini mcp add --scope user --trust shellgate shellgate mcp',
+      command: `gemini mcp add --scope user --trust shellgate ${mcpWords}`,
       edits: [
         {
           kind: 'json',
@@ -184,14 +195,29 @@ function addOnce(list: unknown, item: string): unknown[] {
   return items.includes(item) ? items : [...items, item]
 }
 
-/** Adds a hook group unless one already runs the same command. */
+/**
+ * Adds a hook group unless one already runs the same command; a group that runs another
+ * Shellgate hook for the same client (an earlier `shellgate hook codex` where this install is now
+ * written by its absolute path) is replaced, so the client never asks Shellgate twice.
+ */
 function addHookOnce(list: unknown, group: { hooks: { command: string }[] }): unknown[] {
   const groups = Array.isArray(list) ? list : []
-  const command = group.hooks[0]?.command
-  const present = groups.some((existing) =>
-    (asRecord(existing).hooks as unknown[] | undefined)?.some?.((hook) => asRecord(hook).command === command),
+  const command = group.hooks[0]?.command ?? ''
+  const commands = (existing: unknown) =>
+    ((asRecord(existing).hooks as unknown[] | undefined) ?? []).map((hook) =>
+      String(asRecord(hook).command ?? ''),
+    )
+  if (groups.some((existing) => commands(existing).includes(command))) return groups
+  const client = command.split(' ').at(-1) ?? ''
+  const ours = (text: string) => isShellgateHookCommand(text, client)
+  return [...groups.filter((existing) => !commands(existing).some(ours)), group]
+}
+
+/** `… shellgate hook <client>` or `… bin/shellgate.js hook <client>` (any launcher of ours). */
+export function isShellgateHookCommand(command: string, client: string): boolean {
+  return new RegExp(`(?:^|[/s'])(?:shellgate|shellgate.js|cli.js|cli.ts)'? hook ${client}(?:s|$)`).test(
+    command,
   )
-  return present ? groups : [...groups, group]
 }
 
 /** One word for a POSIX shell, whatever it holds. */
