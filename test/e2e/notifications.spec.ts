@@ -3,6 +3,7 @@ import { join } from 'node:path'
 import type { BrowserContext, Page, Worker } from '@playwright/test'
 import { ApprovalsPage } from './pages/approvals-page'
 import { SettingsPage } from './pages/settings-page'
+import { claudeCodeHook } from './support/agent-hook'
 import { startMcpAgent } from './support/mcp-agent'
 import { expect, test } from './support/fixtures'
 
@@ -129,6 +130,52 @@ test('a long or multi-line command gets no buttons on its notification, only the
     expect((await call).isError).toBe(true)
   } finally {
     await agent.close()
+    await context.close()
+  }
+})
+
+test("a hook's card still unanswered after 30 s gets a second notification that says its client may give up", async ({
+  debianChromium,
+  serve,
+}) => {
+  // Waits the product's real 30 s (on the notification, never a sleep).
+  test.setTimeout(150_000)
+  const context = await debianChromium.newContext()
+  try {
+    const page = await context.newPage()
+    await page.goto(serve.url)
+    const approvals = new ApprovalsPage(page)
+    await approvals.open()
+    await context.grantPermissions(['notifications'], { origin: serve.origin })
+    await page.getByRole('button', { name: 'Turn on notifications' }).click()
+    await expect.poll(() => context.serviceWorkers().length).toBe(1)
+    const worker = context.serviceWorkers()[0] as Worker
+    await lookAway(context, page)
+
+    const command = 'touch asked-by-hook'
+    const answer = claudeCodeHook(serve, {
+      sessionId: 'hook-wait-run',
+      cwd: serve.workspace,
+      command,
+      description: 'a slow answer',
+    })
+    await expect
+      .poll(async () => (await shown(worker)).map((n) => n.title), { timeout: 20_000 })
+      .toEqual(['claude-code needs your approval'])
+    await expect
+      .poll(async () => (await shown(worker)).map((n) => n.title), { timeout: 90_000 })
+      .toEqual(['claude-code has waited 30 s for your answer'])
+    const [again] = await shown(worker)
+    expect(again?.body).toBe(
+      `${command}\nin ${serve.workspace}\nIts client may give up soon and fall back to its own prompt.`,
+    )
+    expect(again?.actions).toEqual(['allow_once', 'deny'])
+
+    await page.bringToFront()
+    await approvals.pressShortcut('3')
+    expect((await answer).hookSpecificOutput?.permissionDecision).toBe('deny')
+    expect(existsSync(join(serve.workspace, 'asked-by-hook'))).toBe(false)
+  } finally {
     await context.close()
   }
 })
