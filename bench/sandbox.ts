@@ -75,6 +75,21 @@ export async function bench(): Promise<Record<string, unknown>> {
       await prepared.release()
       return result
     }
+    /** bwrap with the host's root bound whole and no mount table: the floor each profile is measured against. */
+    const bareBwrap = (network: string[]) => () =>
+      port.execute({
+        command: {
+          mode: 'argv',
+          file: '/usr/bin/bwrap',
+          args: [
+            ...['--ro-bind', '/', '/', '--dev', '/dev', '--proc', '/proc', '--tmpfs', '/tmp'],
+            ...['--unshare-pid', '--unshare-ipc', ...network, '--die-with-parent', '--new-session'],
+            ...['--cap-drop', 'ALL', '--', '/bin/bash', '-c', 'true'],
+          ],
+        },
+        cwd: workspace,
+        env: { PATH },
+      })
     const runners: Record<string, (name: string) => Promise<{ status: string; stderr: string }>> = {
       bare: () =>
         port.execute({
@@ -82,20 +97,9 @@ export async function bench(): Promise<Record<string, unknown>> {
           cwd: workspace,
           env: { PATH },
         }),
-      bareBwrap: () =>
-        port.execute({
-          command: {
-            mode: 'argv',
-            file: '/usr/bin/bwrap',
-            args: [
-              ...['--ro-bind', '/', '/', '--dev', '/dev', '--proc', '/proc', '--tmpfs', '/tmp'],
-              ...['--unshare-pid', '--unshare-ipc', '--unshare-net', '--die-with-parent', '--new-session'],
-              ...['--cap-drop', 'ALL', '--', '/bin/bash', '-c', 'true'],
-            ],
-          },
-          cwd: workspace,
-          env: { PATH },
-        }),
+      bareBwrap: bareBwrap(['--unshare-net']),
+      // The same without --unshare-net: what the namespace every profile now has costs by itself.
+      bareBwrapHostNetwork: bareBwrap([]),
       readOnly: sandboxed('read-only', 'off'),
       workspaceWriteNetworkOff: sandboxed('workspace-write', 'off'),
       workspaceWriteNetworkOn: sandboxed('workspace-write', 'on'),
@@ -126,9 +130,11 @@ export async function bench(): Promise<Record<string, unknown>> {
       prepareMedianMs: Object.fromEntries(
         Object.entries(prepareMs).map(([name, list]) => [name, round(median(list))]),
       ),
-      // A network on top of the namespace every profile has: the socat bridge inside, and (in
-      // prepare) the proxy's socket folder made and removed on the host for each command.
+      // The namespace every profile has (bare bwrap with and without it), then a network on top of
+      // it: the socat bridge inside, and (in prepare) the proxy's socket folder made and removed on
+      // the host for each command.
       networkAddedMs: {
+        namespaceAlone: round(medians.bareBwrap! - medians.bareBwrapHostNetwork!),
         run: round(medians.workspaceWriteNetworkOn! - medians.workspaceWriteNetworkOff!),
         prepare: round(
           median(prepareMs.workspaceWriteNetworkOn!) - median(prepareMs.workspaceWriteNetworkOff!),

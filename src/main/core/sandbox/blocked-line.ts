@@ -81,17 +81,17 @@ function hiddenEntry(input: BlockedLineInput) {
 
 /** A failure to make a file: touch, cp, mkdir, tee, or a shell's own redirection (`bash: line 1: /x: …`). */
 const WRITE_VERB =
-  /cannot (?:touch|create|make|open [^\n]* for writing)|can't create|^mkdir:|^tee:|^(?:ba|z)?sh: (?:line \d+: )?\//m
+  /cannot (?:touch|create|make|open [^\n]* for writing)|can't create|^mkdir:|^tee:|^(?:\S*\/)?(?:ba|z|da)?sh: (?:line \d+: )?\//m
 
 const READ_FAILED = /No such file or directory|Permission denied|Read-only file system/
 /** Paths on lines that say a read failed: `cat: /x/y: No such file…`, `ls: cannot access '/x/y': …`. */
 const FAILED_PATH =
-  /(?:^|[\s'‘`"(])((?:~|\/)[^\s'’`":]*)['’`"]?\)?:?[^\n]*?(?:No such file or directory|Permission denied)/gm
+  /(?:['‘`"]((?:~|\/)[^'’`"\n]*)['’`"]|(?:^|\s)((?:~|\/)[^\s:]*)): (?:No such file or directory|Permission denied)/gm
 
 function failedReads(output: string, home: string): string[] {
   const paths = new Set<string>()
   for (const match of output.matchAll(FAILED_PATH)) {
-    const raw = match[1]!
+    const raw = (match[1] ?? match[2])!
     paths.add(raw.startsWith('~') ? join(home, raw.slice(2)) : raw)
   }
   return [...paths]
@@ -102,6 +102,7 @@ function mounted(sandbox: ExecutionSandbox): string[] {
   return [
     sandbox.workspace,
     ...sandbox.readable.map((entry) => entry.path),
+    ...sandbox.symlinks.map((link) => link.path),
     ...sandbox.writableRoots,
     ...sandbox.exposed.map((entry) => entry.path),
     ...sandbox.allowedSockets,

@@ -14,9 +14,10 @@ export function kindOf(path: string): 'dir' | 'file' | 'link' | 'socket' | 'othe
   }
 }
 
+/** The real path (the kernel's realpath(3), not Node's component-by-component walk), or null. */
 export function realOrNull(path: string): string | null {
   try {
-    return realpathSync(path)
+    return realpathSync.native(path)
   } catch {
     return null
   }

@@ -226,10 +226,13 @@ function alwaysHidden(input: LayoutInput, roots: string[]): LayoutEntry[] {
   ]
   const hidden: LayoutEntry[] = []
   for (const candidate of candidates) {
-    // Hidden where it really is, and where it is named (a symlinked ~/.ssh is both).
-    for (const path of new Set([candidate.path, realOrNull(candidate.path)])) {
+    // Hidden where it is named, and where it really is when it is a link (a symlinked ~/.ssh);
+    // only a link needs resolving, so most of the list costs one lstat.
+    const named = kindOf(candidate.path)
+    const paths = named === 'link' ? [candidate.path, realOrNull(candidate.path)] : [candidate.path]
+    for (const path of paths) {
       if (path === null || !overlaps(path)) continue
-      const kind = kindOf(path)
+      const kind = path === candidate.path && named !== 'link' ? named : kindOf(path)
       if (kind === 'dir' || kind === 'file' || kind === 'socket') {
         hidden.push({ path, kind: kind === 'dir' ? 'dir' : 'file', why: candidate.why })
       }

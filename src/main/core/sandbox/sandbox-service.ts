@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { SandboxSettings } from '../../../shared/settings'
 import type { HostResolver } from '../network/host-resolver'
+import type { NetworkConfigInput } from '../network/network-config'
 import { sandboxBlockedLine } from './blocked-line'
 import { DEFAULT_SOCAT_PATH } from './bwrap-network.linux'
 import { chooseProfile } from './choose-profile'
@@ -39,6 +40,11 @@ export interface SandboxServiceOptions {
   ownPorts?: () => number[]
   /** Every proxy decision, after it is written to the log. */
   onProxyDecision?: (decision: EgressDecision) => void
+  /**
+   * The person's network settings and environment, read for each command with a network: the
+   * sandbox proxy goes out through their own proxy (a corporate one) when one is set.
+   */
+  parentProxy?: () => Promise<NetworkConfigInput>
 }
 
 export interface SandboxStatus {
@@ -210,6 +216,7 @@ export function createSandboxService(options: SandboxServiceOptions): SandboxSer
         resolver: options.resolver,
         admitLoopbackPorts: options.admitLoopbackPorts,
         network: input.network,
+        parentProxy: options.parentProxy,
         portRefusal,
         log: logDecision,
       })

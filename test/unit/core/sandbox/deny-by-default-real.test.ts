@@ -90,7 +90,7 @@ describe('secrets outside the workspace cannot be read, in both profiles', () =>
       ['ls ~/.claude', /^blocked by the sandbox: ~\/.claude is a secret, never mounted/],
       [
         "cat ~/.config/chromium/Default/'Session Storage'/000003.log",
-        /^blocked by the sandbox: ~\/.config\/chromium\/Default\/Session is a secret|^blocked by the sandbox: ~\/.config\/chromium/,
+        /^blocked by the sandbox: ~\/\.config\/chromium\/Default\/Session Storage\/000003\.log is a secret, never mounted/,
       ],
       [`cat '${w.outside}/notes.txt'`, /^blocked by the sandbox: .*outside\/notes.txt is not mounted/],
     ]
