@@ -35,6 +35,7 @@ import { createWorkspaceSettings, type WorkspaceSettings } from './workbench/wor
 import { forwardCoreEvents } from './workbench/core-events'
 import { watchEndedConversations } from './workbench/ended-conversations'
 import { type KeptDecisions, keepTaskOutcomes, openKeptDecisions } from './workbench/kept-decisions'
+import { createRuleOffers, type RuleOffers } from './workbench/rule-offers'
 import { type RuntimeEnvironment, startRuntimeEnvironment } from './workbench/runtime-environment'
 import { createSessionService, type SessionService, shellForNewSessions } from './workbench/session-service'
 
@@ -85,6 +86,8 @@ export interface Core {
   readonly workspaceSettings: WorkspaceSettings
   /** Decisions on promised tasks that outlive the agent run that asked (issue 22.5). */
   readonly kept: KeptDecisions
+  /** Rules offered after the person allowed one command shape several times (issue 22.8). */
+  readonly ruleOffers: RuleOffers
   /** The settings store of a session's workspace, or of the person's workspace without one. */
   settingsFor(sessionId?: string): Promise<SettingsStore>
   /** Sets the person's workspace once, when Shellgate started without one (workspaces.choose). */
@@ -222,6 +225,12 @@ export async function createCore(options: CoreOptions): Promise<Core> {
         tail: sample.preview100,
       }),
   })
+  const ruleOffers = createRuleOffers({
+    approvals,
+    workspaceOf: (sessionId) => sessions.list().find((each) => each.id === sessionId)?.workspace ?? null,
+    storeFor: (chosen) => workspaceSettings.storeFor(chosen),
+    onOffer: (offer) => options.emit('rules.offered', offer),
+  })
   const stopPruning = watchEndedConversations({
     sessions,
     tasks,
@@ -276,6 +285,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     sandbox,
     workspaceSettings,
     kept,
+    ruleOffers,
     settingsFor(sessionId) {
       return sessionId === undefined
         ? personStore()
@@ -313,6 +323,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
         stopTrustEvents()
         stopForwarding()
         stopPruning()
+        ruleOffers.dispose()
         stopKeepingOutcomes()
         approvals.dispose()
         await tasks.dispose()

@@ -87,6 +87,7 @@ describe('shellgate classify', () => {
       'reason',
       'parts',
       'suggestedRules',
+      'decision',
     ])
     expect(verdict).toMatchObject({ command: 'ls -la && rm -rf dist', readOnly: false, permissionSafe: true })
     expect(verdict.parts.map((p: { text: string; readOnly: boolean }) => [p.text, p.readOnly])).toEqual([
@@ -115,7 +116,7 @@ describe('shellgate classify', () => {
     const { code, stdout } = await runCliCaptured(['classify', '--cwd', dir, 'cat file.txt'])
     expect(code).toBe(0)
     expect(stdout).toMatch(/^read-only: /)
-    expect(stdout).toContain('permission-safe: yes')
+    expect(stdout).toContain('rules: prefix, wildcard and exact rules can match it')
   })
 
   it('takes the words after -- as the command', async () => {

@@ -4,9 +4,11 @@ import { createInterface } from 'node:readline'
 import { classifyCommand } from '../../core/bash/classify'
 import type { CommandVerdict } from '../../core/bash/verdict'
 import { suggestRules } from '../../core/permissions'
+import { resolveShellgateHome } from '../../core/paths'
 import { parseCommandArgs } from '../args'
 import type { CliCommand, CliIo } from '../command'
 import { UsageError } from '../usage-error'
+import { type RulesVerdict, rulesChecker } from './classify-rules'
 import { EXIT_CANCELLED } from './run'
 
 const USAGE = [
@@ -15,11 +17,14 @@ const USAGE = [
   '       shellgate classify --stdin [--cwd DIR]',
   '',
   '  Is the command provably read-only (it would run without asking), and if not, why and which',
-  '  "always allow" rules would be offered.',
+  '  "always allow" rules would be offered; then what your rules (user, this workspace, this machine)',
+  '  and mode do with it, and the rules that decide it.',
   '',
   '  --cwd DIR  the directory the command would run in (git safety is judged there; default: here)',
   '  --json     print one JSON verdict: {command, readOnly, permissionSafe, reason,',
-  '             parts:[{text, readOnly, reason}], suggestedRules}',
+  '             parts:[{text, readOnly, reason}], suggestedRules, decision}; decision is what your',
+  '             rules for --cwd do with it: {outcome, reason, rules:[{behavior, rule, source, file,',
+  '             matched}], untrustedWorkspaceRules}',
   '  --stdin    JSON Lines in (a JSON string or {"cmd": …} per line), one JSON verdict per line out,',
   '             same order; a line that is not one of those gets {"error": {code, message, line}}',
 ].join('\n')
@@ -81,7 +86,9 @@ export const classifyCommandCli: CliCommand = {
       return 0
     }
     const command = commandArgument('classify', positionals, rest)
-    const verdict = verdictJson(classifyCommand(command, { cwd }))
+    // The person's rules for this folder too (issue 22.8): what would run, ask or be refused, and which rule says so.
+    const decide = await rulesChecker(resolveShellgateHome(io.env), cwd)
+    const verdict = { ...verdictJson(classifyCommand(command, { cwd })), decision: decide(command) }
     io.stdout(flags.json ? `${JSON.stringify(verdict)}\n` : humanVerdict(verdict))
     return 0
   },
@@ -188,10 +195,13 @@ function commandOfLine(line: string): string | { error: string } {
   return { error: 'expected a JSON string or an object with a "cmd" string' }
 }
 
-function humanVerdict(verdict: VerdictJson): string {
+function humanVerdict(verdict: VerdictJson & { decision: RulesVerdict }): string {
   const lines = [
     `${verdict.readOnly ? 'read-only' : 'not read-only'}: ${verdict.reason}`,
-    `permission-safe: ${verdict.permissionSafe ? 'yes' : 'no'}`,
+    // Issue 22.8: "permission-safe" is our word, not the person's; say what it means for their rules.
+    verdict.permissionSafe
+      ? 'rules: prefix, wildcard and exact rules can match it'
+      : 'rules: only an exact rule can match it (Shellgate cannot tell every word it runs)',
   ]
   if (verdict.parts.length > 1) {
     for (const part of verdict.parts)
@@ -199,5 +209,15 @@ function humanVerdict(verdict: VerdictJson): string {
   }
   if (verdict.suggestedRules.length > 0)
     lines.push(`always-allow suggestion: ${verdict.suggestedRules.join(', ')}`)
+  const { decision } = verdict
+  lines.push(`with your rules here: ${decision.outcome}: ${decision.reason}`)
+  for (const rule of decision.rules)
+    lines.push(
+      `  ${rule.behavior} rule ${rule.rule}  (${rule.source}${rule.file ? `, ${rule.file}` : ''}; matched: ${echoText(rule.matched)})`,
+    )
+  if (decision.untrustedWorkspaceRules.length > 0)
+    lines.push(
+      `  not counted until you trust this workspace's rules: ${decision.untrustedWorkspaceRules.join(', ')}`,
+    )
   return `${lines.join('\n')}\n`
 }

@@ -67,6 +67,8 @@ export interface ApprovalBroker {
   closeSession(sessionId: string): number
   onRequested(listener: (approval: PendingApproval) => void): () => void
   onResolved(listener: (event: ApprovalResolvedEvent) => void): () => void
+  /** A command rule saved elsewhere (a rule offer accepted): the pending cards it allows are answered; how many. */
+  ruleSaved(rule: ScopedRule, by: string): number
   /** Denies everything still pending (as cancelled) and clears the timers. */
   dispose(): void
 }
@@ -179,6 +181,7 @@ export function createApprovalBroker(options: ApprovalBrokerOptions): ApprovalBr
   }
 
   return {
+    ruleSaved: (rule, by) => answerCovered(rule, by, false),
     request(input, requestOptions = {}) {
       const id = randomUUID()
       const timeoutMs = requestOptions.timeoutMs ?? options.timeoutMs()

@@ -1,5 +1,8 @@
 import { lstat, rename } from 'node:fs/promises'
+import { dirname } from 'node:path'
 import type { z } from 'zod'
+import type { PermissionRules } from '../../../shared/settings'
+import { ruleExamplesProblem } from '../permissions/rule-examples'
 import { parseJsonQuietly, readOwnedFile, UnsafeFileError } from './owned-file'
 import { firstIssue } from './settings-error'
 
@@ -56,6 +59,12 @@ export async function readSettingsFileState<T>(
       hash: content.hash,
     }
   }
+  // A rule with examples that fail would be trusted for what it does not do: the file is invalid.
+  const examples = ruleExamplesProblem(
+    (parsed.data as { permissions?: PermissionRules }).permissions,
+    dirname(path),
+  )
+  if (examples) return { state: 'invalid', reason: examples, hash: content.hash }
   return { state: 'valid', value: parsed.data, hash: content.hash }
 }
 

@@ -19,10 +19,6 @@ type DeskHandlers = Pick<
   | 'agents.status'
 >
 
-const notYet = (method: string) => () => {
-  throw new RpcError('internal', `${method}: not built yet on this branch (issue 22)`)
-}
-
 /** Issue 22's desk methods: kept decisions, learned rule offers, agent setup status. */
 export function deskHandlers(core: Core, ownership: SessionOwnership): DeskHandlers {
   return {
@@ -41,9 +37,12 @@ export function deskHandlers(core: Core, ownership: SessionOwnership): DeskHandl
         throw new RpcError('invalid_input', `tasks.clearDecision: taskId: no kept decision "${taskId}"`)
       return { ok: true as const }
     },
-    'rules.offers': notYet('rules.offers'),
-    'rules.acceptOffer': notYet('rules.acceptOffer'),
-    'rules.dismissOffer': notYet('rules.dismissOffer'),
+    'rules.offers': () => core.ruleOffers.list(),
+    'rules.acceptOffer': async (input) => ({ ok: true as const, ...(await core.ruleOffers.accept(input)) }),
+    'rules.dismissOffer': ({ id }) => {
+      core.ruleOffers.dismiss(id)
+      return { ok: true as const }
+    },
     'agents.status': async () => {
       const audit = await core.audit.read({ limit: AUDIT_READ_MAX_LIMIT }).catch(() => null)
       const seen = [
