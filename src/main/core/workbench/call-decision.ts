@@ -1,8 +1,11 @@
 import { classifyCommand } from '../bash/classify'
+import type { ShellGlobbing } from '../bash/places/shell-globbing'
 import { decideBashPermission } from '../permissions/decide-permission'
 import { ruleSetsFromScoped } from '../permissions/settings-rule-sets'
 import { applyWorkspaceTrust, type WorkspaceTrust } from '../permissions/workspace-trust'
 import type { SettingsStore } from '../settings/settings-store'
+import type { ShellSnapshotService } from '../shell/snapshot-service'
+import type { ShellSelection } from '../shell/types'
 import type { LiveSession } from './session-service'
 import { interactiveVerdict } from './terminal-call'
 import type { WorkspaceSettings } from './workspace-settings'
@@ -13,6 +16,8 @@ export interface CallDecisionDeps {
   workspaceSettings: WorkspaceSettings
   platform: NodeJS.Platform
   dataDir: string
+  /** The shell snapshots, whose options say how the session's shell globs (issue 21.2). */
+  snapshots: ShellSnapshotService | null
 }
 
 /** The one decision path, shared by run() and check(): classify, then mode and trusted rules. */
@@ -32,6 +37,7 @@ export async function decideCall(
     workspace: session.record.workspace,
     readableFolders: userSettings.readPlaces.readableFolders,
     shellgateHome: deps.dataDir,
+    globbing: sessionGlobbing(session.record.shell, deps.snapshots),
   })
   const verdict = terminal ? interactiveVerdict(classified) : classified
   const store = await deps.workspaceSettings.storeFor(session.record.workspace)
@@ -54,4 +60,16 @@ export async function decideCall(
     })
   }
   return { verdict, decision: decideAgain(), userSettings, decideAgain }
+}
+
+/**
+ * How the session's shell will glob: bash or zsh, with its snapshot's options once one exists
+ * (before that, every option counts as possibly on). The locale is left open: both readings count.
+ */
+function sessionGlobbing(shell: ShellSelection, snapshots: ShellSnapshotService | null): ShellGlobbing {
+  const { dialect, path } = shell
+  if (dialect !== 'bash' && dialect !== 'zsh' && dialect !== 'git-bash')
+    return { shell: null, options: null, characters: null }
+  const options = snapshots?.globOptions({ dialect, path }) ?? null
+  return { shell: dialect === 'zsh' ? 'zsh' : 'bash', options, characters: null }
 }
