@@ -3,6 +3,7 @@ import { classifyCommand } from '../bash/classify'
 import type { CommandVerdict } from '../bash/verdict'
 import { decideBashPermission } from './decide-permission'
 import type { RuleBehavior } from './permission-types'
+import { validateBashRule } from './rule-syntax'
 
 const LISTS: readonly RuleBehavior[] = ['allow', 'ask', 'deny']
 
@@ -13,6 +14,13 @@ const LISTS: readonly RuleBehavior[] = ['allow', 'ask', 'deny']
  * The first example that fails is the error, naming the rule; null when all hold.
  */
 export function ruleExamplesProblem(permissions: PermissionRules | undefined, cwd: string): string | null {
+  // Issue 22.8: the file refuses what the form refuses (`:*` alone, an unterminated quote), instead
+  // of a rule that silently matches nothing.
+  for (const list of LISTS)
+    for (const rule of permissions?.[list] ?? []) {
+      const problem = validateBashRule(rule)
+      if (problem) return `permissions.${list}: ${problem}`
+    }
   for (const [rule, examples] of Object.entries(permissions?.examples ?? {})) {
     const list = LISTS.find((each) => permissions?.[each].includes(rule))
     if (!list) return `permissions.examples: "${rule}" is not a rule in allow, ask or deny`

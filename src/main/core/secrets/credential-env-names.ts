@@ -88,10 +88,18 @@ const URL_WORDS = new Set(['URL', 'URI', 'URLS', 'URIS', 'ADDR'])
  */
 const NOT_CREDENTIALS = new Set(['SSH_AUTH_SOCK'])
 const NOT_CREDENTIAL_PATTERN = /^GIT_CONFIG_KEY_[0-9]+$/
+/**
+ * Issue 22.8: where a tool finds its certificate authorities (AWS_CA_BUNDLE, a *_CA_CERTS path) is
+ * a public trust anchor, not a credential; withholding it only breaks TLS behind a company proxy
+ * and lists a CA path as a secret. A CA's private key (*_CA_KEY) is still a credential.
+ */
+const TRUST_ANCHOR_PATH =
+  /(?:^|_)(?:CA_BUNDLE|CA_CERTS?|CA_CERTIFICATES?|CA_FILE|CA_PATH|CA_DIR|CAINFO|CAFILE|CAPATH)$/
 
 export function isCredentialName(name: string): boolean {
   const upper = name.toUpperCase()
-  if (NOT_CREDENTIALS.has(upper) || NOT_CREDENTIAL_PATTERN.test(upper)) return false
+  if (NOT_CREDENTIALS.has(upper) || NOT_CREDENTIAL_PATTERN.test(upper) || TRUST_ANCHOR_PATH.test(upper))
+    return false
   if (KNOWN_PREFIXES.some((prefix) => upper.startsWith(prefix))) return true
   const segments = upper.split(/[^A-Z0-9]+/).map((segment) => segment.replace(/[0-9]+$/, ''))
   if (isConnectionString(segments)) return true

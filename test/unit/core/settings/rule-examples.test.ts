@@ -83,4 +83,10 @@ describe('rule examples', () => {
       expect.stringContaining('permissions.examples: "make test:*" is not a rule in allow, ask or deny'),
     )
   })
+
+  it('a rule the Settings form refuses (":*" alone) is refused in the file too, not skipped silently', async () => {
+    await writeWorkspaceSettings({ allow: ['npm test:*'], deny: [':*'] })
+    const store = await openSettingsStore({ home, workspace })
+    expect(store.warnings()[0]?.reason).toContain('permissions.deny: rule ":*" has no command before ":*"')
+  })
 })
