@@ -10,6 +10,12 @@ import {
   shell,
   type WebContents,
 } from 'electron'
+import {
+  type ApprovalNotice,
+  HOOK_WAIT_NOTICE_MS,
+  stillWaitingNotice,
+  waitsOnHook,
+} from '../shared/approval-notice'
 import { APP_ORIGIN, APP_SCHEME } from '../shared/ipc/channels'
 import { createCore } from './core/app'
 import { sanitizeEntryEnv } from './core/env/sanitize-entry'
@@ -21,7 +27,7 @@ import { type ClaimOutcome, claimHub } from './hub/hub-server'
 import { decideElectronStart, secondInstanceSteps } from './hub/single-instance-policy'
 import { createIpcHost } from './ipc/host'
 import { appProtocolResponse } from './security/app-protocol-response'
-import { approvalNotification } from './security/approval-notification'
+import { approvalNotification, notificationButtonsOn } from './security/approval-notification'
 import { isAllowedNavigation, windowOpenDecision } from './security/navigation-policy'
 import { isPermissionGranted } from './security/permission-policy'
 import { secureWebPreferences } from './security/web-preferences'
@@ -124,6 +130,40 @@ function guardWebContents(contents: WebContents): void {
   contents.on('will-attach-webview', (event) => event.preventDefault())
 }
 
+/** One approval notification, its click opening the inbox and its buttons answering as the person. */
+function showApprovalNotification(window: BrowserWindow, approvalId: string, note: ApprovalNotice): void {
+  const notification = new Notification({
+    title: note.title,
+    body: note.body,
+    actions: note.actions.map((action) => ({ type: 'button' as const, text: action.title })),
+  })
+  notification.on('click', () => {
+    window.show()
+    window.focus()
+    void window.webContents.executeJavaScript("location.hash = '#/approvals'")
+  })
+  // A button on a notification is the person answering, as a click on the card would be.
+  notification.on('action', (_event, index) => {
+    const action = note.actions[index]?.action
+    if (!action) return
+    void host.dispatcher.dispatch(
+      {
+        kind: 'request',
+        id: `notification-${approvalId}`,
+        method: 'approvals.answer',
+        params: { id: approvalId, answer: { kind: action } },
+      },
+      {
+        connectionId: 'electron-notification',
+        role: 'ui',
+        transport: 'electron-ipc',
+        signal: new AbortController().signal,
+      },
+    )
+  })
+  notification.show()
+}
+
 function createMainWindow(): BrowserWindow {
   const window = new BrowserWindow({
     width: 1200,
@@ -136,15 +176,26 @@ function createMainWindow(): BrowserWindow {
   const detach = attachElectronTransport(window.webContents, host.dispatcher, host.hub)
   const stopNotifying = host.hub.subscribe((event) => {
     if (event.name !== 'approvals.requested' || !Notification.isSupported()) return
-    const note = approvalNotification(event.payload as { command: string; cwd: string }, window.isFocused())
-    if (!note) return
-    const notification = new Notification(note)
-    notification.on('click', () => {
-      window.show()
-      window.focus()
-      void window.webContents.executeJavaScript("location.hash = '#/approvals'")
-    })
-    notification.show()
+    const approval = event.payload as { id: string; sessionId: string; command: string; cwd: string }
+    const session = host.core.sessions.list().find((s) => s.id === approval.sessionId)
+    const input = {
+      ...approval,
+      agent: session?.agent ? [session.agent.name, session.agent.version].filter(Boolean).join(' ') : null,
+    }
+    const note = approvalNotification(input, window.isFocused(), process.platform)
+    if (note) showApprovalNotification(window, approval.id, note)
+    if (!waitsOnHook(undefined, session?.channels ?? [])) return
+    // A hook's client gives up on its own clock: a second notice before it does.
+    const timer = setTimeout(() => {
+      const stillPending = host.core.approvals.list().some((pending) => pending.id === approval.id)
+      if (!stillPending || window.isDestroyed() || window.isFocused()) return
+      showApprovalNotification(
+        window,
+        approval.id,
+        stillWaitingNotice(input, notificationButtonsOn(process.platform)),
+      )
+    }, HOOK_WAIT_NOTICE_MS)
+    window.once('closed', () => clearTimeout(timer))
   })
   window.on('closed', () => {
     detach()
@@ -154,6 +205,12 @@ function createMainWindow(): BrowserWindow {
   void window.loadURL(`${APP_ORIGIN}/index.html`)
   return window
 }
+
+// The dock or taskbar badge counts the approvals waiting (macOS, and Linux launchers that show one).
+host.hub.subscribe((event) => {
+  if (event.name === 'approvals.requested' || event.name === 'approvals.resolved')
+    app.setBadgeCount(host.core.approvals.list().length)
+})
 
 app.on('web-contents-created', (_event, contents) => guardWebContents(contents))
 

@@ -11,42 +11,45 @@ import { ApprovalsScreen } from './screens/ApprovalsScreen'
 import { SessionScreen } from './screens/SessionScreen'
 import { SettingsScreen } from './screens/SettingsScreen'
 import { TasksScreen } from './screens/TasksScreen'
+import { NotificationsProvider } from './notifications/NotificationsProvider'
 import { LiveCallsProvider } from './session/LiveCallsProvider'
 import { SessionsProvider } from './session/SessionsProvider'
 import { SettingsProvider } from './settings-state/SettingsProvider'
 import { TasksProvider } from './tasks/TasksProvider'
-import { WorkspaceGate } from './workspace/WorkspaceGate'
+import { WorkspaceProvider } from './workspace/WorkspaceProvider'
 
 export function App() {
   const [screen, setScreen] = useScreen()
   return (
-    <WorkspaceGate>
+    <WorkspaceProvider>
       <SessionsProvider>
         <SettingsProvider>
           <PendingApprovalsProvider>
             <LiveCallsProvider>
-              <TasksProvider>
-                <div className="app-frame">
-                  <MainNav screen={screen} onSelect={setScreen} />
-                  <main className="app-main">
-                    <YoloBanner />
-                    <SandboxBanner />
-                    <ConnectionBanner />
-                    <WarningBanner />
-                    <AnswerNotice />
-                    <ScreenErrorBoundary key={screen}>
-                      {screen === 'session' && <SessionScreen />}
-                      {screen === 'tasks' && <TasksScreen />}
-                      {screen === 'approvals' && <ApprovalsScreen />}
-                      {screen === 'settings' && <SettingsScreen />}
-                    </ScreenErrorBoundary>
-                  </main>
-                </div>
-              </TasksProvider>
+              <NotificationsProvider>
+                <TasksProvider>
+                  <div className="app-frame">
+                    <MainNav screen={screen} onSelect={setScreen} />
+                    <main className="app-main">
+                      <YoloBanner />
+                      <SandboxBanner />
+                      <ConnectionBanner />
+                      <WarningBanner />
+                      <AnswerNotice />
+                      <ScreenErrorBoundary key={screen}>
+                        {screen === 'session' && <SessionScreen />}
+                        {screen === 'tasks' && <TasksScreen />}
+                        {screen === 'approvals' && <ApprovalsScreen />}
+                        {screen === 'settings' && <SettingsScreen />}
+                      </ScreenErrorBoundary>
+                    </main>
+                  </div>
+                </TasksProvider>
+              </NotificationsProvider>
             </LiveCallsProvider>
           </PendingApprovalsProvider>
         </SettingsProvider>
       </SessionsProvider>
-    </WorkspaceGate>
+    </WorkspaceProvider>
   )
 }

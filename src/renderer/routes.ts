@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react'
 
 export const SCREENS = [
-  { id: 'session', label: 'Session' },
+  { id: 'session', label: 'Conversations' },
   { id: 'tasks', label: 'Tasks' },
   { id: 'approvals', label: 'Approvals' },
   { id: 'settings', label: 'Settings' },

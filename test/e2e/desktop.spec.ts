@@ -99,8 +99,10 @@ test('a writer shows a card; Allow once runs it and the file exists', async ({ a
     { name: 'Allow once', key: '1' },
     { name: 'Always allow', key: '2' },
     { name: 'Deny', key: '3' },
+    { name: 'Deny with a message', key: '4' },
   ])
-  expect(await card.why()).toContain('touch can change files')
+  // The card's first line says why, in the verdict's words.
+  expect(await card.why()).toMatch(/^Needs your approval: touch \w/)
   await shoot(appPage, 'approvals')
   await card.allowOnce()
   await session.open()
@@ -416,7 +418,7 @@ test('Settings → Network, Environment and Audit answer from the main process',
   await expect
     .poll(async () => JSON.stringify(await settings.auditRows({ decidedBy: 'read_only' })))
     .toContain('echo audited')
-  await expect.poll(async () => (await settings.auditRows({ decidedBy: 'user_once' })).length).toBe(0)
+  await expect.poll(async () => (await settings.auditRows({ decidedBy: 'allowed_once' })).length).toBe(0)
   await shoot(appPage, 'settings-audit')
   expect(serve.home).toBeTruthy()
 })
@@ -583,7 +585,7 @@ test('every control on every screen has an accessible name and can be reached by
   }
 })
 
-test('approval keys act only on the focused card, once per press; the tab title counts cards; closing asks first', async ({
+test('the keys answer the oldest card without moving the focus, once per press; the tab title counts cards; closing asks first', async ({
   appPage,
   serve,
 }) => {
@@ -593,36 +595,28 @@ test('approval keys act only on the focused card, once per press; the tab title 
   const answers = () => sent.filter((request) => request.method === 'approvals.answer')
   const session = new SessionPage(appPage)
   await session.runCommand('touch a1')
-  // A session's first card takes the focus when it shows, also from an empty command box (where the
-  // focus stays after Enter). Typing a2 while it is on its way can lose the text to the card, as it
-  // would a person's: type a2 once a1's card is there.
   await expect(session.call('touch a1').inlineApproval().root).toBeVisible()
   await session.runCommand('touch a2')
   const approvals = new ApprovalsPage(appPage)
-  const settings = new SettingsPage(appPage)
   await approvals.card('touch a2')
   await expect(appPage).toHaveTitle('(2) Shellgate')
-  // With the focus on the nav link, "1" approves nothing.
-  await appPage
-    .getByRole('navigation', { name: 'Main' })
-    .getByRole('link', { name: /Approvals/ })
-    .focus()
-  await appPage.keyboard.press('1')
-  // No fixed wait: a request sent after the press bounds it (issue 15.19).
-  await boundedBy(sent, () => settings.open('Environment'), 'env.report')
-  expect(answers()).toEqual([])
-  expect(existsSync(join(serve.workspace, 'a1'))).toBe(false)
-  await approvals.open()
-  // On a focused, armed card, two quick presses answer that card only.
-  const first = approvals.cards().first()
-  await first.focus()
-  await expect(first).toHaveAttribute('data-keys-armed', '')
+  // The focus stays on the nav link that opened the inbox: the keys answer the oldest card from there.
+  const navLink = appPage.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: /Approvals/ })
+  await navLink.focus()
+  const oldest = approvals.screen().getByRole('article', { name: 'touch a1', exact: true })
+  await expect(oldest).toHaveAttribute('data-key-target', '')
+  await expect(oldest).toHaveAttribute('data-keys-armed', '')
+  // Two quick presses answer the oldest card only: the second lands on the next card before it is
+  // armed, and the card says it was not used instead of swallowing it.
   await doublePress(appPage, '1')
   await expect.poll(() => existsSync(join(serve.workspace, 'a1'))).toBe(true)
   await expect(approvals.cards()).toHaveCount(1)
-  // The focus moved to the remaining card.
-  await expect(approvals.screen().getByRole('article', { name: 'touch a2', exact: true })).toBeFocused()
+  const next = approvals.screen().getByRole('article', { name: 'touch a2', exact: true })
+  await expect(next).toHaveAttribute('data-key-target', '')
+  await expect(next.getByRole('status')).toContainText('1 was not used')
+  await expect(navLink).toBeFocused()
   await expect(appPage).toHaveTitle('(1) Shellgate')
+  const settings = new SettingsPage(appPage)
   await boundedBy(sent, () => settings.open('Audit'), 'audit.query')
   expect(answers()).toHaveLength(1)
   expect(existsSync(join(serve.workspace, 'a2'))).toBe(false)
@@ -630,10 +624,10 @@ test('approval keys act only on the focused card, once per press; the tab title 
   await session.open()
   await session
     .tabs()
-    .getByRole('button', { name: /^Close session/ })
+    .getByRole('button', { name: /^Close conversation/ })
     .first()
     .click()
-  const group = session.tabs().getByRole('group', { name: /^Close session .*\?$/ })
+  const group = session.tabs().getByRole('group', { name: /^Close conversation .*\?$/ })
   await expect(group).toContainText('1 approval will be denied')
   await group.getByRole('button', { name: 'Keep open' }).click()
   await expect(group).toBeHidden()

@@ -33,7 +33,7 @@ test('an MCP agent’s command shows a card naming the agent; Allow once returns
     )
     const approvals = new ApprovalsPage(appPage)
     const card = await approvals.card('touch from-mcp && echo made by the agent')
-    await expect(card.root.getByText('e2e-agent 3.4.5')).toBeVisible()
+    await expect(card.root.getByText('e2e-agent 3.4.5', { exact: true })).toBeVisible()
     await expect(card.root.getByText(serve.workspace).first()).toBeVisible()
     await card.allowOnce()
     const result = await call

@@ -1,15 +1,25 @@
+import { type ApprovalNotice, type ApprovalNoticeInput, approvalNotice } from '../../shared/approval-notice'
+
+/**
+ * Electron's notification buttons: macOS (a signed app whose alert style is "alert") and Windows
+ * show them; Linux shows none.
+ * https://www.electronjs.org/docs/latest/api/structures/notification-action
+ */
+export function notificationButtonsOn(platform: NodeJS.Platform): boolean {
+  return platform === 'darwin' || platform === 'win32'
+}
+
 /**
  * A system notification for a new approval, only when nobody is looking at the window: a person
- * who is looking sees the card and the badge, and a notification then is just noise.
- * The body carries the command (cut to a line) but never its output.
+ * who is looking sees the card and the badge, and a notification then is just noise. The body
+ * carries the command (cut to a line) but never its output; Allow once and Deny only where the
+ * platform has buttons and the whole command fits (shared/approval-notice).
  */
 export function approvalNotification(
-  approval: { command: string; cwd: string },
+  approval: ApprovalNoticeInput,
   windowFocused: boolean,
-): { title: string; body: string } | null {
+  platform: NodeJS.Platform,
+): ApprovalNotice | null {
   if (windowFocused) return null
-  const firstLine = approval.command.split('\n', 1)[0] ?? ''
-  const command = firstLine.length > 120 ? `${firstLine.slice(0, 119)}…` : firstLine
-  const more = approval.command.includes('\n') ? ' …' : ''
-  return { title: 'Shellgate: a command needs your approval', body: `${command}${more}\nin ${approval.cwd}` }
+  return approvalNotice(approval, notificationButtonsOn(platform))
 }

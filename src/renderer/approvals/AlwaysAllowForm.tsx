@@ -49,7 +49,11 @@ export function AlwaysAllowForm({
               autoFocus
               value={rule}
               onChange={(event) => setRule(event.target.value)}
-              onKeyDown={(event) => event.key === 'Escape' && onCancel()}
+              onKeyDown={(event) => {
+                if (event.key !== 'Escape') return
+                event.preventDefault()
+                onCancel()
+              }}
             />
           ) : (
             <input
@@ -59,7 +63,11 @@ export function AlwaysAllowForm({
               autoFocus
               value={rule}
               onChange={(event) => setRule(event.target.value)}
-              onKeyDown={(event) => event.key === 'Escape' && onCancel()}
+              onKeyDown={(event) => {
+                if (event.key !== 'Escape') return
+                event.preventDefault()
+                onCancel()
+              }}
             />
           )
         }

@@ -1,18 +1,29 @@
 import type { PendingApproval } from '../../shared/ipc/domains/approvals'
 import { PlainText } from '../format/PlainText'
-import { revealInvisible } from '../format/reveal-invisible'
+import { revealInvisible } from '../../shared/reveal-invisible'
 
-/** Why this command was not allowed on its own: the parts that are not read-only, a rule that almost matched. */
-export function ApprovalWhy({ why, command }: { why: PendingApproval['why']; command: string }) {
-  // One part that is the whole command would show the command a second time: its reason is enough.
-  const single = why.nonReadOnly.length === 1 && why.nonReadOnly[0]?.text.trim() === command.trim()
+/** The card's first line: why it asks, in the decision's plain words ("Needs your approval: rm deletes files."). */
+export function ApprovalReason({ reason }: { reason: string }) {
   return (
     <section className="approval-why" aria-label="Why approval is needed">
-      <p>
-        <PlainText text={why.reason} />
+      <p className="approval-reason">
+        <PlainText text={reason} />
       </p>
-      {single && <p className="muted">{why.nonReadOnly[0]?.reason}</p>}
-      {!single && why.nonReadOnly.length > 0 && (
+    </section>
+  )
+}
+
+/**
+ * What backs the first line up: each part that is not read-only when there are several (one part
+ * is the first line already), a rule that almost matched, and the rules that would allow it.
+ */
+export function ApprovalDetails({ why }: { why: PendingApproval['why'] }) {
+  // The first line names up to two parts' reasons already; the list is for the rest ("and 3 more").
+  const listed = why.nonReadOnly.length > 2
+  if (!listed && !why.nearMiss && why.suggestedRules.length === 0) return null
+  return (
+    <section className="approval-details" aria-label="Approval details">
+      {listed && (
         <>
           <h3 className="small-heading">Not read-only</h3>
           <ul>
@@ -31,7 +42,7 @@ export function ApprovalWhy({ why, command }: { why: PendingApproval['why']; com
         </p>
       )}
       {why.suggestedRules.length > 0 && (
-        <p>
+        <p className="muted">
           Suggested {why.suggestedRules.length === 1 ? 'rule' : 'rules'}:{' '}
           {why.suggestedRules.map((rule, index) => (
             <span key={rule}>

@@ -27,6 +27,7 @@ export function DenyForm({
       <Field
         label="Message to the agent (optional)"
         error={tooLong ? `At most ${DENY_MESSAGE_MAX_CHARS} characters.` : error}
+        hint="Enter sends it; Shift+Enter adds a new line. The agent receives it as the command's result."
       >
         {(control) => (
           <textarea
@@ -36,7 +37,18 @@ export function DenyForm({
             autoFocus
             value={message}
             onChange={(event) => setMessage(event.target.value)}
-            onKeyDown={(event) => event.key === 'Escape' && onCancel()}
+            onKeyDown={(event) => {
+              if (event.key === 'Escape') {
+                event.preventDefault()
+                onCancel()
+                return
+              }
+              // Enter sends, as in the command box; Shift+Enter is a new line, and an IME composing a
+              // character keeps its Enter.
+              if (event.key !== 'Enter' || event.shiftKey || event.nativeEvent.isComposing) return
+              event.preventDefault()
+              event.currentTarget.form?.requestSubmit()
+            }}
           />
         )}
       </Field>

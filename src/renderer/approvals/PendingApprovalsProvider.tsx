@@ -4,7 +4,7 @@ import { useEvent } from '../events/use-event'
 import { errorMessage } from '../forms/field-errors'
 import { useConnection } from '../connection/ConnectionProvider'
 import { useClient } from '../rpc'
-import { useApprovalNotifications } from './use-approval-notifications'
+import { oldestFirst } from './approval-key-policy'
 
 export interface PendingApprovalsState {
   pending: PendingApproval[] | null
@@ -14,6 +14,15 @@ export interface PendingApprovalsState {
   /** What the last answer did beyond its own card (a saved rule answering others), for the frame to say. */
   notice: string | null
   announce(message: string | null): void
+  /** The command the person allowed last, so Esc and Ctrl+B can stop it or move it to the background. */
+  allowed: AllowedCall | null
+  noteAllowed(call: AllowedCall | null): void
+}
+
+export interface AllowedCall {
+  sessionId: string
+  callId: string
+  command: string
 }
 
 const APP_TITLE = 'Shellgate'
@@ -27,13 +36,14 @@ function usePendingCountInTitle(count: number): void {
 
 const PendingApprovalsContext = createContext<PendingApprovalsState | null>(null)
 
-/** App-wide, so the nav badge counts live even while another screen is open. */
+/** App-wide and oldest first, so the nav badge counts live even while another screen is open. */
 export function PendingApprovalsProvider({ children }: { children: ReactNode }) {
   const client = useClient()
   const { generation } = useConnection()
   const [pending, setPending] = useState<PendingApproval[] | null>(null)
   const [error, setError] = useState<string | null>(null)
   const [notice, announce] = useState<string | null>(null)
+  const [allowed, noteAllowed] = useState<AllowedCall | null>(null)
 
   useEffect(() => {
     let current = true
@@ -42,7 +52,9 @@ export function PendingApprovalsProvider({ children }: { children: ReactNode }) 
       (list) =>
         current &&
         // Events may have arrived while the list was loading: keep them, without duplicates.
-        setPending((seen) => [...list, ...(seen ?? []).filter((a) => !list.some((b) => b.id === a.id))]),
+        setPending((seen) =>
+          oldestFirst([...list, ...(seen ?? []).filter((a) => !list.some((b) => b.id === a.id))]),
+        ),
       (failure: unknown) => current && setError(errorMessage(failure)),
     )
     return () => {
@@ -51,9 +63,10 @@ export function PendingApprovalsProvider({ children }: { children: ReactNode }) 
   }, [client, generation])
 
   useEvent('approvals.requested', (approval) =>
-    setPending((list) => (list?.some((a) => a.id === approval.id) ? list : [...(list ?? []), approval])),
+    setPending((list) =>
+      list?.some((a) => a.id === approval.id) ? list : oldestFirst([...(list ?? []), approval]),
+    ),
   )
-  useApprovalNotifications()
   usePendingCountInTitle(pending?.length ?? 0)
   const forget = useCallback(
     (id: string) => setPending((list) => list?.filter((a) => a.id !== id) ?? null),
@@ -62,8 +75,8 @@ export function PendingApprovalsProvider({ children }: { children: ReactNode }) 
   useEvent('approvals.resolved', ({ id }) => forget(id))
 
   const value = useMemo(
-    () => ({ pending, error, forget, notice, announce }),
-    [pending, error, forget, notice],
+    () => ({ pending, error, forget, notice, announce, allowed, noteAllowed }),
+    [pending, error, forget, notice, allowed],
   )
   return <PendingApprovalsContext.Provider value={value}>{children}</PendingApprovalsContext.Provider>
 }

@@ -1,5 +1,5 @@
 import { useState } from 'react'
-import { hiddenCharactersNotice, revealInvisible } from '../format/reveal-invisible'
+import { hiddenCharactersNotice, revealInvisible } from '../../shared/reveal-invisible'
 
 /** Past this many lines a command is folded, so the card's answers stay in view. */
 export const FOLD_AFTER_LINES = 12

@@ -80,21 +80,52 @@ export function ModeSwitch() {
           </button>
         ))}
       </fieldset>
-      {confirmYolo && (
-        <fieldset aria-label="Switch to yolo?" className="close-confirm">
-          <p>yolo runs every command without asking (deny and ask rules still apply).</p>
-          <button type="button" className="danger" onClick={() => choose('yolo')}>
-            Switch to yolo
-          </button>{' '}
-          <button type="button" onClick={() => setConfirmYolo(false)}>
-            Cancel
-          </button>
-        </fieldset>
-      )}
+      {confirmYolo && <YoloConfirm onConfirm={() => choose('yolo')} onCancel={() => setConfirmYolo(false)} />}
       <p className="visually-hidden" role="status">
         {said}
       </p>
       {error && <p role="alert">{error}</p>}
     </div>
+  )
+}
+
+/**
+ * The yolo question, in a modal dialog over the whole window rather than squeezed into the sidebar:
+ * it is the one switch that turns every question off. Cancel has the focus; Esc cancels.
+ */
+function YoloConfirm({ onConfirm, onCancel }: { onConfirm: () => void; onCancel: () => void }) {
+  const dialog = useRef<HTMLDialogElement>(null)
+  const cancel = useRef<HTMLButtonElement>(null)
+  useEffect(() => {
+    const element = dialog.current
+    if (!element) return
+    element.showModal()
+    cancel.current?.focus()
+    return () => element.close()
+  }, [])
+  return (
+    <dialog
+      ref={dialog}
+      className="yolo-dialog"
+      aria-labelledby="yolo-dialog-title"
+      onCancel={(event) => {
+        event.preventDefault()
+        onCancel()
+      }}
+    >
+      <fieldset aria-label="Switch to yolo?" className="close-confirm">
+        <h2 id="yolo-dialog-title">Switch to yolo?</h2>
+        <p>
+          yolo runs every command without asking, from every agent (deny and ask rules still apply). A banner
+          says so on every screen until you switch back.
+        </p>
+        <button type="button" className="danger" onClick={onConfirm}>
+          Switch to yolo
+        </button>{' '}
+        <button type="button" ref={cancel} onClick={onCancel}>
+          Cancel
+        </button>
+      </fieldset>
+    </dialog>
   )
 }

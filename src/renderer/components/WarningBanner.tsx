@@ -10,14 +10,21 @@ interface Notice {
 
 /**
  * Shown at the top of every screen while a settings file could not be read (it was kept as .bak and
- * defaults are in use), and for app.notice warnings, so nothing is lost silently.
+ * defaults are in use, or the last good settings stay in force), and for app.notice warnings, so
+ * nothing is lost silently. A notice about a settings file is not kept here: it makes the snapshot
+ * load again, whose warnings say it while it lasts and drop it once the file is fixed.
  */
 export function WarningBanner() {
-  const { snapshot } = useSettings()
+  const { snapshot, reload } = useSettings()
   const [notices, setNotices] = useState<Notice[]>([])
   const nextId = useRef(0)
+  const settingsFiles = Object.values(snapshot?.files ?? {}).filter((file): file is string => Boolean(file))
   useEvent('app.notice', ({ level, message }) => {
     if (level === 'info') return
+    if (settingsFiles.some((file) => message.startsWith(`${file} `))) {
+      reload()
+      return
+    }
     const id = nextId.current++
     setNotices((list) => [...list, { id, level, message }])
   })

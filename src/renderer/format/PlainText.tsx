@@ -1,4 +1,4 @@
-import { revealInvisible } from './reveal-invisible'
+import { revealInvisible } from '../../shared/reveal-invisible'
 
 /** A sentence from main where `backticks` mark a command or rule: shown as code, invisible characters revealed. */
 export function PlainText({ text }: { text: string }) {

@@ -1,4 +1,4 @@
-import { revealInvisible } from './reveal-invisible'
+import { revealInvisible } from '../../shared/reveal-invisible'
 
 /**
  * A screen reader reads an accessible name whole: a 100k-character command as a card's name would

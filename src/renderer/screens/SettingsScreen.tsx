@@ -1,5 +1,6 @@
 import { Tabs } from '../components/Tabs'
 import { SETTINGS_SECTIONS, useSettingsSection } from '../settings-state/settings-sections'
+import { NotificationsPanel } from '../notifications/NotificationsControl'
 import { AboutPanel } from './settings/AboutPanel'
 import { AgentsPanel } from './settings/AgentsPanel'
 import { AuditPanel } from './settings/AuditPanel'
@@ -30,6 +31,7 @@ export function SettingsScreen() {
         {section === 'Environment' && <EnvironmentPanel />}
         {section === 'Sandbox' && <SandboxPanel />}
         {section === 'Agents' && <AgentsPanel />}
+        {section === 'Notifications' && <NotificationsPanel />}
         {section === 'Audit' && <AuditPanel />}
         {section === 'About' && <AboutPanel />}
       </div>

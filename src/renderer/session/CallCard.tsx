@@ -13,6 +13,9 @@ import { DecisionSummary } from './DecisionSummary'
 import { FullOutput } from './FullOutput'
 import type { CallProgress } from './LiveCallsProvider'
 
+/** How the call reached Shellgate, on its card: a hook call sits in the same timeline as MCP ones. */
+const VIA_WORDS = { mcp: 'via MCP', hook: "via the agent's hook", exec: 'via shellgate exec' } as const
+
 /**
  * One Bash call: what ran, how it ended, who allowed it, what the model was told, and the output on
  * demand. Memoised: a progress flush re-renders only the running call, not the whole history.
@@ -33,8 +36,9 @@ export const CallCard = memo(function CallCard({
       aria-label={commandName(call.command)}
       data-status={call.status}
       data-call-id={call.id}
-      // Reachable while it runs, so Esc and Ctrl+B act on the card with the focus.
-      tabIndex={running ? 0 : undefined}
+      // Reachable while it runs, so Esc and Ctrl+B act on the card with the focus; focusable from code
+      // otherwise, so an answered inline card can hand the focus to its own call.
+      tabIndex={running ? 0 : -1}
       aria-keyshortcuts={running ? 'Escape Control+B' : undefined}
       onKeyDown={(event) => {
         if (!running || event.defaultPrevented) return
@@ -48,6 +52,11 @@ export const CallCard = memo(function CallCard({
         <span className={`status status-${label.status}`} data-field="status">
           {label.text}
         </span>
+        {call.via && call.via !== 'person' && (
+          <span className="call-via muted" data-field="via">
+            {VIA_WORDS[call.via]}
+          </span>
+        )}
         <CommandText command={call.command} className="call-command" as="code" />
       </header>
       {call.description && <p className="muted">{call.description}</p>}

@@ -18,7 +18,7 @@ export function CloseSessionConfirm({
   const cancel = useRef<HTMLButtonElement>(null)
   useEffect(() => cancel.current?.focus(), [])
   return (
-    <fieldset className="close-confirm" aria-label={`Close session ${title}?`}>
+    <fieldset className="close-confirm" aria-label={`Close conversation ${title}?`}>
       <p>
         Close <strong>{title}</strong>? {consequences}.
       </p>

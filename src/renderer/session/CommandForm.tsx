@@ -59,7 +59,11 @@ export function CommandForm({ sessionId }: { sessionId: string }) {
 
   return (
     <form className="panel command-form" aria-label="Run a command" onSubmit={submit} noValidate>
-      <Field label="Command" error={errors.command} hint="Enter runs it; Shift+Enter adds a new line.">
+      <Field
+        label="Command"
+        error={errors.command}
+        hint="Enter runs it; Shift+Enter adds a new line. Esc leaves the box."
+      >
         {(control) => (
           <textarea
             {...control}
@@ -70,6 +74,16 @@ export function CommandForm({ sessionId }: { sessionId: string }) {
             {...{ [COMMAND_BOX_ATTRIBUTE]: '' }}
             onChange={(event) => update({ command: event.target.value })}
             onKeyDown={(event) => {
+              // Esc leaves the box (the text stays), for the card the keys answer, so 1–4 can reach it.
+              if (event.key === 'Escape' && !event.shiftKey && !event.ctrlKey && !event.altKey) {
+                event.preventDefault()
+                const card = event.currentTarget
+                  .closest('.screen')
+                  ?.querySelector<HTMLElement>('[data-key-target]')
+                if (card) card.focus()
+                else event.currentTarget.blur()
+                return
+              }
               // Enter runs, as in chat boxes and terminals; Shift+Enter is a new line, and an IME
               // composing a character keeps its Enter.
               if (event.key !== 'Enter' || event.shiftKey || event.nativeEvent.isComposing) return

@@ -4,20 +4,27 @@ import { usePendingApprovals } from '../approvals/PendingApprovalsProvider'
 
 /**
  * The approval card for a waiting call, in the call's own place in the history: answered where
- * the command is, with the same actions and keys as on the Approvals screen.
+ * the command is, with the same actions and keys as in the inbox.
  */
 export function InlineApproval({ call }: { call: BashCall }) {
   const { pending } = usePendingApprovals()
-  const mine = pending?.filter((approval) => approval.sessionId === call.sessionId) ?? []
-  // Older cores sent no callId: then the oldest approval of this session for the same command.
-  const approval =
-    mine.find((candidate) => candidate.callId === call.id) ??
-    mine.find((candidate) => candidate.callId === undefined && candidate.command === call.command)
+  const approval = pendingApprovalOf(pending, call)
   if (!approval)
     return (
       <p className="call-notice">
         Waiting for approval. <a href="#/approvals">Open Approvals</a>
       </p>
     )
-  return <ApprovalCard approval={approval} sessionTitle={null} isFirst={mine[0]?.id === approval.id} inline />
+  return <ApprovalCard approval={approval} sessionTitle={null} inline />
+}
+
+/** Older cores sent no callId: then the oldest approval of this session for the same command. */
+export function pendingApprovalOf<
+  T extends { sessionId: string; callId?: string | undefined; command: string },
+>(pending: readonly T[] | null, call: Pick<BashCall, 'sessionId' | 'id' | 'command'>): T | undefined {
+  const mine = pending?.filter((approval) => approval.sessionId === call.sessionId) ?? []
+  return (
+    mine.find((candidate) => candidate.callId === call.id) ??
+    mine.find((candidate) => candidate.callId === undefined && candidate.command === call.command)
+  )
 }

@@ -25,7 +25,7 @@ export function runningCallActionForKey(event: {
  * Stop (kills the whole tree, as for tasks) and "Move to background" (commits the call to a task
  * at once, as its deadline would) for a running foreground call.
  */
-export function useRunningCallActions(call: BashCall) {
+export function useRunningCallActions(call: Pick<BashCall, 'sessionId' | 'id'>) {
   const client = useClient()
   const [busy, setBusy] = useState<RunningCallAction | null>(null)
   const [error, setError] = useState<string>()

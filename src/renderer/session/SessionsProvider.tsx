@@ -67,7 +67,7 @@ export function SessionsProvider({ children }: { children: ReactNode }) {
   )
 
   const value = useMemo<SessionsState>(() => {
-    const selected = sessions?.find((s) => s.id === selectedId) ?? sessions?.[sessions.length - 1] ?? null
+    const selected = sessions?.find((s) => s.id === selectedId) ?? defaultConversation(sessions ?? [])
     return { sessions, error, selected, select, create, close }
   }, [sessions, error, selectedId, select, create, close])
   return <SessionsContext.Provider value={value}>{children}</SessionsContext.Provider>
@@ -77,4 +77,11 @@ export function useSessions(): SessionsState {
   const state = useContext(SessionsContext)
   if (!state) throw new Error('useSessions outside <SessionsProvider>')
   return state
+}
+
+/** Before the person picks one: their own latest open conversation, else the latest agent run still open. */
+function defaultConversation(sessions: readonly Session[]): Session | null {
+  const open = sessions.filter((session) => session.endedAt === null)
+  const mine = open.filter((session) => session.origin === 'person')
+  return mine[mine.length - 1] ?? open[open.length - 1] ?? sessions[sessions.length - 1] ?? null
 }

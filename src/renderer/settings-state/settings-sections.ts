@@ -7,6 +7,7 @@ export const SETTINGS_SECTIONS = [
   'Environment',
   'Sandbox',
   'Agents',
+  'Notifications',
   'Audit',
   'About',
 ] as const

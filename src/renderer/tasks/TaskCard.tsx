@@ -7,6 +7,8 @@ import { formatAge, formatBytes, formatDuration, formatTime } from '../format/me
 import { CommandText } from '../commands/CommandText'
 import { useNow } from '../format/use-now'
 import { useClient } from '../rpc'
+import { conversationWho, workspaceName } from '../session/conversation-groups'
+import { useSessions } from '../session/SessionsProvider'
 import { TaskTail } from './TaskTail'
 import { TaskInputLog } from './terminal/TaskInputLog'
 import { TaskPorts } from './terminal/TaskPorts'
@@ -45,6 +47,10 @@ export const TaskCard = memo(function TaskCard({
   onOpenChange: (taskId: string, open: boolean) => void
 }) {
   const client = useClient()
+  const session = useSessions().sessions?.find((s) => s.id === task.sessionId)
+  const startedBy = session
+    ? `${conversationWho(session)} · ${workspaceName(session.workspace)}`
+    : 'a closed conversation'
   const running = task.status === 'running'
   // New output is also a clock reading, so the age never reads older than the output on screen.
   const now = Math.max(useNow(running), live?.grewAt ?? 0)
@@ -93,6 +99,8 @@ export const TaskCard = memo(function TaskCard({
       </header>
       {task.description && <p className="muted">{task.description}</p>}
       <dl className="inline-facts">
+        <dt>Started by</dt>
+        <dd data-field="startedBy">{startedBy}</dd>
         <dt>Task</dt>
         <dd>
           <code>{task.id}</code>

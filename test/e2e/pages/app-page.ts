@@ -1,6 +1,6 @@
 import { expect, type Locator, type Page } from '@playwright/test'
 import { ApprovalsPage } from './approvals-page'
-import { openScreen, type ScreenName } from './open-screen'
+import { openScreen, SCREEN_LABEL, type ScreenName } from './open-screen'
 import { SessionPage } from './session-page'
 import { SettingsPage } from './settings-page'
 import { TasksPage } from './tasks-page'
@@ -26,7 +26,7 @@ export class AppPage {
   }
 
   navLink(screen: ScreenName): Locator {
-    return this.nav().getByRole('link', { name: new RegExp(`^${screen}`) })
+    return this.nav().getByRole('link', { name: new RegExp(`^${SCREEN_LABEL[screen]}`) })
   }
 
   async open(screen: ScreenName): Promise<void> {

@@ -24,10 +24,10 @@ export class ApprovalCardView {
     return renderedText(this.root.getByRole('region', { name: 'Why approval is needed' }))
   }
 
-  /** The three answer buttons in screen order: accessible name and keyboard shortcut. */
+  /** The four answer buttons in screen order: accessible name and keyboard shortcut. */
   async actions(): Promise<Array<{ name: string; key: string }>> {
     return this.root
-      .getByRole('button', { name: /^(Allow once|Always allow|Deny)$/ })
+      .getByRole('button', { name: /^(Allow once|Always allow|Deny|Deny with a message)$/ })
       .evaluateAll((buttons) =>
         buttons.map((button) => ({
           name: button.getAttribute('aria-label') ?? '',
@@ -63,11 +63,28 @@ export class ApprovalCardView {
     return this.root.getByLabel('Rule', { exact: true }).inputValue()
   }
 
+  /** Deny at once; with a message, through "Deny with a message" and its Deny command button. */
   async deny(message?: string): Promise<void> {
-    await this.root.getByRole('button', { name: 'Deny', exact: true }).click()
-    if (message !== undefined) await this.root.getByLabel('Message to the agent (optional)').fill(message)
-    await this.root.getByRole('button', { name: 'Deny command' }).click()
+    if (message === undefined) {
+      await this.root.getByRole('button', { name: 'Deny', exact: true }).click()
+    } else {
+      await this.root.getByRole('button', { name: 'Deny with a message', exact: true }).click()
+      await this.messageField().fill(message)
+      await this.root.getByRole('button', { name: 'Deny command' }).click()
+    }
     await expect(this.root).toBeHidden()
+  }
+
+  messageField(): Locator {
+    return this.root.getByLabel('Message to the agent (optional)')
+  }
+
+  /** What the card says about its keys: armed, arming, typing (or null when the keys answer another card). */
+  async keysState(): Promise<string | null> {
+    return this.root
+      .locator('[data-keys-state]')
+      .getAttribute('data-keys-state', { timeout: 1_000 })
+      .catch(() => null)
   }
 
   private async openAlwaysAllow(rule?: string, scope?: RuleScope): Promise<void> {
@@ -103,15 +120,18 @@ export class ApprovalsPage {
     return new ApprovalCardView(card)
   }
 
+  /** The card 1–4 answer: the one the person picked, else the oldest. */
+  keyTarget(): Locator {
+    return this.screen().locator('[data-key-target]')
+  }
+
   /**
-   * Focuses the first card, waits until its keys are armed (they ignore presses for a moment after
-   * the card takes the focus), then presses a shortcut key (1, 2 or 3): it acts on that card.
+   * Without moving the focus, waits until the keys are armed on the card they answer (they ignore
+   * presses for a moment after a card appears or becomes the target), then presses 1–4 on it.
    */
-  async pressShortcut(key: '1' | '2' | '3'): Promise<void> {
+  async pressShortcut(key: '1' | '2' | '3' | '4'): Promise<void> {
     await this.open()
-    const first = this.cards().first()
-    await first.focus()
-    await expect(first).toHaveAttribute('data-keys-armed', '')
+    await expect(this.keyTarget()).toHaveAttribute('data-keys-armed', '')
     await this.page.keyboard.press(key)
   }
 

@@ -77,7 +77,7 @@ export class CallView {
   }
 }
 
-/** The Session screen: session tabs, the command form (a Bash tool call) and the history. */
+/** The Conversations screen: the list, the person's command form (a Bash tool call) and the history. */
 export class SessionPage {
   constructor(readonly page: Page) {}
 
@@ -86,36 +86,43 @@ export class SessionPage {
   }
 
   screen(): Locator {
-    return this.page.getByRole('region', { name: 'Session', exact: true })
+    return this.page.getByRole('region', { name: 'Conversations', exact: true })
   }
 
+  /** The list of conversations (the person's own and every agent run). */
   tabs(): Locator {
-    return this.page.getByRole('navigation', { name: 'Sessions' })
+    return this.page.getByRole('navigation', { name: 'Conversations' })
   }
 
+  /** Every conversation's name (its unique title), in list order. */
   async sessionTitles(): Promise<string[]> {
     return this.tabs()
-      .getByRole('button')
-      .filter({ hasNotText: /^(New session|×)$/ })
-      .allTextContents()
+      .locator('.conversation-pick')
+      .evaluateAll((buttons) => buttons.map((button) => button.getAttribute('aria-label') ?? ''))
   }
 
   async newSession(): Promise<void> {
     await this.open()
     const before = await this.tabs()
-      .getByRole('button', { name: /^Close session/ })
+      .getByRole('button', { name: /^Close conversation/ })
       .count()
-    await this.tabs().getByRole('button', { name: 'New session' }).click()
-    await expect(this.tabs().getByRole('button', { name: /^Close session/ })).toHaveCount(before + 1)
+    await this.tabs().getByRole('button', { name: 'New conversation of your own' }).click()
+    await expect(this.tabs().getByRole('button', { name: /^Close conversation/ })).toHaveCount(before + 1)
   }
 
-  /** Starts a session when none is open, so a command can run. */
+  /**
+   * Makes sure a conversation of the person's own is selected, so a command can run: the open one,
+   * else a new one.
+   */
   async ensureSession(): Promise<void> {
     await this.open()
     const start = this.page.getByRole('button', { name: 'Start a session' })
     const form = this.commandField()
-    await expect(start.or(form).first()).toBeVisible()
+    const mine = this.tabs().locator('li[data-origin="person"] .conversation-pick').first()
+    await expect(start.or(form).or(mine).first()).toBeVisible()
+    if (await form.isVisible()) return
     if (await start.isVisible()) await start.click()
+    else await mine.click()
     await expect(form).toBeVisible()
   }
 
@@ -128,9 +135,9 @@ export class SessionPage {
   async closeSession(title: string): Promise<void> {
     await this.open()
     await this.tabs()
-      .getByRole('button', { name: `Close session ${title}`, exact: true })
+      .getByRole('button', { name: `Close conversation ${title}`, exact: true })
       .click()
-    const confirm = this.tabs().getByRole('group', { name: `Close session ${title}?`, exact: true })
+    const confirm = this.tabs().getByRole('group', { name: `Close conversation ${title}?`, exact: true })
     if (await confirm.isVisible()) await confirm.getByRole('button', { name: 'Close anyway' }).click()
   }
 

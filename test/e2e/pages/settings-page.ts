@@ -9,6 +9,7 @@ export type SettingsSection =
   | 'Environment'
   | 'Sandbox'
   | 'Agents'
+  | 'Notifications'
   | 'Audit'
   | 'About'
 export type PermissionMode = 'build' | 'plan' | 'yolo'
@@ -215,7 +216,11 @@ export class SettingsPage {
       const items = this.panel().getByRole('list', { name })
       return (await items.count()) === 0 ? [] : items.getByRole('listitem').allTextContents()
     }
-    return { facts, keys: await list('Captured keys'), sealedKeys: await list('Sealed keys') }
+    return {
+      facts,
+      keys: await list('Captured keys'),
+      sealedKeys: await list('Sealed from your login shell'),
+    }
   }
 
   /** The name lists of Settings → Environment that `shellgate env` also prints. */

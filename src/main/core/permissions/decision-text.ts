@@ -24,26 +24,25 @@ function ruleNamed(rule: MatchedRule): string {
   return `your rule \`${rule.rule}\` (${WHERE[rule.source]})`
 }
 
-/** `touch`, `touch` and `rm`, `a`, `b` and `c`: the commands that are not read-only, by name. */
-export function changingCommands(verdict: CommandVerdict): string {
-  const names: string[] = []
-  for (const part of verdict.parts) {
-    if (part.readOnly) continue
-    const name = part.argv?.[0] ?? part.text.trim().split(/\s+/)[0] ?? ''
-    if (name !== '' && !names.includes(name)) names.push(name)
-  }
-  if (names.length === 0) return 'this command'
-  const quoted = names.slice(0, 4).map((name) => `\`${name}\``)
-  if (names.length > 4) quoted.push(`${names.length - 4} more`)
-  if (quoted.length === 1) return quoted[0] as string
-  return `${quoted.slice(0, -1).join(', ')} and ${quoted[quoted.length - 1]}`
-}
+/** At most this many part reasons in one sentence; the rest are counted. */
+const REASONS_NAMED = 2
 
-function canChange(verdict: CommandVerdict): string {
-  const who = changingCommands(verdict)
+/**
+ * Why the command is not read-only, in the verdict's own words: each part's reason ("rm deletes
+ * files", "wait is not a known read-only command", "$DIR is a variable expanded at run time"), or,
+ * when no single command is to blame (a loop, `&`, a subshell), the verdict's reason. Never "`x` can
+ * change files" for a command that only waits or prints.
+ */
+function whyNotReadOnly(verdict: CommandVerdict): string {
   // A line that does not parse has no commands to name; say so instead of "this command can …".
   if (!verdict.parsed) return `this command could not be read as plain commands (${verdict.reason})`
-  return `${who} can change files`
+  const reasons: string[] = []
+  for (const part of verdict.parts)
+    if (!part.readOnly && part.reason !== '' && !reasons.includes(part.reason)) reasons.push(part.reason)
+  if (reasons.length === 0) return verdict.reason.replace(/\.$/, '')
+  const named = reasons.slice(0, REASONS_NAMED).join('; ')
+  const more = reasons.length - REASONS_NAMED
+  return more > 0 ? `${named}; and ${more} more` : named
 }
 
 export const decisionText = {
@@ -51,13 +50,13 @@ export const decisionText = {
   askedByRule: (rule: MatchedRule) => `Needs your approval: ${ruleNamed(rule)} asks first.`,
   readOnly: (verdict: CommandVerdict) => `Read-only: ${verdict.reason}.`.replace(/\.\.$/, '.'),
   planDenied: (verdict: CommandVerdict) =>
-    `Plan mode runs only read-only commands, and ${canChange(verdict)}.`,
+    `Plan mode runs only read-only commands, and ${whyNotReadOnly(verdict)}.`,
   yolo: () => 'Allowed: yolo mode runs every command without asking.',
   allowedByRules: (rules: MatchedRule[]) => {
     const unique = rules.filter((rule, i) => rules.findIndex((r) => r.rule === rule.rule) === i)
     return `Allowed by ${unique.map(ruleNamed).join(' and ')}.`
   },
-  needsApproval: (verdict: CommandVerdict) => `Needs your approval: ${canChange(verdict)}.`,
+  needsApproval: (verdict: CommandVerdict) => `Needs your approval: ${whyNotReadOnly(verdict)}.`,
   /** A read-only command that touches a secret or a place outside the workspace (issue 13 class 6). */
   readsFirst: (concerns: string) => `Needs your approval: it only reads, but it ${concerns}.`,
 }

@@ -39,10 +39,13 @@ export async function rereadFileState<T>(
   if (read.hash === state.hash && state.problem === null) return null
   const value = read.state === 'valid' ? read.value : schema.parse({})
   const previous = JSON.stringify(state.value)
+  // A warning that goes away is a change too, even when the fix restores the last good content:
+  // every window shows the warning until it hears of it.
+  const hadProblem = state.problem !== null
   state.value = value
   state.hash = read.hash
   state.problem = null
-  return JSON.stringify(value) === previous ? null : 'changed'
+  return JSON.stringify(value) === previous && !hadProblem ? null : 'changed'
 }
 
 /**

@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react'
 import type { AgentSetup, AgentView } from '../../../shared/ipc/domains/agents'
 import { useEvent } from '../../events/use-event'
 import { useRequest } from '../../use-request'
+import { AgentSetupStatus } from './AgentSetupStatus'
 
 /** Settings → Agents: which agents are connected and what each runs, and how to connect one. */
 export function AgentsPanel() {
@@ -26,6 +27,7 @@ export function AgentsPanel() {
           ))}
         </ul>
       </section>
+      <AgentSetupStatus />
       {report.data?.setups.map((setup) => (
         <SetupCard key={setup.client} setup={setup} />
       ))}

@@ -1,6 +1,7 @@
 import { AuditStatusSchema, DecidedBySchema } from '../../../shared/audit'
 import { type FormEvent, useState } from 'react'
 import { Field } from '../../forms/Field'
+import { DECIDED_BY_WORDS, STATUS_WORDS } from './audit-words'
 import { useSessions } from '../../session/SessionsProvider'
 
 export interface AuditFilterValues {
@@ -22,7 +23,12 @@ export function AuditFilters({ onApply }: { onApply: (filters: AuditFilterValues
     event.preventDefault()
     onApply(values)
   }
-  const select = (name: 'decidedBy' | 'status', label: string, options: readonly string[]) => (
+  const select = (
+    name: 'decidedBy' | 'status',
+    label: string,
+    options: readonly string[],
+    words: Readonly<Record<string, string>>,
+  ) => (
     <Field label={label}>
       {(control) => (
         <select
@@ -33,7 +39,7 @@ export function AuditFilters({ onApply }: { onApply: (filters: AuditFilterValues
           <option value="">any</option>
           {options.map((option) => (
             <option key={option} value={option}>
-              {option}
+              {words[option] ?? option}
             </option>
           ))}
         </select>
@@ -52,8 +58,8 @@ export function AuditFilters({ onApply }: { onApply: (filters: AuditFilterValues
           />
         )}
       </Field>
-      {select('decidedBy', 'Decided by', DECIDED_BY)}
-      {select('status', 'Status', STATUSES)}
+      {select('decidedBy', 'Decided by', DECIDED_BY, DECIDED_BY_WORDS)}
+      {select('status', 'Status', STATUSES, STATUS_WORDS)}
       <Field label="Session">
         {(control) => (
           <select

@@ -5,6 +5,7 @@ import { formatBytes, formatDuration, formatTime } from '../../format/measures'
 import { useSessions } from '../../session/SessionsProvider'
 import { useRequest } from '../../use-request'
 import { AuditFilters, type AuditFilterValues, NO_AUDIT_FILTERS } from './AuditFilters'
+import { DECIDED_BY_WORDS, STATUS_WORDS } from './audit-words'
 
 /** Newest first; the log file holds more, this shows the latest matches. */
 const AUDIT_ROWS_SHOWN = 500
@@ -45,50 +46,58 @@ export function AuditPanel() {
       )}
       {entries?.length === 0 && <p className="muted">No audited commands match.</p>}
       {entries && entries.length > 0 && (
+        // Five columns that fit the panel (each cell wraps), and one block per line on a narrow screen.
         <div className="table-scroller">
-          <table className="data-table" aria-label="Audit log">
+          <table className="data-table audit-table" aria-label="Audit log">
             <thead>
               <tr>
-                <th scope="col">Time</th>
-                <th scope="col">Session</th>
-                <th scope="col">Agent</th>
+                <th scope="col">When</th>
+                <th scope="col">Who</th>
                 <th scope="col">Command</th>
-                <th scope="col">Verdict</th>
-                <th scope="col">Decided by</th>
-                <th scope="col">Rule</th>
-                <th scope="col">Approved by</th>
-                <th scope="col">Status</th>
-                <th scope="col">Exit</th>
-                <th scope="col">Duration</th>
-                <th scope="col">Bytes</th>
+                <th scope="col">Decision</th>
+                <th scope="col">Result</th>
               </tr>
             </thead>
             <tbody>
               {entries.map((entry, index) => (
                 // biome-ignore lint/suspicious/noArrayIndexKey: log lines have no id; the query's order is stable.
                 <tr key={index}>
-                  <td>{formatTime(entry.time)}</td>
-                  <td title={entry.session}>{titleOf(entry.session)}</td>
-                  <td>{entry.agent ?? 'you'}</td>
-                  <td>
+                  <td data-label="When">{formatTime(entry.time)}</td>
+                  <td data-label="Who" title={entry.session}>
+                    {entry.agent ?? 'you'}
+                    <div className="muted">{titleOf(entry.session)}</div>
+                  </td>
+                  <td data-label="Command">
                     <CommandText command={entry.command} as="code" />
                     <div className="muted">
                       {entry.cwd} · {entry.shell}
                     </div>
                   </td>
-                  <td>{entry.verdict}</td>
-                  <td>{entry.decidedBy}</td>
-                  <td>
-                    {entry.rule && <code>{entry.rule}</code>}
+                  <td data-label="Decision">
+                    <span data-field="verdict">{entry.verdict === 'allow' ? 'Allowed' : 'Denied'}</span>:{' '}
+                    <span data-field="decidedBy">{DECIDED_BY_WORDS[entry.decidedBy] ?? entry.decidedBy}</span>
+                    {entry.rule && (
+                      <div>
+                        rule <code>{entry.rule}</code>
+                      </div>
+                    )}
                     {entry.ruleFile && !entry.ruleFile.startsWith('session:') && (
                       <div className="muted">{entry.ruleFile}</div>
                     )}
+                    {entry.approvedBy && <div className="muted">answered by {entry.approvedBy}</div>}
                   </td>
-                  <td>{entry.approvedBy ?? ''}</td>
-                  <td>{entry.status}</td>
-                  <td>{entry.exitCode ?? ''}</td>
-                  <td>{entry.durationMs === null ? '' : formatDuration(entry.durationMs)}</td>
-                  <td>{entry.bytes === null ? '' : formatBytes(entry.bytes)}</td>
+                  <td data-label="Result">
+                    <span data-field="status">{STATUS_WORDS[entry.status] ?? entry.status}</span>
+                    {entry.exitCode !== null && `, exit ${entry.exitCode}`}
+                    <div className="muted">
+                      {[
+                        entry.durationMs === null ? null : formatDuration(entry.durationMs),
+                        entry.bytes === null ? null : formatBytes(entry.bytes),
+                      ]
+                        .filter(Boolean)
+                        .join(' · ')}
+                    </div>
+                  </td>
                 </tr>
               ))}
             </tbody>

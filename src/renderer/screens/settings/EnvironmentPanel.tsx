@@ -53,14 +53,22 @@ export function EnvironmentPanel() {
               ))}
             </ul>
           )}
-          <KeyList label="Captured keys" keys={data.keys} empty="No variables were captured." />
-          <KeyList label="Sealed keys" keys={data.sealedKeys} empty="Nothing was sealed." />
+          {/* What happened when Shellgate started comes first: the login shell adds to it. */}
+          <h3>When Shellgate started</h3>
           <KeyList
             label="Sealed at entry"
             keys={data.entry.sealedKeys}
             empty="No proxy or certificate variables were sealed."
           />
           <KeyList label="Dropped at entry" keys={data.entry.droppedKeys} empty="Nothing was dropped." />
+          <h3>From your login shell</h3>
+          <KeyList label="Captured keys" keys={data.keys} empty="No variables were captured." />
+          {data.sealedKeys.length > 0 ? (
+            <KeyList label="Sealed from your login shell" keys={data.sealedKeys} empty="" />
+          ) : (
+            <p className="muted">Your login shell set no proxy or certificate variable beyond those above.</p>
+          )}
+          <h3>Agent commands</h3>
           <KeyList
             label="Withheld from agent commands"
             keys={data.withheldKeys}

@@ -2,7 +2,7 @@ import { useState } from 'react'
 import type { z } from 'zod'
 import type { ScopedRuleSchema } from '../../../shared/ipc/domains/settings'
 import { FormError } from '../../forms/FormError'
-import { revealInvisible } from '../../format/reveal-invisible'
+import { revealInvisible } from '../../../shared/reveal-invisible'
 import { errorMessage } from '../../forms/field-errors'
 import { type RuleDraft, RuleEditor } from './RuleEditor'
 

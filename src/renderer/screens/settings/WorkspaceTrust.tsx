@@ -2,7 +2,7 @@ import { useState } from 'react'
 import type { SettingsSnapshot } from '../../../shared/ipc/domains/settings'
 import { FormError } from '../../forms/FormError'
 import { errorMessage } from '../../forms/field-errors'
-import { revealInvisible } from '../../format/reveal-invisible'
+import { revealInvisible } from '../../../shared/reveal-invisible'
 import { useClient } from '../../rpc'
 
 /**

@@ -101,6 +101,22 @@ describe('a running core and its settings files on disk', () => {
     expect(core.settings.warnings()).toEqual([])
   })
 
+  it('a file fixed back to its last good content says so with settings.changed, so the warning goes (issue 22.7)', async () => {
+    harness = await startCore()
+    const { core } = harness
+    await saveLikeAnEditor(core.settings.userFile, JSON.stringify({ permissions: { mode: 'plan' } }))
+    await waitFor(() => core.settings.user().permissions.mode === 'plan', 'the good edit applied')
+    await writeFile(core.settings.userFile, '{ "permissions": { "mode": "plan" ')
+    await waitFor(() => core.settings.warnings().length === 1, 'the bad edit reported')
+    const changesBefore = eventsNamed('settings.changed').length
+    await saveLikeAnEditor(core.settings.userFile, JSON.stringify({ permissions: { mode: 'plan' } }))
+    await waitFor(() => core.settings.warnings().length === 0, 'the warning cleared')
+    await waitFor(
+      () => eventsNamed('settings.changed').length > changesBefore,
+      'settings.changed for the cleared warning, so every window re-reads it',
+    )
+  })
+
   it('picks up a workspace .shellgate folder created after the start', async () => {
     harness = await startCore()
     const { core } = harness

@@ -90,7 +90,7 @@ describe('network allowlist: an unlisted domain is asked, per domain', () => {
       expect.objectContaining({
         command,
         verdict: 'allow',
-        decidedBy: 'user_once',
+        decidedBy: 'allowed_once',
         approvedBy: 'user',
         rule: null,
         network: expect.objectContaining({ method: 'CONNECT', host: 'registry.test', port }),
@@ -129,7 +129,7 @@ describe('network allowlist: an unlisted domain is asked, per domain', () => {
     expect(
       audit(s.home).map((line) => [line.network.host, line.decidedBy, line.rule, line.ruleFile]),
     ).toEqual([
-      ['mirror.registry.test', 'user_always', '*.registry.test', file],
+      ['mirror.registry.test', 'always_allowed', '*.registry.test', file],
       ['cdn.registry.test', 'rule', '*.registry.test', file],
     ])
   })
@@ -147,7 +147,7 @@ describe('network allowlist: an unlisted domain is asked, per domain', () => {
     )
     expect(registry!.requests).toEqual([])
     expect(audit(s.home)).toEqual([
-      expect.objectContaining({ verdict: 'deny', decidedBy: 'user_deny', approvedBy: 'user' }),
+      expect.objectContaining({ verdict: 'deny', decidedBy: 'denied_by_person', approvedBy: 'user' }),
     ])
   })
 

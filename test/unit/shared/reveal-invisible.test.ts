@@ -1,6 +1,6 @@
 import { spawnSync } from 'node:child_process'
 import { describe, expect, it } from 'vitest'
-import { revealInvisible } from '../../../src/renderer/format/reveal-invisible'
+import { revealInvisible } from '../../../src/shared/reveal-invisible'
 import {
   COMMAND_NAME_MAX_CHARS,
   COMMAND_START_MAX_CHARS,

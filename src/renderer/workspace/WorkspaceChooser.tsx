@@ -1,44 +1,17 @@
-import { type FormEvent, type ReactNode, useEffect, useState } from 'react'
-import { useConnection } from '../connection/ConnectionProvider'
+import { type FormEvent, useState } from 'react'
 import { Field } from '../forms/Field'
 import { FormError } from '../forms/FormError'
-import { errorMessage, fieldErrorsFromRpc } from '../forms/field-errors'
+import { fieldErrorsFromRpc } from '../forms/field-errors'
 import { useClient } from '../rpc'
+import { useWorkspace } from './WorkspaceProvider'
 
 /**
- * Started without --workspace, Shellgate asks which folder to work in, offering the recent ones,
- * before any session exists; with one, this renders the app at once.
+ * Started without --workspace, Shellgate asks which folder the person works in (offering the recent
+ * ones) before their own command box exists; the agents already working are listed, with their
+ * waiting approvals, since they never wait on this choice.
  */
-export function WorkspaceGate({ children }: { children: ReactNode }) {
-  const client = useClient()
-  const { generation } = useConnection()
-  const [state, setState] = useState<{ current: string | null; recent: string[] } | null>(null)
-  const [error, setError] = useState<string>()
-
-  // biome-ignore lint/correctness/useExhaustiveDependencies: a new connection (generation) asks again.
-  useEffect(() => {
-    let live = true
-    client.request('workspaces.recent', {}).then(
-      (next) => live && setState(next),
-      (failure: unknown) => live && setError(errorMessage(failure)),
-    )
-    return () => {
-      live = false
-    }
-  }, [client, generation])
-
-  if (state?.current) return <>{children}</>
-  return (
-    <main className="app-main workspace-gate">
-      {error && <p role="alert">Could not reach Shellgate: {error}</p>}
-      {state && (
-        <WorkspaceChooser recent={state.recent} onChosen={(current) => setState({ ...state, current })} />
-      )}
-    </main>
-  )
-}
-
-function WorkspaceChooser({ recent, onChosen }: { recent: string[]; onChosen: (workspace: string) => void }) {
+export function WorkspaceChooser() {
+  const { recent, agents, chosen: onChosen } = useWorkspace()
   const client = useClient()
   const [folder, setFolder] = useState('')
   const [errors, setErrors] = useState<{ workspace?: string; form?: string }>({})
@@ -65,14 +38,34 @@ function WorkspaceChooser({ recent, onChosen }: { recent: string[]; onChosen: (w
   }
 
   return (
-    <section className="screen" aria-labelledby="workspace-title">
-      <h1 id="workspace-title">Which folder do you want to work in?</h1>
+    <section className="panel workspace-choice" aria-labelledby="workspace-title">
+      <h2 id="workspace-title">Which folder do you want to work in?</h2>
       <p className="muted">
-        Commands run there, and its rules apply. Shellgate does not assume the folder it was started from.
+        Your own commands run there, and its rules apply. Shellgate does not assume the folder it was started
+        from. Agents bring their own folders and do not wait for this.
       </p>
+      {agents.length > 0 && (
+        <section aria-labelledby="agents-now-title">
+          <h3 id="agents-now-title">Agents working now</h3>
+          <ul className="waiting-agents">
+            {agents.map((agent) => (
+              <li key={agent.sessionId} data-testid="waiting-agent">
+                <strong>{agent.title}</strong> <code className="muted">{agent.workspace}</code>{' '}
+                {agent.pendingApprovals > 0 ? (
+                  <a href="#/approvals">
+                    {agent.pendingApprovals} {agent.pendingApprovals === 1 ? 'approval' : 'approvals'} waiting
+                  </a>
+                ) : (
+                  <span className="muted">nothing waiting</span>
+                )}
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
       {recent.length > 0 && (
-        <section className="panel" aria-labelledby="recent-title">
-          <h2 id="recent-title">Recent folders</h2>
+        <section aria-labelledby="recent-title">
+          <h3 id="recent-title">Recent folders</h3>
           <ul className="recent-workspaces">
             {recent.map((path) => (
               <li key={path}>
@@ -89,7 +82,7 @@ function WorkspaceChooser({ recent, onChosen }: { recent: string[]; onChosen: (w
           </ul>
         </section>
       )}
-      <form className="panel" aria-label="Choose a folder" onSubmit={submit} noValidate>
+      <form aria-label="Choose a folder" onSubmit={submit} noValidate>
         <Field label="Folder" error={errors.workspace} hint="An absolute path to an existing folder.">
           {(control) => (
             <input
