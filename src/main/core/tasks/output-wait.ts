@@ -50,6 +50,23 @@ export async function waitForCondition(
   let scanFrom = options.since
   for (;;) {
     options.signal?.throwIfAborted()
+    // Listening before the look: output that lands while the file is read wakes the wait at once
+    // instead of being missed until the next poll (a lost wake-up cost a terminal answer 1 s).
+    const change = watchForChange(registry, taskId, condition.kind === 'pattern' && tty, options.signal)
+    try {
+      const outcome = await lookOnce()
+      if (outcome === 'again') continue
+      if (outcome !== null) return outcome
+      const left = deadline - Date.now()
+      if (left <= 0) return { match: null, ended: false, timedOut: true }
+      await change.next(Math.min(left, WAIT_POLL_MS * (tty ? 20 : 1)))
+    } finally {
+      change.dispose()
+    }
+  }
+
+  /** One look: the outcome, 'again' to look at once (more is waiting), or null to wait for a change. */
+  async function lookOnce(): Promise<WaitOutcome | 'again' | null> {
     // Status first: output read after seeing the end is all the output there will be.
     const ended = isTerminal(registry.get(taskId)?.status ?? 'stopped')
     let behind = false
@@ -58,7 +75,7 @@ export async function waitForCondition(
         const window = await readOutputBytes(file, scanFrom, WAIT_SCAN_BYTES)
         if (window.size - scanFrom > WAIT_MAX_BEHIND_BYTES) {
           scanFrom = window.size - WAIT_SCAN_BYTES
-          continue
+          return 'again'
         }
         const raw = window.bytes.toString('utf8')
         // Matched against what a person reads: colours (FORCE_COLOR reaches piped tasks too) and
@@ -72,16 +89,7 @@ export async function waitForCondition(
       return { match: `port:${condition.port}`, ended, timedOut: false }
     }
     if (ended) return { match: null, ended: true, timedOut: false }
-    if (behind) continue
-    const left = deadline - Date.now()
-    if (left <= 0) return { match: null, ended: false, timedOut: true }
-    await nextChange(
-      registry,
-      taskId,
-      condition.kind === 'pattern' && tty,
-      Math.min(left, WAIT_POLL_MS * (tty ? 20 : 1)),
-      options.signal,
-    )
+    return behind ? 'again' : null
   }
 }
 
@@ -104,42 +112,56 @@ function nextScanStart(bytes: Buffer, from: number): number {
   return Math.max(lineStart, end - WAIT_OVERLAP_BYTES, from)
 }
 
-/** Resolves on the terminal's next output, the task's end, the poll interval, or the abort. */
-function nextChange(
+/**
+ * Listens from now on for the terminal's next output, the task's end or the abort; next(ms)
+ * resolves at once when one already happened, else at the first of them or after ms.
+ */
+function watchForChange(
   registry: TaskRegistry,
   taskId: string,
   onOutput: boolean,
-  ms: number,
   signal?: AbortSignal,
-): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const cleanups: Array<() => void> = []
-    let finished = false
-    // A listener that fires while being added (a terminal already closed) must not leak the others.
-    const add = (cleanup: () => void) => (finished ? cleanup() : cleanups.push(cleanup))
-    const done = (error?: unknown) => {
-      if (finished) return
-      finished = true
+): { next(ms: number): Promise<void>; dispose(): void } {
+  const cleanups: Array<() => void> = []
+  let changed: { error?: unknown } | null = null
+  let wake: (() => void) | null = null
+  const note = (error?: unknown) => {
+    changed ??= error === undefined ? {} : { error }
+    wake?.()
+  }
+  cleanups.push(
+    registry.onEvent((event) => {
+      if (event.type === 'completed' && event.task.taskId === taskId) note()
+    }),
+  )
+  if (signal) {
+    const onAbort = () => note(signal.reason ?? new Error('aborted'))
+    signal.addEventListener('abort', onAbort, { once: true })
+    cleanups.push(() => signal.removeEventListener('abort', onAbort))
+  }
+  const terminal = onOutput ? registry.terminal(taskId) : null
+  if (terminal) {
+    // A terminal already closed calls back while being added: `note` only records it.
+    cleanups.push(terminal.onData(() => note()))
+    cleanups.push(terminal.onClose(() => note()))
+  }
+  return {
+    next(ms) {
+      return new Promise((resolve, reject) => {
+        const settle = () => {
+          clearTimeout(timer)
+          wake = null
+          if (changed?.error !== undefined) reject(changed.error)
+          else resolve()
+        }
+        const timer = setTimeout(settle, ms)
+        if (changed) settle()
+        else wake = settle
+      })
+    },
+    dispose() {
       for (const cleanup of cleanups.splice(0)) cleanup()
-      if (error) reject(error)
-      else resolve()
-    }
-    const timer = setTimeout(() => done(), ms)
-    add(() => clearTimeout(timer))
-    add(
-      registry.onEvent((event) => {
-        if (event.type === 'completed' && event.task.taskId === taskId) done()
-      }),
-    )
-    if (signal) {
-      const onAbort = () => done(signal.reason ?? new Error('aborted'))
-      signal.addEventListener('abort', onAbort, { once: true })
-      add(() => signal.removeEventListener('abort', onAbort))
-    }
-    const terminal = onOutput ? registry.terminal(taskId) : null
-    if (terminal) {
-      add(terminal.onData(() => done()))
-      add(terminal.onClose(() => done()))
-    }
-  })
+      wake = null
+    },
+  }
 }
