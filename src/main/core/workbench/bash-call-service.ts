@@ -88,7 +88,8 @@ const DISPOSE_WAIT_MS = 5_000
  */
 export function createBashCallService(options: BashCallServiceOptions): BashCallService {
   const { sessions, settings, audit } = options
-  const decide = (session: LiveSession, command: string) => decideCall(options, session, command)
+  const decisionDeps = { ...options, ...(options.sandbox ? { userHome: options.sandbox.home } : {}) }
+  const decide = (session: LiveSession, command: string) => decideCall(decisionDeps, session, command)
   const auditCall = (session: LiveSession, call: BashCall, extra: Parameters<typeof auditBashCall>[3]) =>
     auditBashCall(audit, session, call, extra)
 

@@ -1,5 +1,8 @@
+import { homedir } from 'node:os'
 import { classifyCommand } from '../bash/classify'
 import { decideBashPermission } from '../permissions/decide-permission'
+import { installEntries, ownControlUse } from '../permissions/own-controls'
+import type { PermissionDecision } from '../permissions/permission-types'
 import { ruleSetsFromScoped } from '../permissions/settings-rule-sets'
 import { applyWorkspaceTrust, type WorkspaceTrust } from '../permissions/workspace-trust'
 import type { SettingsStore } from '../settings/settings-store'
@@ -12,7 +15,12 @@ export interface CallDecisionDeps {
   workspaceSettings: WorkspaceSettings
   platform: NodeJS.Platform
   dataDir: string
+  /** The person's home as the sandbox reads it (`~/…` in a command); default: this process's. */
+  userHome?: string
 }
+
+/** This install's entry scripts: `node <one of them> ui` is `shellgate ui`. */
+const SELF_ENTRIES = installEntries(process.argv[1])
 
 /** The one decision path, shared by run() and check(): classify, then mode and trusted rules. */
 export async function decideCall(deps: CallDecisionDeps, session: LiveSession, command: string) {
@@ -27,10 +35,30 @@ export async function decideCall(deps: CallDecisionDeps, session: LiveSession, c
     readableFolders: userSettings.readPlaces.readableFolders,
     shellgateHome: deps.dataDir,
   })
+  // issue 20: an agent never reaches Shellgate's own controls, whatever the mode or the rules say.
+  const ownControl = session.record.agent
+    ? ownControlUse(verdict, {
+        shellgateHome: deps.dataDir,
+        userHome: deps.userHome ?? homedir(),
+        cwd: session.cwd,
+        selfEntries: SELF_ENTRIES,
+      })
+    : null
   const store = await deps.workspaceSettings.storeFor(session.record.workspace)
   // Synchronous once the workspace's store is open: an approval re-decides with the rules in
   // effect at that moment (a rule saved on another card may now allow it).
-  const decideAgain = () => {
+  const decideAgain = (): PermissionDecision => {
+    if (ownControl !== null) {
+      return {
+        outcome: 'deny',
+        basis: 'builtin.ownControls',
+        mode: deps.settings.user().permissions.mode,
+        readOnly: verdict.readOnly,
+        reason: `Shellgate's own controls are not an agent's: ${ownControl}`,
+        rules: [],
+        nearMiss: null,
+      }
+    }
     const { rules, workspaceFile, workspaceDir, workspaceAllow } = deps.workspaceSettings.rulesIn(
       store,
       sessionId,
