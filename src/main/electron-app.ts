@@ -1,14 +1,6 @@
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import {
-  app,
-  BrowserWindow,
-  dialog,
-  Notification,
-  protocol,
-  session,
-  type WebContents,
-} from 'electron'
+import { app, BrowserWindow, dialog, Notification, protocol, session, type WebContents } from 'electron'
 import { APP_ORIGIN, APP_SCHEME } from '../shared/ipc/channels'
 import { createCore } from './core/app'
 import { sanitizeEntryEnv } from './core/env/sanitize-entry'

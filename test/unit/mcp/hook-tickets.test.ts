@@ -1,7 +1,10 @@
 import { existsSync } from 'node:fs'
-import { readFile, writeFile } from 'node:fs/promises'
+import { mkdir, mkdtemp, readFile, realpath, rm, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
+import { processIsAlive } from '../../../src/main/hub/hub-lock'
+import { waitFor } from '../core/workbench/core-harness'
 import { hookProcess, shellTool } from './hook-process'
 import { startTestHub, type TestHub } from './test-hub'
 
@@ -110,5 +113,43 @@ describe('a hook-allowed command runs in Shellgate through a one-time ticket', {
       status: 'completed',
       sandbox: 'workspace-write',
     })
+  })
+})
+
+describe('with no hub running, the hook starts one', { timeout: 120_000 }, () => {
+  it('detached, no login code in its log; `ls` is allowed and runs in it', async () => {
+    const home = await realpath(await mkdtemp(join(tmpdir(), 'sg-hook-cold-')))
+    const workspace = await realpath(await mkdtemp(join(tmpdir(), 'sg-hook-cold-ws-')))
+    const rendererDir = join(home, 'renderer')
+    await mkdir(rendererDir)
+    await writeFile(join(rendererDir, 'index.html'), '<!doctype html>')
+    await writeFile(join(workspace, 'present.txt'), 'x')
+    const env = {
+      PATH: process.env.PATH ?? '/usr/bin:/bin',
+      HOME: home,
+      SHELL: '/bin/sh',
+      SHELLGATE_HOME: home,
+      SHELLGATE_NO_OPEN: '1',
+      SHELLGATE_RENDERER_DIR: rendererDir,
+    }
+    try {
+      const answer = (await hookProcess('claude-code', claudeInput('ls', workspace), env)) as ClaudeAnswer
+      expect(answer.hookSpecificOutput.permissionDecision).toBe('allow')
+      const hubInfo = JSON.parse(await readFile(join(home, 'run', 'hub.json'), 'utf8')) as { pid: number }
+      expect(processIsAlive(hubInfo.pid)).toBe(true)
+      const ran = await shellTool(answer.hookSpecificOutput.updatedInput?.command ?? '', workspace, env)
+      expect(ran).toMatchObject({ code: 0, stdout: 'present.txt\n' })
+      expect(await readFile(join(home, 'run', 'hub.log'), 'utf8')).not.toMatch(/#code=/)
+    } finally {
+      const pid = await readFile(join(home, 'run', 'hub.json'), 'utf8')
+        .then((text) => (JSON.parse(text) as { pid: number }).pid)
+        .catch(() => null)
+      if (pid !== null && processIsAlive(pid)) {
+        process.kill(pid, 'SIGTERM')
+        await waitFor(() => !processIsAlive(pid), 'the started hub to stop', 20_000)
+      }
+      await rm(home, { recursive: true, force: true })
+      await rm(workspace, { recursive: true, force: true })
+    }
   })
 })
