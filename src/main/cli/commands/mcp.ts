@@ -31,7 +31,6 @@ const USAGE = [
 ].join('\n')
 
 export const mcpCommand: CliCommand = {
-  summary: 'an MCP server (stdio) whose commands go through the Shellgate hub',
   usage: USAGE,
   async run(argv, io) {
     const { flags, positionals, rest } = parseCommandArgs('mcp', argv, {

@@ -16,7 +16,6 @@ const USAGE = [
 ].join('\n')
 
 export const sandboxCommand: CliCommand = {
-  summary: 'which OS sandbox works here, and the sandbox setting',
   usage: USAGE,
   async run(argv, io) {
     const { flags, positionals, rest } = parseCommandArgs('sandbox', argv, { json: { type: 'boolean' } })

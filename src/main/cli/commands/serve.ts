@@ -28,7 +28,6 @@ import { watchAddressKey } from './serve-keys'
 const RUNNING_HUB_WAIT_MS = 20_000
 
 export const serveCommand: CliCommand = {
-  summary: 'serve the Shellgate UI on 127.0.0.1 (browser mode) until Ctrl+C',
   usage: [
     'Usage: shellgate serve [--port N] [--workspace DIR] [--open] [--no-login-code]',
     '',

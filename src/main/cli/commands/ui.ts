@@ -12,7 +12,6 @@ export const EXIT_NO_HUB = 3
 export const EXIT_NOT_OPENED = 4
 
 export const uiCommand: CliCommand = {
-  summary: "open a login to the running Shellgate's UI in your browser",
   usage: [
     'Usage: shellgate ui [--json]',
     '',

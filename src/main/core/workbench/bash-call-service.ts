@@ -14,6 +14,7 @@ import { type CallDecisionDeps, decideCall } from './call-decision'
 import { type CallExecutionDeps, executeCall } from './call-execution'
 import { decideForHook, type HookQuestion, type HookVerdict } from './hook-decision'
 import { createHookTickets } from './hook-tickets'
+import { checkCall } from './call-check'
 import { newCall, parseInput } from './new-call'
 import { auditUnusedTickets, runTicket, type TicketCall, type TicketRunOptions } from './ticket-run'
 
@@ -194,38 +195,8 @@ export function createBashCallService(options: BashCallServiceOptions): BashCall
     runTicket(ticket, ticketOptions) {
       return runTicket({ tickets, sessions, run: service.run, auditCall }, ticket, ticketOptions)
     },
-    async check(sessionId, command) {
-      const session = sessions.get(sessionId)
-      const mode = settings.user().permissions.mode
-      // The same answer run() gives an empty command: nothing to decide, nothing runs.
-      if (command.trim() === '') {
-        return {
-          command,
-          readOnly: true,
-          reason: 'empty command',
-          parts: [],
-          wouldDo: 'run',
-          decidedBy: 'empty',
-          why: 'an empty command runs nothing',
-          mode,
-        }
-      }
-      const { verdict, decision } = await decide(session, command)
-      const rule = decision.rules[0]
-      return {
-        command,
-        readOnly: verdict.readOnly,
-        reason: verdict.reason,
-        parts: verdict.parts.map((part) => ({
-          text: part.text,
-          readOnly: part.readOnly,
-          reason: part.reason,
-        })),
-        wouldDo: decision.outcome === 'allow' ? 'run' : decision.outcome,
-        decidedBy: decision.basis,
-        why: rule ? `${decision.reason} (rule "${rule.rule}")` : decision.reason,
-        mode,
-      }
+    check(sessionId, command) {
+      return checkCall(sessions.get(sessionId), command, settings.user().permissions.mode, decide)
     },
     async dispose() {
       closing = true

@@ -43,8 +43,7 @@ export const HookDecisionSchema = z.object({
 })
 export type HookDecision = z.infer<typeof HookDecisionSchema>
 
-/** A ticket is 32 random bytes in base64url after this prefix; nothing else is one. */
-export const TICKET_PATTERN = /^sgt_[A-Za-z0-9_-]{43}$/
+export { TICKET_PATTERN } from '../ticket-pattern'
 
 /** `hooks.runTicket`: the rewritten command runs the decided one; answers when it has ended. */
 export const TicketRunInputSchema = z
