@@ -45,9 +45,12 @@ export async function bench(): Promise<Record<string, unknown>> {
       nodeFloor: async () => void (await run(process.execPath, ['-e', '0'], { env })),
       version: async () => void (await run(process.execPath, [BIN, '--version'], { env })),
       hookAllowedLs: async () => {
-        const answer = JSON.parse(await withStdin([BIN, 'hook', 'claude-code'], hookInput, env, hub.workspace))
+        const answer = JSON.parse(
+          await withStdin([BIN, 'hook', 'claude-code'], hookInput, env, hub.workspace),
+        )
         lastTicket = answer.hookSpecificOutput?.updatedInput?.command ?? ''
-        if (answer.hookSpecificOutput?.permissionDecision !== 'allow') throw new Error('hook did not allow ls')
+        if (answer.hookSpecificOutput?.permissionDecision !== 'allow')
+          throw new Error('hook did not allow ls')
       },
       execTrue: async () =>
         void (await run(process.execPath, [BIN, 'exec', '--', 'true'], { env, cwd: hub.workspace })),

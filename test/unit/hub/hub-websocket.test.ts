@@ -85,7 +85,8 @@ describe('the hub socket’s own WebSocket client (against the ws server the hub
       kind: 'refused',
       status: 404,
     })
-    const wrongKey = 'HTTP/1.1 101 Switching Protocols\r\nUpgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Accept: AAAA\r\n\r\n'
+    const wrongKey =
+      'HTTP/1.1 101 Switching Protocols\r\nUpgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Accept: AAAA\r\n\r\n'
     expect(await open(await plant(wrongKey))).toMatchObject({ kind: 'foreign', reason: /handshake is wrong/ })
     expect(await open(await plant('SSH-2.0-OpenSSH\r\n\r\n'))).toMatchObject({ kind: 'foreign' })
 

@@ -1,5 +1,3 @@
-import { statSync } from 'node:fs'
-import { resolve } from 'node:path'
 import { createInterface } from 'node:readline'
 import { classifyCommand } from '../../core/bash/classify'
 import type { CommandVerdict } from '../../core/bash/verdict'
