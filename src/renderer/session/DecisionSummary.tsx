@@ -9,6 +9,7 @@ const RAN: ReadonlySet<BashCallStatus> = new Set([
   'timed_out',
   'cancelled',
   'backgrounded',
+  'handed_to_agent',
 ])
 
 /**

@@ -11,6 +11,7 @@ export const CALL_STATUS_LABEL: Record<BashCallStatus, string> = {
   spawn_error: 'Could not start',
   denied: 'Denied',
   backgrounded: 'Moved to background',
+  handed_to_agent: "Run in the agent's own shell, unsandboxed",
 }
 
 export function isLive(status: BashCallStatus): boolean {

@@ -99,6 +99,9 @@ describe('a hook-allowed command runs in Shellgate through a one-time ticket', {
       }
     })()
     expect(card.sandbox?.profile).toBe('workspace-write')
+    // The (hook) session's history shows the call while its card waits, the card inline.
+    const waiting = await testHub.ui.request('bash.history', { sessionId: card.sessionId })
+    expect(waiting.map((call) => [call.id, call.status])).toEqual([[card.callId, 'waiting_for_approval']])
     await testHub.ui.request('approvals.answer', { id: card.id, answer: { kind: 'allow_once' } })
     const answer = await asked
     const rewritten = answer.hookSpecificOutput.updatedInput?.command ?? ''
@@ -107,6 +110,11 @@ describe('a hook-allowed command runs in Shellgate through a one-time ticket', {
     expect(ran).toMatchObject({ code: 0, stdout: 'done\n' })
     expect(existsSync(join(workspace, 'made'))).toBe(true)
     expect(testHub.host.core.approvals.list()).toEqual([])
+    // One call, the decision's, continued by the run.
+    const history = await testHub.ui.request('bash.history', { sessionId: card.sessionId })
+    expect(history.map((call) => [call.id, call.status, call.sandbox])).toEqual([
+      [card.callId, 'completed', 'workspace-write'],
+    ])
     expect((await auditLines(testHub.home)).at(-1)).toMatchObject({
       command: 'touch made && echo done',
       decidedBy: 'user_once',
@@ -151,5 +159,37 @@ describe('with no hub running, the hook starts one', { timeout: 120_000 }, () =>
       await rm(home, { recursive: true, force: true })
       await rm(workspace, { recursive: true, force: true })
     }
+  })
+})
+
+describe('a client that cannot rewrite (--no-rewrite): the agent runs the command itself', {
+  timeout: 120_000,
+}, () => {
+  it("its card says the agent's own shell, unsandboxed; the history shows each call's outcome", async () => {
+    hub = await startTestHub()
+    const testHub = hub
+    const { env, workspace } = testHub
+    const asked = hookProcess('claude-code', claudeInput('touch mine', workspace), env, ['--no-rewrite'])
+    const card = await waitFor(() => testHub.host.core.approvals.list()[0], 'the card')
+    expect(card.sandbox).toMatchObject({ profile: 'agent-shell', unsandboxedAllowed: false })
+    expect(card.sandbox?.note).toMatch(/agent's own shell, unsandboxed/)
+    await testHub.ui.request('approvals.answer', { id: card.id, answer: { kind: 'allow_once' } })
+    const answer = (await asked) as ClaudeAnswer
+    expect(answer.hookSpecificOutput).toMatchObject({ permissionDecision: 'allow' })
+    expect(answer.hookSpecificOutput.updatedInput).toBeUndefined()
+    const denying = hookProcess('claude-code', claudeInput('touch theirs', workspace), env, ['--no-rewrite'])
+    const second = await waitFor(() => testHub.host.core.approvals.list()[0], 'the second card')
+    await testHub.ui.request('approvals.answer', {
+      id: second.id,
+      answer: { kind: 'deny', message: 'not that' },
+    })
+    await denying
+    const history = await testHub.ui.request('bash.history', { sessionId: card.sessionId })
+    expect(history.map((call) => [call.command, call.status])).toEqual([
+      ['touch mine', 'handed_to_agent'],
+      ['touch theirs', 'denied'],
+    ])
+    expect(history[1]?.content).toBe('not that')
+    expect(existsSync(join(workspace, 'mine'))).toBe(false)
   })
 })

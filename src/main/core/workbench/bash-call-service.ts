@@ -63,11 +63,7 @@ export interface BashCallService {
    * the person asked when it needs them; audited, but nothing runs here.
    */
   decideForHook(sessionId: string, input: HookQuestion, signal?: AbortSignal): Promise<HookVerdict>
-  /**
-   * Runs the command a hook allowed, once (issue 20): the same path as run(), in the session the
-   * hook decided in, with no second card when the person already answered. A used, expired or
-   * unknown ticket is refused (WorkbenchError `denied`).
-   */
+  /** A hook-allowed command, once, through run() in its session (issue 20; see ticket-run.ts). */
   runTicket(ticket: string, options: TicketRunOptions): ReturnType<typeof runTicket>
   /**
    * Refuses new calls and cancels the running ones (their trees are killed, pending approvals
@@ -120,7 +116,8 @@ export function createBashCallService(options: BashCallServiceOptions): BashCall
         return Promise.reject(new WorkbenchError('denied', 'Shellgate is shutting down; nothing new runs'))
       const callId = runOptions.callId ?? randomUUID()
       const used = inFlight.has(callId) || promised.has(callId) || options.tasks.get(callId) !== null
-      if (used || sessionHasCall(sessionId, callId)) {
+      // A ticket run continues the call its hook decision put in the history.
+      if (used || (!runOptions.ticket && sessionHasCall(sessionId, callId))) {
         return Promise.reject(
           new WorkbenchError('invalid_input', `call id "${callId}" is already used`, 'callId'),
         )
@@ -182,18 +179,20 @@ export function createBashCallService(options: BashCallServiceOptions): BashCall
       return entry.done
     },
     decideForHook(sessionId, input, signal) {
-      void auditUnusedTickets({ tickets, sessions, run: service.run, auditCall }).catch(() => undefined)
+      void auditUnusedTickets({ tickets, sessions, run: service.run, auditCall, publish }).catch(
+        () => undefined,
+      )
       const cardSandbox = async () =>
         options.sandbox ? approvalSandbox(options.sandbox, settings.user().sandbox) : undefined
       return decideForHook(
-        { approvals: options.approvals, tickets, decide, cardSandbox, auditCall },
+        { approvals: options.approvals, tickets, decide, cardSandbox, auditCall, publish },
         sessions.get(sessionId),
         input,
         signal,
       )
     },
     runTicket(ticket, ticketOptions) {
-      return runTicket({ tickets, sessions, run: service.run, auditCall }, ticket, ticketOptions)
+      return runTicket({ tickets, sessions, run: service.run, auditCall, publish }, ticket, ticketOptions)
     },
     check(sessionId, command) {
       return checkCall(sessions.get(sessionId), command, settings.user().permissions.mode, decide)

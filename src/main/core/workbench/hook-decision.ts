@@ -38,6 +38,8 @@ export interface HookDecisionDeps {
     call: BashCall,
     extra: Parameters<typeof auditBashCall>[3],
   ) => ReturnType<typeof auditBashCall>
+  /** Into the session's history (and the desk), as run() does with its calls. */
+  publish: (session: LiveSession, call: BashCall) => Promise<void>
 }
 
 /** The card line for a command the agent runs itself: no profile applies (issue 20). */
@@ -65,7 +67,9 @@ export async function decideForHook(
     decision: callDecisionOf(decision, sessionId),
   }
   const denyWith = async (reason: string, decidedBy: string, approvedBy: string | null) => {
-    await deps.auditCall(session, { ...call, status: 'denied' }, { decidedBy, approvedBy })
+    const denied: BashCall = { ...call, status: 'denied', content: reason, isError: true }
+    await deps.publish(session, denied)
+    await deps.auditCall(session, denied, { decidedBy, approvedBy })
     return { decision: 'deny' as const, reason, decidedBy, approvedBy, ticket: null }
   }
   const allowWith = async (
@@ -74,8 +78,11 @@ export async function decideForHook(
   ): Promise<HookVerdict> => {
     const { decidedBy, approvedBy } = approval
     if (input.rewrite) {
+      // The run continues this call; a card the person answered shows it allowed until then.
+      if (approvedBy !== null) await deps.publish(session, { ...call, status: 'running' })
       const ticket = deps.tickets.issue({
         sessionId,
+        callId: call.id,
         command: input.command,
         cwd: session.cwd,
         ...(input.description ? { description: input.description } : {}),
@@ -84,6 +91,12 @@ export async function decideForHook(
       })
       return { decision: 'allow', reason, decidedBy, approvedBy, ticket }
     }
+    await deps.publish(session, {
+      ...call,
+      status: 'handed_to_agent',
+      content:
+        'Allowed; the agent runs it in its own shell, unsandboxed: Shellgate sees no output or exit code.',
+    })
     await deps.auditCall(
       session,
       { ...call, status: 'running' },
@@ -96,9 +109,12 @@ export async function decideForHook(
   if (decision.outcome === 'allow')
     return allowWith(decision.reason, { decidedBy: decidedByOf(decision), ...automatic })
   const sandbox = input.rewrite ? await deps.cardSandbox() : AGENT_SHELL_SANDBOX
+  // In the session's history while the card waits, so its tab shows it (and the card inline).
+  await deps.publish(session, { ...call, status: 'waiting_for_approval' })
   const pending = deps.approvals.request(
     {
       ...approvalRequestOf(session, input, verdict, decision, userSettings.permissions.mode),
+      callId: call.id,
       ...(sandbox ? { sandbox } : {}),
     },
     { ...(signal ? { signal } : {}), checkRule: (rule) => ruleAllowsCommand(rule, verdict) },

@@ -43,6 +43,8 @@ export const BashCallStatusSchema = z.enum([
   'spawn_error',
   'denied',
   'backgrounded',
+  /** A hook allowed it and the agent ran it in its own shell (its client cannot hand it over): no output here. */
+  'handed_to_agent',
 ])
 export type BashCallStatus = z.infer<typeof BashCallStatusSchema>
 
