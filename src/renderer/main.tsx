@@ -14,12 +14,12 @@ const element = document.getElementById('root')
 if (!element) throw new Error('index.html has no #root')
 const root = createRoot(element)
 
-function renderApp(target: Root, { transport, onStatus }: ConnectedTransport): void {
+function renderApp(target: Root, { transport, onStatus, logOut }: ConnectedTransport): void {
   const client = createClient(contract, transport)
   target.render(
     <StrictMode>
       <ClientContext.Provider value={client}>
-        <ConnectionProvider onStatus={onStatus}>
+        <ConnectionProvider onStatus={onStatus} logOut={logOut}>
           <App />
         </ConnectionProvider>
       </ClientContext.Provider>

@@ -21,11 +21,15 @@ export interface ConnectedTransport {
   runtime: RuntimeKind
   /** Browser mode only: the socket drops when the server restarts and comes back by itself. */
   onStatus: ((listener: StatusListener) => () => void) | null
+  /** Browser mode only: ends this page's login on the server and forgets its key. */
+  logOut: (() => void) | null
 }
 
 /** Electron hands us its preload bridge; null in browser mode, which must log in first. */
 export function electronTransport(): ConnectedTransport | null {
-  return window.shellgate ? { transport: window.shellgate, runtime: 'electron', onStatus: null } : null
+  return window.shellgate
+    ? { transport: window.shellgate, runtime: 'electron', onStatus: null, logOut: null }
+    : null
 }
 
 /**
@@ -42,5 +46,9 @@ export function connectBrowserTransport(sessionKey: string): ConnectedTransport 
   transport.onStatus((status) => {
     if (status === 'refused') forgetSessionKey(sessionStorage)
   })
-  return { transport, runtime: 'browser', onStatus: transport.onStatus }
+  const logOut = () => {
+    forgetSessionKey(sessionStorage)
+    transport.logOut()
+  }
+  return { transport, runtime: 'browser', onStatus: transport.onStatus, logOut }
 }

@@ -31,6 +31,9 @@ export type LoginRefusalCode =
   | 'code_unknown'
   | 'key_missing'
   | 'key_refused'
+  | 'key_expired'
+  | 'key_in_use'
+  | 'logged_out'
   | 'origin_refused'
   | 'host_refused'
   | 'invalid_input'
@@ -45,6 +48,9 @@ export const LOGIN_REFUSAL_MESSAGES: Readonly<Record<LoginRefusalCode, string>> 
   code_unknown: `This address is not from this Shellgate (it was restarted, or the address was mistyped). ${FRESH_ADDRESS}`,
   key_missing: `This page has not logged in. Open the address printed by \`shellgate serve\`. ${FRESH_ADDRESS}`,
   key_refused: `This page's key is not from this Shellgate (it was restarted, or the key belongs to another one). ${FRESH_ADDRESS}`,
+  key_expired: `This login has ended: you logged out, the page was away for over 30 seconds, or it began over 12 hours ago. ${FRESH_ADDRESS}`,
+  key_in_use: `This login is in use by another page or program: a login serves one page at a time. If that is not yours, someone has this page's key. ${FRESH_ADDRESS}`,
+  logged_out: `You logged out of this page; its key opens nothing any more. ${FRESH_ADDRESS}`,
   origin_refused: 'This request did not come from a Shellgate page.',
   host_refused: 'This request did not name this Shellgate server as its host.',
   invalid_input: `The login request was malformed. ${FRESH_ADDRESS}`,
@@ -59,7 +65,15 @@ export const LOGIN_REFUSAL_MESSAGES: Readonly<Record<LoginRefusalCode, string>> 
 export const RPC_CLOSE_CODES = {
   key_missing: 4401,
   key_refused: 4403,
+  key_in_use: 4409,
+  key_expired: 4410,
 } as const satisfies Partial<Record<LoginRefusalCode, number>>
+
+/**
+ * The page closes its socket with this code to log out: the server ends the session at once, so
+ * the key in this tab's storage (and any copy of it) opens nothing any more.
+ */
+export const LOGOUT_CLOSE_CODE = 4000
 
 export function refusalForCloseCode(closeCode: number): LoginRefusalCode | null {
   for (const [name, value] of Object.entries(RPC_CLOSE_CODES)) {

@@ -44,6 +44,8 @@ export const LimitsSettingsSchema = z.object({
   defaultTimeoutMs: z.number().int().positive().max(600_000).default(120_000),
   maxTimeoutMs: z.number().int().positive().max(3_600_000).default(600_000),
   maxOutputLength: z.number().int().positive().max(150_000).default(30_000),
+  /** A terminal task with no input and no output for this long is stopped (issue 23.4); 0 = never. */
+  terminalIdleMinutes: z.number().int().min(0).max(1_440).default(30),
 })
 
 export const ApprovalSettingsSchema = z.object({
@@ -59,14 +61,59 @@ export const ApprovalSettingsSchema = z.object({
  */
 export const SandboxModeSchema = z.enum(['auto', 'strict', 'off'])
 export type SandboxMode = z.infer<typeof SandboxModeSchema>
+/**
+ * Every sandboxed command has its own network namespace (issue 19.3); this says what its egress
+ * through Shellgate's proxy may reach. on: any public destination (the public egress policy: no
+ * loopback, private or link-local address). allowlist: only listed domains; any other is asked
+ * per domain. off: nothing at all. The host's loopback is never reachable, except the ports a
+ * person allows for a workspace, and only when the network is not off.
+ */
 export const SandboxNetworkSchema = z.enum(['on', 'off', 'allowlist'])
+export type SandboxNetwork = z.infer<typeof SandboxNetworkSchema>
+
+/** The sandbox proxy's port on 127.0.0.1 inside each command's network namespace. */
+export const SANDBOX_PROXY_PORT_INSIDE = 3128
+
+// A host name of letters, digits and hyphens, with an optional leading `*.` for subdomains.
+const DOMAIN_PATTERN =
+  /^(\*\.)?(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)*[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?$/
+
+/** A network rule's pattern: a host name, or `*.` and a name for its subdomains (not the name itself). */
+export function isDomainPattern(entry: string): boolean {
+  return DOMAIN_PATTERN.test(entry.toLowerCase()) && !/^\d+(\.\d+)*$/.test(entry.replace(/^\*\./, ''))
+}
+
+export const NetworkPatternSchema = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .max(253)
+  .refine(
+    isDomainPattern,
+    'must be a host name such as registry.npmjs.org, or *.example.com for its subdomains',
+  )
+
+const NetworkPatternListSchema = z.array(NetworkPatternSchema).max(500, 'at most 500 domains').default([])
+
+/** A host loopback port a workspace's commands may reach; never the proxy's own port inside. */
+export const SandboxPortSchema = z
+  .number()
+  .int('must be a whole number')
+  .min(1, 'must be a TCP port (1-65535)')
+  .max(65_535, 'must be a TCP port (1-65535)')
+  .refine(
+    (port) => port !== SANDBOX_PROXY_PORT_INSIDE,
+    `${SANDBOX_PROXY_PORT_INSIDE} is the sandbox proxy's own port inside every command; it cannot be allowed`,
+  )
 
 export const SandboxSettingsSchema = z.object({
   mode: SandboxModeSchema.default('auto'),
   /** The network of workspace-write commands; read-only commands never have one. */
   network: SandboxNetworkSchema.default('on'),
-  /** Domains the allowlist proxy admits; `*.example.com` admits subdomains. */
+  /** Domains admitted without asking in every workspace (network allowlist); `*.example.com` admits subdomains. */
   allowlist: z.array(z.string().max(253)).max(500).default([]),
+  /** Domains refused under any network setting, in every workspace. */
+  denylist: z.array(z.string().max(253)).max(500).default([]),
   /** Hidden in addition to the built-in secrets (~/.ssh, ~/.aws, …); `~/` is the home directory. */
   hiddenPaths: z.array(z.string().max(4_096)).max(200).default([]),
   /** Writable under workspace-write; absent means the npm, pnpm, yarn, pip, cargo and go caches that exist. */
@@ -108,9 +155,16 @@ export const UserSettingsSchema = z.object({
     defaultTimeoutMs: 120_000,
     maxTimeoutMs: 600_000,
     maxOutputLength: 30_000,
+    terminalIdleMinutes: 30,
   }),
   approvals: ApprovalSettingsSchema.default({ timeoutMs: 0 }),
-  sandbox: SandboxSettingsSchema.default({ mode: 'auto', network: 'on', allowlist: [], hiddenPaths: [] }),
+  sandbox: SandboxSettingsSchema.default({
+    mode: 'auto',
+    network: 'on',
+    allowlist: [],
+    denylist: [],
+    hiddenPaths: [],
+  }),
   environment: EnvironmentSettingsSchema.default({ passThrough: [] }),
   readPlaces: ReadPlacesSettingsSchema.default({ readsOutsideWorkspace: 'ask', readableFolders: [] }),
 })
@@ -121,6 +175,26 @@ export const WorkspaceSettingsSchema = z.object({
   permissions: PermissionRulesSchema.default({ allow: [], ask: [], deny: [] }),
 })
 export type WorkspaceSettings = z.infer<typeof WorkspaceSettingsSchema>
+
+/**
+ * SHELLGATE_HOME/workspaces/<hash>.network.json: one workspace's network, kept on this machine like
+ * its local rules and never read from the repository (a repository's own files may be hostile).
+ */
+export const WorkspaceNetworkSettingsSchema = z.object({
+  /** The real path this file belongs to; informative (the file name is its hash). */
+  workspace: z.string().max(4_096).optional(),
+  /** Host loopback ports this workspace's commands may reach (a local database for `npm test`). */
+  allowedPorts: z
+    .array(SandboxPortSchema)
+    .max(64, 'at most 64 ports')
+    .refine((ports) => new Set(ports).size === ports.length, 'lists a port twice')
+    .default([]),
+  /** Domains admitted without asking in this workspace. */
+  allowlist: NetworkPatternListSchema,
+  /** Domains refused in this workspace. */
+  denylist: NetworkPatternListSchema,
+})
+export type WorkspaceNetworkSettings = z.infer<typeof WorkspaceNetworkSettingsSchema>
 
 export function defaultUserSettings(): UserSettings {
   return UserSettingsSchema.parse({})

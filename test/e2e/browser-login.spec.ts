@@ -207,3 +207,38 @@ test("after a restart the page's old key is refused with a message, not retried 
     await removeDirs(firstRun.workspace, firstRun.home)
   }
 })
+
+test('a copy of the page key opens nothing while the page is there, nor after the person logs out (issue 19.4)', async ({
+  debianChromium,
+  serve,
+}) => {
+  const context = await debianChromium.newContext()
+  const thief = await debianChromium.newContext()
+  try {
+    const page = await context.newPage()
+    await page.goto(serve.url)
+    const app = new AppPage(page)
+    await app.open('Settings')
+    expect((await app.aboutFacts()).transport).toBe('websocket')
+    // What a program that read Chromium's Session Storage off the disk would hold.
+    const key = (await page.evaluate((name) => sessionStorage.getItem(name), KEY_STORAGE)) ?? ''
+    expect(key).not.toBe('')
+    const origin = new URL(serve.url).origin
+    const elsewhere = await thief.newPage()
+    await elsewhere.goto(`${origin}/`)
+    const rpc = `${origin.replace('http', 'ws')}/rpc`
+    const offered = ['shellgate.rpc.v1', `shellgate.key.${key}`]
+    expect(await socketOutcome(elsewhere, rpc, offered)).toBe('closed 4409')
+
+    await page.getByRole('button', { name: 'Log out of this page' }).click()
+    await expect(page.getByText('You logged out of this page')).toBeVisible()
+    expect(await page.evaluate((name) => sessionStorage.getItem(name), KEY_STORAGE)).toBeNull()
+    expect(await socketOutcome(elsewhere, rpc, offered)).toBe('closed 4410')
+    // A reload of the logged-out tab has no key left to try.
+    await page.reload()
+    await expect(page.getByRole('alert')).toContainText('has not logged in')
+  } finally {
+    await thief.close()
+    await context.close()
+  }
+})

@@ -3,7 +3,12 @@ import { stat } from 'node:fs/promises'
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import type { AddressInfo, Socket } from 'node:net'
 import type { Duplex } from 'node:stream'
-import { LOGIN_CODE_PARAM, LOGIN_EXCHANGE_PATH, RPC_CLOSE_CODES } from '../../shared/browser-login'
+import {
+  LOGIN_CODE_PARAM,
+  LOGIN_EXCHANGE_PATH,
+  LOGOUT_CLOSE_CODE,
+  RPC_CLOSE_CODES,
+} from '../../shared/browser-login'
 import type { ContractShape } from '../../shared/ipc/define'
 import type { Dispatcher } from '../ipc/dispatcher'
 import type { EventHub } from '../ipc/event-hub'
@@ -14,6 +19,7 @@ import { createLoginCodes } from './login-codes'
 import { exchangeLoginCode } from './login-exchange'
 import { createPreLoginGate } from './pre-login-gate'
 import { decideCredentialedRequest, decidePageRequest, presentedSessionKey } from './request-policy'
+import { createBrowserSessions } from './browser-sessions'
 import { createSessionKeys } from './session-keys'
 
 export const RPC_PATH = '/rpc'
@@ -24,9 +30,11 @@ export interface BrowserServerOptions {
   hub: EventHub<ContractShape>
   /** 0 picks a free port. */
   port: number
-  /** Tests only: a shorter pre-login deadline, and a clock to expire login codes with. */
+  /** Tests only: a shorter pre-login deadline, a clock to expire login codes and sessions with, and shorter session lifetimes. */
   preLoginDeadlineMs?: number
   now?: () => number
+  sessionIdleMs?: number
+  sessionAbsoluteMs?: number
 }
 
 export interface BrowserServer {
@@ -50,7 +58,12 @@ export class PortBusyError extends Error {
 /** Serves the built renderer, the login exchange and the RPC socket on one 127.0.0.1 origin. */
 export async function startBrowserServer(options: BrowserServerOptions): Promise<BrowserServer> {
   const codes = createLoginCodes({ now: options.now })
-  const keys = createSessionKeys()
+  const sessions = createBrowserSessions({
+    keys: createSessionKeys(),
+    now: options.now,
+    idleMs: options.sessionIdleMs,
+    absoluteMs: options.sessionAbsoluteMs,
+  })
   const gate = createPreLoginGate({ deadlineMs: options.preLoginDeadlineMs })
   const rpc = createWebSocketRpc(options.dispatcher, options.hub)
   const served = { port: options.port }
@@ -58,7 +71,7 @@ export async function startBrowserServer(options: BrowserServerOptions): Promise
     const url = new URL(request.url ?? '/', 'http://127.0.0.1')
     const handled =
       url.pathname === LOGIN_EXCHANGE_PATH
-        ? exchangeLoginCode(request, response, { codes, keys, origin: served })
+        ? exchangeLoginCode(request, response, { codes, sessions, origin: served })
         : servePage(request, response, url, options.rendererDir, served)
     void handled.catch(() => {
       if (!response.headersSent) response.writeHead(500, SECURITY_HEADERS)
@@ -75,10 +88,17 @@ export async function startBrowserServer(options: BrowserServerOptions): Promise
     const key = presentedSessionKey(request.headers['sec-websocket-protocol'])
     // Our own origin without a valid key: a page that needs a fresh address. Tell it with a code.
     if (key === null) return rpc.refuse(request, socket, head, RPC_CLOSE_CODES.key_missing, 'key_missing')
-    if (!keys.verify(key))
-      return rpc.refuse(request, socket, head, RPC_CLOSE_CODES.key_refused, 'key_refused')
+    let ws: { close(code: number, reason: string): void } | null = null
+    // The session's end (its lifetime, a logout elsewhere) closes the page with a code it can show.
+    const admitted = sessions.admit(key, () => ws?.close(RPC_CLOSE_CODES.key_expired, 'key_expired'))
+    if (!admitted.ok) return rpc.refuse(request, socket, head, RPC_CLOSE_CODES[admitted.code], admitted.code)
     gate.authenticated(request.socket)
-    rpc.accept(request, socket, head)
+    const accepted = rpc.accept(request, socket, head, (opened) => {
+      ws = opened
+      opened.once('close', (code: number) => admitted.socket.closed(code === LOGOUT_CLOSE_CODE))
+    })
+    // Refused at the cap (503): it never became the page's socket.
+    if (!accepted) admitted.socket.closed(false)
   })
 
   await new Promise<void>((resolve, reject) => {
@@ -99,6 +119,7 @@ export async function startBrowserServer(options: BrowserServerOptions): Promise
     mintLoginUrl: () => `${origin}/#${LOGIN_CODE_PARAM}=${codes.mint()}`,
     unauthenticatedConnections: () => gate.size(),
     async close() {
+      sessions.close()
       gate.close()
       await rpc.close()
       server.closeAllConnections()

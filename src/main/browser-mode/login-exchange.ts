@@ -3,7 +3,7 @@ import { LOGIN_REFUSAL_MESSAGES, type LoginRefusalCode } from '../../shared/brow
 import { SECURITY_HEADERS } from '../security/content-security-policy'
 import type { LoginCodes } from './login-codes'
 import { decideCredentialedRequest, type ServedOrigin } from './request-policy'
-import type { SessionKeys } from './session-keys'
+import type { BrowserSessions } from './browser-sessions'
 
 /** `{"code":"<43 chars>"}` is about 55 bytes; anything much larger is not a login. */
 const MAX_EXCHANGE_BODY_BYTES = 1024
@@ -14,6 +14,9 @@ const STATUS_OF: Readonly<Record<LoginRefusalCode, number>> = {
   code_unknown: 401,
   key_missing: 401,
   key_refused: 401,
+  key_expired: 401,
+  key_in_use: 409,
+  logged_out: 401,
   origin_refused: 403,
   host_refused: 403,
   invalid_input: 400,
@@ -28,7 +31,7 @@ const STATUS_OF: Readonly<Record<LoginRefusalCode, number>> = {
 export async function exchangeLoginCode(
   request: IncomingMessage,
   response: ServerResponse,
-  deps: { codes: LoginCodes; keys: SessionKeys; origin: ServedOrigin },
+  deps: { codes: LoginCodes; sessions: BrowserSessions; origin: ServedOrigin },
 ): Promise<void> {
   if (request.method !== 'POST') {
     response.writeHead(405, { Allow: 'POST', ...SECURITY_HEADERS })
@@ -51,7 +54,7 @@ export async function exchangeLoginCode(
   if (typeof code !== 'string') return refuse(response, 'invalid_input', 'the body has no "code" string')
   const redeemed = deps.codes.redeem(code)
   if (!redeemed.ok) return refuse(response, redeemed.code)
-  sendJson(response, 200, { key: deps.keys.issue() })
+  sendJson(response, 200, { key: deps.sessions.issue() })
 }
 
 function refuse(response: ServerResponse, code: LoginRefusalCode, detail?: string): void {

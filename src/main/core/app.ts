@@ -22,9 +22,15 @@ import { rememberWorkspace } from './settings/recent-workspaces'
 import { openSettingsStore, type SettingsStore } from './settings/settings-store'
 import { watchSettingsFiles } from './settings/settings-watcher'
 import { createShellSnapshotService, type ShellSnapshotService } from './shell/snapshot-service'
+import { createTaskPorts, type TaskPorts } from './tasks/task-ports'
 import { createTaskRegistry, type TaskRegistry } from './tasks/task-registry'
+import { createTerminalTasks, type TerminalTasks } from './tasks/terminal-tasks'
+import { auditTaskInput } from './workbench/input-audit'
+import { forwardTerminalEvents } from './workbench/terminal-events'
 import { APP_VERSION } from './version'
 import { type BashCallService, createBashCallService } from './workbench/bash-call-service'
+import { detectSandboxBackend } from './workbench/sandbox-probe'
+import { createNetworkRules, type NetworkRules } from './workbench/network-rules'
 import { createWorkspaceSettings } from './workbench/workspace-settings'
 import { forwardCoreEvents } from './workbench/core-events'
 import { type RuntimeEnvironment, startRuntimeEnvironment } from './workbench/runtime-environment'
@@ -47,7 +53,7 @@ export interface CoreOptions {
   /** Where events for the UIs go; the IPC host passes its hub. */
   emit: EmitEvent
   /** Tests: a fixed backend answer, or the loopback test server the allowlist proxy may reach. */
-  sandbox?: Pick<SandboxServiceOptions, 'detect' | 'admitLoopbackPorts' | 'resolver' | 'bwrapPath'>
+  sandbox?: Partial<Pick<SandboxServiceOptions, 'detect' | 'admitLoopbackPorts' | 'resolver' | 'bwrapPath'>>
 }
 
 export interface Core {
@@ -59,11 +65,17 @@ export interface Core {
   readonly approvals: ApprovalBroker
   readonly trust: WorkspaceTrust
   readonly tasks: TaskRegistry
+  /** Terminal tasks' input, its log and the idle limit (issue 23). */
+  readonly terminals: TerminalTasks
+  /** Ports tasks listen on, and the ones the person opened on the host (issue 23.3). */
+  readonly ports: TaskPorts
   readonly sessions: SessionService
   readonly bash: BashCallService
   readonly environment: RuntimeEnvironment
   readonly port: ExecutionPort
   readonly sandbox: SandboxService
+  /** Network rules (session, this workspace on this machine, user) and each workspace's allowed ports. */
+  readonly networkRules: NetworkRules
   about(transport: About['transport']): About
   /** Closes a session: denies its approvals, stops its tasks, forgets its rules and history. */
   closeSession(sessionId: string): Promise<void>
@@ -110,6 +122,11 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     timeoutMs: () => settings.user().approvals.timeoutMs,
   })
   const tasks = createTaskRegistry()
+  const terminals = createTerminalTasks({
+    registry: tasks,
+    idleLimitMs: () => settings.user().limits.terminalIdleMinutes * 60_000,
+  })
+  const ports = createTaskPorts({ registry: tasks, platform, onProblem: warn })
   const port = createExecutionPort({ platform })
   const environment = startRuntimeEnvironment({
     env: options.env,
@@ -124,10 +141,12 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     platform,
     home: options.env.HOME ?? homedir(),
     dataDir,
+    detect: () => detectSandboxBackend(port, { platform, bwrapPath: options.sandbox?.bwrapPath }),
     ...options.sandbox,
   })
   // issue 12: probe the backend at start (run `true` in each profile), not on the first command.
   void sandbox.backend()
+  const networkRules = createNetworkRules({ home: dataDir, settings, portRefusal: sandbox.portRefusal })
   const sessions = createSessionService({
     store: createSessionStore(dataDir, undefined, { onRefused: warn }),
     workspace,
@@ -151,6 +170,13 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     workspaceSettings,
     outputRoot,
     sandbox,
+    network: {
+      networkRules,
+      approvals,
+      audit,
+      approvalTimeoutMs: () => settings.user().approvals.timeoutMs,
+      mode: () => settings.user().permissions.mode,
+    },
     onCall: (call) => options.emit('bash.call', call),
     onProgress: ({ call, sample }) =>
       options.emit('bash.progress', {
@@ -163,7 +189,16 @@ export async function createCore(options: CoreOptions): Promise<Core> {
         tail: sample.preview100,
       }),
   })
-  const stopForwarding = forwardCoreEvents({ emit: options.emit, settings, approvals, tasks, sessions })
+  const stopForwarding = forwardCoreEvents({
+    emit: options.emit,
+    settings,
+    approvals,
+    tasks,
+    sessions,
+    ports,
+  })
+  const stopTerminalEvents = forwardTerminalEvents({ emit: options.emit, tasks, terminals, ports })
+  const stopInputAudit = auditTaskInput({ audit, tasks, terminals, sessions })
   await sessions.start()
   // Offered the next time Shellgate starts without --workspace; a list that cannot be written only
   // loses that convenience, never the start.
@@ -179,11 +214,14 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     approvals,
     trust,
     tasks,
+    terminals,
+    ports,
     sessions,
     bash,
     environment,
     port,
     sandbox,
+    networkRules,
     about(transport) {
       return {
         appVersion: APP_VERSION,
@@ -202,6 +240,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       approvals.closeSession(sessionId)
       await tasks.stopAll('user', sessionId)
       settings.closeSession(sessionId)
+      networkRules.closeSession(sessionId)
       await sessions.close(sessionId)
     },
     dispose() {
@@ -214,6 +253,12 @@ export async function createCore(options: CoreOptions): Promise<Core> {
         stopForwarding()
         approvals.dispose()
         await tasks.dispose()
+        terminals.dispose()
+        stopTerminalEvents()
+        stopInputAudit()
+        await ports.dispose()
+        // Stopped tasks answer at the kill request too; their trees must be gone before we are.
+        await port.whenQuiet?.()
         await snapshots?.close()
       })()
       return disposed

@@ -1,5 +1,5 @@
 import { join } from 'node:path'
-import type { HubEndpoint, HubEndpointInput } from './endpoint'
+import type { HubEndpoint, HubEndpointInput } from './endpoint-types'
 
 /**
  * Unix sockets have a short path limit (108 bytes on Linux, 104 on macOS); a longer home cannot

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto'
 import { win32 } from 'node:path'
-import type { HubEndpoint, HubEndpointInput } from './endpoint'
+import type { HubEndpoint, HubEndpointInput } from './endpoint-types'
 
 /**
  * Named pipes live in one machine-wide namespace, so the name carries the user and a hash of the

@@ -1,5 +1,5 @@
 import { RpcError } from '../../shared/ipc/errors'
-import { ExecInputError } from '../core/exec/exec-input-error'
+import { InputError } from '../core/input-error'
 import { NetworkConfigError } from '../core/network/network-error'
 import { SettingsError } from '../core/settings/settings-error'
 import { TaskError } from '../core/tasks/task-error'
@@ -17,7 +17,7 @@ export function mapDomainError(error: unknown, method: string): RpcError | null 
       `${method}: ${error.message}`,
     )
   }
-  if (error instanceof NetworkConfigError || error instanceof ExecInputError || error instanceof TaskError) {
+  if (error instanceof NetworkConfigError || error instanceof InputError || error instanceof TaskError) {
     return new RpcError('invalid_input', `${method}: ${error.message}`)
   }
   return null

@@ -9,6 +9,7 @@ import { type McpServerHandle, startMcpStdioServer } from './sdk/stdio-server'
 import { bashTool } from './tools/bash-tool'
 import { checkCommandTool } from './tools/check-command-tool'
 import { listTasksTool } from './tools/list-tasks-tool'
+import { taskInputTool } from './tools/task-input-tool'
 import { taskOutputTool } from './tools/task-output-tool'
 import { taskStopTool } from './tools/task-stop-tool'
 
@@ -26,9 +27,10 @@ const INSTRUCTIONS = [
   "Shellgate runs your shell commands on the user's machine, with the user's approval.",
   'Use its bash tool for shell commands; read-only commands run at once, others wait for the person in the Shellgate window.',
   'Long commands continue as background tasks: use task_output to wait for them and task_stop to end them. check_command says what would happen without running anything.',
+  'For prompts and REPLs run bash with tty: true and type with task_input; for dev servers use wait_for (a pattern or port:N).',
 ].join(' ')
 
-/** `shellgate mcp`: the five tools over stdio, each call an agent-role request to the hub. */
+/** `shellgate mcp`: the six tools over stdio, each call an agent-role request to the hub. */
 export async function startMcpServer(options: McpServerOptions): Promise<McpServerHandle> {
   let server: McpServerHandle | null = null
   const session = createAgentSession({
@@ -60,6 +62,7 @@ export async function startMcpServer(options: McpServerOptions): Promise<McpServ
     tools: [
       bashTool(link),
       taskOutputTool(link),
+      taskInputTool(link),
       taskStopTool(link),
       listTasksTool(link),
       checkCommandTool(link),

@@ -28,8 +28,17 @@ export const MAX_BUFFERED_BYTES = 16 * 1024 * 1024
 const PING_INTERVAL_MS = 30_000
 
 export interface WebSocketRpc {
-  /** Completes an upgrade that the caller has already authorised. */
-  accept(request: IncomingMessage, socket: Duplex, head: Buffer): void
+  /**
+   * Completes an upgrade that the caller has already authorised; false when the connection cap
+   * refused it (503). `opened` gets the socket once the handshake is done, so the caller can
+   * follow its close.
+   */
+  accept(
+    request: IncomingMessage,
+    socket: Duplex,
+    head: Buffer,
+    opened?: (socket: WebSocket) => void,
+  ): boolean
   /**
    * Completes the handshake only to close it at once with an application close code: the one way
    * a browser page learns why it was refused. Nothing is read from or sent to it before the close.
@@ -135,12 +144,16 @@ export function createWebSocketRpc<C extends ContractShape>(
   })
 
   return {
-    accept(request, socket, head) {
+    accept(request, socket, head, opened) {
       if (server.clients.size >= maxConnections) {
         socket.end('HTTP/1.1 503 Service Unavailable\r\nConnection: close\r\nContent-Length: 0\r\n\r\n')
-        return
+        return false
       }
-      server.handleUpgrade(request, socket, head, (ws) => server.emit('connection', ws, request))
+      server.handleUpgrade(request, socket, head, (ws) => {
+        opened?.(ws)
+        server.emit('connection', ws, request)
+      })
+      return true
     },
     refuse(request, socket, head, closeCode, reason) {
       refusals.handleUpgrade(request, socket, head, (ws) => {

@@ -10,9 +10,11 @@ import { useClient } from '../rpc'
 import { useSettings } from '../settings-state/SettingsProvider'
 import { AlwaysAllowForm } from './AlwaysAllowForm'
 import { ApprovalSandboxLine } from './ApprovalSandboxLine'
+import { ApprovalTerminalLine } from './ApprovalTerminalLine'
 import { ApprovalWhy } from './ApprovalWhy'
 import { APPROVAL_ACTIONS, type ApprovalActionKind } from './approval-actions'
 import { DenyForm } from './DenyForm'
+import { NetworkApprovalCard } from './NetworkApprovalCard'
 import { usePendingApprovals } from './PendingApprovalsProvider'
 import { COMMAND_BOX_ATTRIBUTE } from '../session/CommandForm'
 import {
@@ -24,25 +26,35 @@ import {
 
 type ApprovalAnswer = z.infer<typeof ApprovalAnswerSchema>
 
-/**
- * One command waiting for the user: what, where, in which shell and mode, why, and the three
- * answers. The same card sits on the Approvals screen (the queue across sessions) and inline in
- * its call's place in the session's history (`inline`), where it takes the focus when it appears.
- */
-export function ApprovalCard({
-  approval,
-  sessionTitle,
-  agent = null,
-  isFirst,
-  inline = false,
-}: {
+interface ApprovalCardProps {
   approval: PendingApproval
   sessionTitle: string | null
   /** The agent whose command this is, and its workspace; null for the person's own. */
   agent?: { name: string; version: string | null; workspace: string } | null
   isFirst: boolean
   inline?: boolean
-}) {
+}
+
+/** Every approval surface shows this one card: a command's, or a running command's network question. */
+export function ApprovalCard(props: ApprovalCardProps) {
+  const { approval } = props
+  if (approval.network)
+    return <NetworkApprovalCard {...props} approval={{ ...approval, network: approval.network }} />
+  return <CommandApprovalCard {...props} />
+}
+
+/**
+ * One command waiting for the user: what, where, in which shell and mode, why, and the three
+ * answers. The same card sits on the Approvals screen (the queue across sessions) and inline in
+ * its call's place in the session's history (`inline`), where it takes the focus when it appears.
+ */
+function CommandApprovalCard({
+  approval,
+  sessionTitle,
+  agent = null,
+  isFirst,
+  inline = false,
+}: ApprovalCardProps) {
   const client = useClient()
   const { forget, announce } = usePendingApprovals()
   const settings = useSettings()
@@ -139,6 +151,7 @@ export function ApprovalCard({
         ))}
       </dl>
       <ApprovalWhy why={approval.why} command={approval.command} />
+      <ApprovalTerminalLine terminal={approval.terminal} />
       <ApprovalSandboxLine
         sandbox={approval.sandbox}
         busy={busy}

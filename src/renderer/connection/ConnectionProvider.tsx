@@ -12,18 +12,32 @@ export interface Connection {
   generation: number
   /** Why the server turned this page's key down, once it has (status `refused`). */
   refusal: LoginRefusalCode | null
+  /** Browser mode: log this page out (its key is ended on the server); null in Electron. */
+  logOut: (() => void) | null
 }
 
-const ConnectionContext = createContext<Connection>({ status: 'open', generation: 0, refusal: null })
+const ConnectionContext = createContext<Connection>({
+  status: 'open',
+  generation: 0,
+  refusal: null,
+  logOut: null,
+})
 
 export function ConnectionProvider({
   onStatus,
+  logOut = null,
   children,
 }: {
   onStatus: ConnectedTransport['onStatus']
+  logOut?: ConnectedTransport['logOut']
   children: ReactNode
 }) {
-  const [connection, setConnection] = useState<Connection>({ status: 'open', generation: 0, refusal: null })
+  const [connection, setConnection] = useState<Connection>({
+    status: 'open',
+    generation: 0,
+    refusal: null,
+    logOut,
+  })
   useEffect(() => {
     if (!onStatus) return
     let dropped = false
@@ -32,6 +46,7 @@ export function ConnectionProvider({
       const reopened = status === 'open' && dropped
       if (reopened) dropped = false
       setConnection((previous) => ({
+        ...previous,
         status,
         generation: reopened ? previous.generation + 1 : previous.generation,
         refusal,

@@ -13,7 +13,13 @@ import {
 /** Marks the command box, so an answered approval can hand the focus back to it. */
 export const COMMAND_BOX_ATTRIBUTE = 'data-command-box'
 
-const EMPTY: CommandFormValues = { command: '', description: '', timeout: '', background: false }
+const EMPTY: CommandFormValues = {
+  command: '',
+  description: '',
+  timeout: '',
+  background: false,
+  terminal: false,
+}
 
 /**
  * Issues one Bash tool call exactly as an agent would. bash.run resolves only when the call ends,
@@ -104,6 +110,19 @@ export function CommandForm({ sessionId }: { sessionId: string }) {
           />
           Run in background
         </label>
+        <label className="checkbox">
+          <input
+            type="checkbox"
+            checked={values.terminal === true}
+            onChange={(event) => update({ terminal: event.target.checked })}
+          />
+          Run on a terminal (type into it in Tasks)
+        </label>
+        {errors.terminal && (
+          <span className="field-error" role="alert">
+            {errors.terminal}
+          </span>
+        )}
         {errors.background && (
           <span className="field-error" role="alert">
             {errors.background}

@@ -9,9 +9,11 @@ export interface CommandFormValues {
   description: string
   timeout: string
   background: boolean
+  /** Run on a terminal (issue 23.1): a task you and the agent can type into from Tasks. */
+  terminal?: boolean
 }
 
-export type CommandField = 'command' | 'description' | 'timeout' | 'background'
+export type CommandField = 'command' | 'description' | 'timeout' | 'background' | 'terminal'
 
 /** Server path (the Bash tool's own field names) → form field, for errors sent back by bash.run. */
 export const BASH_RUN_FIELDS: Readonly<Record<string, CommandField>> = {
@@ -19,6 +21,7 @@ export const BASH_RUN_FIELDS: Readonly<Record<string, CommandField>> = {
   description: 'description',
   timeout: 'timeout',
   run_in_background: 'background',
+  tty: 'terminal',
 }
 
 export interface BashToolCall {
@@ -26,6 +29,7 @@ export interface BashToolCall {
   description?: string
   timeout?: number
   run_in_background?: boolean
+  tty?: boolean
 }
 
 /**
@@ -50,5 +54,6 @@ export function validateCommandForm(
   if (values.description.trim() !== '') call.description = values.description.trim()
   if (timeoutText !== '') call.timeout = Number(timeoutText)
   if (values.background) call.run_in_background = true
+  if (values.terminal) call.tty = true
   return { ok: true, call }
 }

@@ -8,6 +8,9 @@ import { CommandText } from '../commands/CommandText'
 import { useNow } from '../format/use-now'
 import { useClient } from '../rpc'
 import { TaskTail } from './TaskTail'
+import { TaskInputLog } from './terminal/TaskInputLog'
+import { TaskPorts } from './terminal/TaskPorts'
+import { TerminalView } from './terminal/TerminalView'
 import type { LiveTaskOutput } from './TasksProvider'
 
 /**
@@ -15,7 +18,12 @@ import type { LiveTaskOutput } from './TasksProvider'
  * so this says who stopped it; the signal belongs here once BackgroundTask has exitSignal.
  */
 function stopReason(task: BackgroundTask): string {
-  const who = task.stoppedBy === 'caller' ? 'stopped by the agent' : 'stopped by user'
+  const who =
+    task.stoppedBy === 'caller'
+      ? 'stopped by the agent'
+      : task.stoppedBy === 'idle'
+        ? 'stopped after the idle limit'
+        : 'stopped by user'
   return task.exitSignal ? `${who} (${task.exitSignal})` : who
 }
 
@@ -131,15 +139,22 @@ export const TaskCard = memo(function TaskCard({
         </p>
       )}
       <FormError message={error} />
+      <TaskPorts task={task} onChanged={onChanged} />
       <button
         type="button"
         aria-expanded={open}
-        aria-label={`${open ? 'Hide' : 'Show'} output of ${start}`}
+        aria-label={`${open ? 'Hide' : 'Show'} ${task.tty ? 'terminal' : 'output'} of ${start}`}
         onClick={() => onOpenChange(task.id, !open)}
       >
-        {open ? 'Hide output' : 'Show output'}
+        {open ? (task.tty ? 'Hide terminal' : 'Hide output') : task.tty ? 'Open terminal' : 'Show output'}
       </button>
-      {open && <TaskTail sessionId={task.sessionId} taskId={task.id} live={live} />}
+      {open && !task.tty && <TaskTail sessionId={task.sessionId} taskId={task.id} live={live} />}
+      {open && task.tty && (
+        <>
+          <TerminalView sessionId={task.sessionId} taskId={task.id} running={running} />
+          <TaskInputLog sessionId={task.sessionId} taskId={task.id} />
+        </>
+      )}
     </article>
   )
 })

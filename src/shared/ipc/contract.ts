@@ -26,7 +26,12 @@ import {
   TicketRunSchema,
 } from './domains/hooks'
 import { HubHelloSchema, UiAddressSchema, UiOpenedSchema } from './domains/hub'
-import { SandboxStatusSchema } from './domains/sandbox'
+import {
+  SandboxStatusSchema,
+  SetWorkspaceNetworkSchema,
+  WorkspaceNetworkRefSchema,
+  WorkspaceNetworkSchema,
+} from './domains/sandbox'
 import { SessionCreateInputSchema, SessionIdSchema, SessionSchema } from './domains/sessions'
 import { RuleChangeSchema, SettingsSnapshotSchema } from './domains/settings'
 import {
@@ -39,7 +44,15 @@ import {
 } from './domains/system'
 import {
   BackgroundTaskSchema,
+  TaskInputEntrySchema,
+  TaskInputInputSchema,
+  TaskInputResultSchema,
   TaskOutputSchema,
+  TaskPortInputSchema,
+  TaskRefSchema,
+  TaskResizeInputSchema,
+  TaskTerminalBytesSchema,
+  TaskTerminalReadInputSchema,
   TaskWaitInputSchema,
   TaskWaitResultSchema,
 } from './domains/tasks'
@@ -144,6 +157,21 @@ export const contract = defineContract({
     'tasks.wait': { role: 'agent', input: TaskWaitInputSchema, output: TaskWaitResultSchema },
     /** Stops every running task. */
     'tasks.stopAll': { role: 'ui', input: NoInput, output: z.object({ stopped: z.number() }) },
+    /** Types into a running terminal task: the agent's input, or the person's when the UI asks (issue 23.2). */
+    'tasks.input': { role: 'agent', input: TaskInputInputSchema, output: TaskInputResultSchema },
+    /** What was typed into a task, by whom; hidden input has no text. The person's own view. */
+    'tasks.inputs': { role: 'ui', input: TaskRefSchema, output: z.array(TaskInputEntrySchema) },
+    /** Sets a terminal task's size (the desk's terminal view was resized). */
+    'tasks.resize': { role: 'ui', input: TaskResizeInputSchema, output: Ok },
+    /** A terminal task's raw output from a byte offset (at most 1 MiB), for the terminal view. */
+    'tasks.terminalRead': { role: 'ui', input: TaskTerminalReadInputSchema, output: TaskTerminalBytesSchema },
+    /**
+     * Opens a port a task listens on to the person's browser: 127.0.0.1 on the host is forwarded
+     * into the task's network namespace (issue 23.3). Only the person can; the sandbox still
+     * cannot reach the host.
+     */
+    'tasks.openPort': { role: 'ui', input: TaskPortInputSchema, output: BackgroundTaskSchema },
+    'tasks.closePort': { role: 'ui', input: TaskPortInputSchema, output: BackgroundTaskSchema },
 
     /** User and workspace settings, the rules in effect and any warnings about unreadable files. */
     'settings.get': {
@@ -181,6 +209,7 @@ export const contract = defineContract({
           maxTimeoutMs: z.number().int().positive(),
           maxOutputLength: z.number().int().positive(),
           approvalTimeoutMs: z.number().int().min(0),
+          terminalIdleMinutes: z.number().int().min(0).optional(),
         })
         .strict(),
       output: SettingsSnapshotSchema,
@@ -202,6 +231,18 @@ export const contract = defineContract({
     },
     /** Which sandbox backend works here (probed once at start), and any bad sandbox setting. */
     'sandbox.status': { role: 'ui', input: NoInput, output: SandboxStatusSchema },
+    /** A workspace's sandbox network on this machine: allowed host ports, domains allowed or denied. */
+    'sandbox.workspaceNetwork': {
+      role: 'ui',
+      input: WorkspaceNetworkRefSchema,
+      output: WorkspaceNetworkSchema,
+    },
+    /** Replaces it; a bad entry or one of Shellgate's own ports is refused and nothing is saved. */
+    'sandbox.setWorkspaceNetwork': {
+      role: 'ui',
+      input: SetWorkspaceNetworkSchema,
+      output: WorkspaceNetworkSchema,
+    },
     /**
      * Accepts the workspace file's allow rules as they are now (a repository's own rules start
      * untrusted). When one of them is broad (`*`, `rm:*`, …), confirmBroad must say the person saw that.
@@ -258,6 +299,10 @@ export const contract = defineContract({
     'tasks.updated': { payload: BackgroundTaskSchema },
     /** New output of a running task, at most ~20 per second per task. */
     'tasks.output': { payload: TaskOutputSchema },
+    /** A terminal task's raw output as it arrives, coalesced; never sent to agents. */
+    'tasks.terminalData': { payload: TaskTerminalBytesSchema },
+    /** Someone typed into a task (or an entry was sealed); never sent to agents. */
+    'tasks.input': { payload: TaskInputEntrySchema },
     /** Settings changed (from this UI, another window or a file). */
     'settings.changed': { payload: z.object({ scope: z.enum(['user', 'workspace', 'session', 'local']) }) },
   },

@@ -208,6 +208,7 @@ describe('the Shellgate contract over the real core', () => {
       defaultTimeoutMs: 60_000,
       maxTimeoutMs: 300_000,
       maxOutputLength: 20_000,
+      terminalIdleMinutes: 30,
     })
     expect(saved.user.approvals.timeoutMs).toBe(90_000)
     await expect(

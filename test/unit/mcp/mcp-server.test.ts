@@ -36,13 +36,14 @@ const pendingApproval = (h: TestHub) =>
 
 // Each test spawns `shellgate mcp` under tsx: seconds of startup on a busy machine.
 describe('shellgate mcp with the MCP SDK client over stdio', { timeout: 90_000 }, () => {
-  it('lists the five tools with their annotations, and each one answers', async () => {
+  it('lists the six tools with their annotations, and each one answers', async () => {
     const { client } = await agent({ name: 'claude-code', version: '2.1.332' })
     const { tools } = await client.listTools()
     expect(tools.map((tool) => tool.name).sort()).toEqual([
       'bash',
       'check_command',
       'list_tasks',
+      'task_input',
       'task_output',
       'task_stop',
     ])

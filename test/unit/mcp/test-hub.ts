@@ -29,8 +29,13 @@ export interface TestHub {
   dispose(): Promise<void>
 }
 
-/** A real hub in this process: a core, its dispatcher, and the agent socket in a temp home. */
-export async function startTestHub(): Promise<TestHub> {
+/**
+ * A real hub in this process: a core, its dispatcher, and the agent socket in a temp home.
+ * `onAgentRequest` sees every request that arrives on the agent socket, as sent.
+ */
+export async function startTestHub(
+  options: { onAgentRequest?: (request: { method: string; params: unknown }) => void } = {},
+): Promise<TestHub> {
   const workspace = await realpath(await mkdtemp(join(tmpdir(), 'sg-mcp-ws-')))
   const home = await realpath(await mkdtemp(join(tmpdir(), 'sg-mcp-home-')))
   const base = {
@@ -51,8 +56,18 @@ export async function startTestHub(): Promise<TestHub> {
   )
   const claimed = await claimHub({ home, platform: 'linux', warn: () => undefined })
   if (claimed.kind !== 'claimed') throw new Error('a hub already runs in a fresh temp home')
+  const { onAgentRequest } = options
+  const dispatcher: typeof host.dispatcher = onAgentRequest
+    ? {
+        dispatch(raw, context) {
+          const { method, params } = raw as { method: string; params: unknown }
+          onAgentRequest({ method, params })
+          return host.dispatcher.dispatch(raw, context)
+        },
+      }
+    : host.dispatcher
   const running: RunningHub = await claimed.claim.serve({
-    dispatcher: host.dispatcher,
+    dispatcher,
     hub: host.hub,
     version: APP_VERSION,
     uiUrl: null,

@@ -41,7 +41,10 @@ export interface RunningTestServer {
 }
 
 export async function startTestServer(
-  options: Pick<BrowserServerOptions, 'preLoginDeadlineMs' | 'now'> = {},
+  options: Pick<
+    BrowserServerOptions,
+    'preLoginDeadlineMs' | 'now' | 'sessionIdleMs' | 'sessionAbsoluteMs'
+  > = {},
 ): Promise<RunningTestServer> {
   const rendererDir = await mkdtemp(join(tmpdir(), 'shellgate-renderer-'))
   await writeFile(join(rendererDir, 'index.html'), '<!doctype html><title>t</title>')

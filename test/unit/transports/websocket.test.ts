@@ -151,15 +151,17 @@ describe('websocket upgrade policy', () => {
 describe('websocket resource limits', () => {
   it(`refuses connection ${MAX_CONNECTIONS + 1} with 503`, async () => {
     const running = await startTestServer()
-    const key = await logIn(running.server)
-    const sockets = Array.from({ length: MAX_CONNECTIONS }, () => openSocket(running.server, { key }))
+    // One login per socket: a login serves one page at a time (issue 19.4).
+    const keys: string[] = []
+    for (let i = 0; i <= MAX_CONNECTIONS; i++) keys.push(await logIn(running.server))
+    const sockets = keys.slice(0, MAX_CONNECTIONS).map((key) => openSocket(running.server, { key }))
     try {
       expect(
         await Promise.all(
           sockets.map((socket) => new Promise((resolve) => socket.once('open', () => resolve('open')))),
         ),
       ).toHaveLength(MAX_CONNECTIONS)
-      expect(await upgradeOutcome(openSocket(running.server, { key }))).toBe(503)
+      expect(await upgradeOutcome(openSocket(running.server, { key: keys[MAX_CONNECTIONS]! }))).toBe(503)
     } finally {
       for (const socket of sockets) socket.close()
       await running.dispose()
@@ -229,6 +231,73 @@ describe('websocket client and a refused key', () => {
       expect(running.probe.calls).toEqual([])
     } finally {
       await other.dispose()
+      await running.dispose()
+    }
+  })
+})
+
+describe('websocket client and a login in use (issue 19.4)', () => {
+  it('retries a key that is in use a few times (a reload racing its old socket), then reports it', async () => {
+    const running = await startTestServer()
+    try {
+      const key = await logIn(running.server)
+      const holder = openSocket(running.server, { key })
+      await new Promise((resolve) => holder.once('open', resolve))
+      let opened = 0
+      const transport = createWebSocketClientTransport(
+        () => {
+          opened += 1
+          return openSocket(running.server, { key }) as unknown as WebSocketLike
+        },
+        (reconnect) => setTimeout(reconnect, 5),
+      )
+      const refusal = await new Promise((resolve) =>
+        transport.onStatus((status, code) => {
+          if (status === 'refused') resolve(code)
+        }),
+      )
+      expect(refusal).toBe('key_in_use')
+      expect(opened).toBe(11)
+      holder.close()
+    } finally {
+      await running.dispose()
+    }
+  })
+
+  it('connects once the old socket is gone, and logging out ends the login for any copy of the key', async () => {
+    const running = await startTestServer()
+    try {
+      const key = await logIn(running.server)
+      const holder = openSocket(running.server, { key })
+      await new Promise((resolve) => holder.once('open', resolve))
+      const statuses: string[] = []
+      const transport = createWebSocketClientTransport(
+        () => openSocket(running.server, { key }) as unknown as WebSocketLike,
+        (reconnect) => setTimeout(reconnect, 20),
+      )
+      transport.onStatus((status, code) => statuses.push(code ? `${status} ${code}` : status))
+      const refusedOnce = new Promise<void>((resolve) =>
+        transport.onStatus((status) => status === 'closed' && resolve()),
+      )
+      await refusedOnce
+      // The old page goes away (a reload): a retry gets in and answers requests.
+      holder.close()
+      const echo = { kind: 'request', id: 1, method: 'test.echo', params: { text: 'x' } } as const
+      let answer = await transport.request(echo)
+      while (!answer.ok) answer = await transport.request(echo)
+      expect(answer).toMatchObject({ ok: true })
+      const loggedOut = new Promise((resolve) =>
+        transport.onStatus((status, code) => {
+          if (status === 'refused') resolve(code)
+        }),
+      )
+      transport.logOut()
+      expect(await loggedOut).toBe('logged_out')
+      expect(await upgradeOutcome(openSocket(running.server, { key }))).toBe(
+        `close ${RPC_CLOSE_CODES.key_expired} key_expired`,
+      )
+      expect(statuses).not.toContain('refused key_in_use')
+    } finally {
       await running.dispose()
     }
   })

@@ -12,6 +12,7 @@ import { applyWorkspaceTrust, loadWorkspaceTrust } from '../../core/permissions/
 import { createTaskRegistry } from '../../core/tasks/task-registry'
 import { createAuditLog } from '../../core/settings/audit-log'
 import { decidedByOf } from '../../core/workbench/decision-record'
+import { detectSandboxBackend } from '../../core/workbench/sandbox-probe'
 import { selectShell } from '../../core/shell/discover'
 import { createShellSnapshotService } from '../../core/shell/snapshot-service'
 import { createSandboxService, type PreparedSandbox } from '../../core/sandbox/sandbox-service'
@@ -72,7 +73,13 @@ export async function execLocally(input: {
   const auditLog = createAuditLog({ home })
   // issue 12: read-only for what runs without asking, workspace-write for --approve and rules.
   let prepared: PreparedSandbox | null = null
-  const sandboxService = createSandboxService({ platform, home: io.env.HOME ?? homedir(), dataDir: home })
+  const port = createExecutionPort({ platform })
+  const sandboxService = createSandboxService({
+    platform,
+    home: io.env.HOME ?? homedir(),
+    dataDir: home,
+    detect: () => detectSandboxBackend(port, { platform }),
+  })
   const sandbox = async (files: { snapshotPath: string | null; cwdFile: string }) => {
     prepared = await sandboxService.prepare({
       settings: user.sandbox,
@@ -139,7 +146,7 @@ export async function execLocally(input: {
     platform,
     shell,
     snapshots,
-    port: createExecutionPort({ platform }),
+    port,
     sandbox,
     passThrough: user.environment.passThrough,
     autoRun: decision.outcome === 'allow' && verdict.readOnly,

@@ -1,7 +1,9 @@
 import { homedir } from 'node:os'
+import { createExecutionPort } from '../../core/exec'
 import { resolveShellgateHome } from '../../core/paths'
 import { createSandboxService } from '../../core/sandbox/sandbox-service'
 import { openSettingsStore } from '../../core/settings/settings-store'
+import { detectSandboxBackend } from '../../core/workbench/sandbox-probe'
 import { parseCommandArgs } from '../args'
 import type { CliCommand } from '../command'
 import { UsageError } from '../usage-error'
@@ -26,10 +28,13 @@ export const sandboxCommand: CliCommand = {
     }
     const dataDir = resolveShellgateHome(io.env)
     const store = await openSettingsStore({ home: dataDir, workspace: io.cwd })
+    const platform = process.platform
+    const port = createExecutionPort({ platform })
     const service = createSandboxService({
-      platform: process.platform,
+      platform,
       home: io.env.HOME ?? homedir(),
       dataDir,
+      detect: () => detectSandboxBackend(port, { platform }),
     })
     const status = await service.status(store.user().sandbox)
     if (flags.json) {

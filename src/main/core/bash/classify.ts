@@ -4,6 +4,7 @@ import path from 'node:path'
 import { analyzeCommand } from './analysis/analyze-command'
 import type { CommandAnalysis } from './analysis/command-analysis'
 import { checkGitRuntimeSafety, type GitRuntimeSafety } from './git-safety/git-runtime-safety'
+import { judgeGitReads } from './git/git-prints'
 import { findGitEnvironmentVariable } from './git-safety/git-environment'
 import { judgeReadPaths, type PlaceOptions } from './places/read-places'
 import { evaluateCommandPart, type PartVerdict } from './readonly/part-policy'
@@ -276,6 +277,13 @@ function findGitPartProblem(
     if (!safety.safe) return safety.reason
     if (safety.promisor && !PROMISOR_SAFE_SUBCOMMANDS.has(verdict.gitSubcommand ?? ''))
       return `this repository is a partial clone (promisor remote): git ${verdict.gitSubcommand ?? ''} may fetch missing objects over the network`
+    // Values with a password are refused; tracked secret files it may print become paths to ask about.
+    if (verdict.gitReads && safety.repository) {
+      const label = `git ${verdict.gitSubcommand ?? ''}`
+      const judged = judgeGitReads(verdict.gitReads, safety.repository, target, label)
+      if (judged.problem) return judged.problem
+      verdict.paths = [...(verdict.paths ?? []), ...judged.paths]
+    }
   }
   return null
 }

@@ -38,6 +38,8 @@ export interface ChildRunSpec {
   runId: string
   platform: NodeJS.Platform
   spawnFile: SpawnFunction
+  /** How the child itself is started when not by spawnFile (a pseudo-terminal); kills still use spawnFile. */
+  spawnChild?: SpawnFunction
   output: ChildOutput
   /** 0 = no timer. */
   timeoutMs: number
@@ -49,6 +51,8 @@ export interface ChildRunSpec {
   resourceSampleIntervalMs?: number
   /** Called by the one finalize step, before the outcome is resolved; tests count it. */
   onFinalize?: () => void
+  /** Every kill this run starts, the ones it does not wait for included, so the port can wait for them. */
+  trackKill?: (kill: Promise<unknown>) => void
 }
 
 export interface ChildOutcome {
@@ -132,7 +136,7 @@ class ChildRun {
         ? (['ignore', output.file.fd, output.file.fd] as const)
         : (['ignore', 'pipe', 'pipe'] as const)
     try {
-      this.child = this.spec.spawnFile(plan.file, plan.args, {
+      this.child = (this.spec.spawnChild ?? this.spec.spawnFile)(plan.file, plan.args, {
         cwd: this.spec.cwd,
         env: this.spec.env,
         stdio: [...stdio],
@@ -262,14 +266,14 @@ class ChildRun {
     if (pid === undefined || this.killer || this.spec.platform === 'win32') return
     this.sweeping = true
     const escapees = await findRunEscapees(this.spec.runId, pid, this.spec.platform)
-    if (this.killer) return
+    if (this.killer || escapees.noneForked) return
     if (groupHasMembers(pid) || escapees.pids.length > 0) {
       this.killingLeftovers = true
       this.startKiller('plain')
       return
     }
     if (escapees.complete) return
-    void killProcessTree({
+    const sweep = killProcessTree({
       pid,
       runId: this.spec.runId,
       profile: 'plain',
@@ -277,6 +281,7 @@ class ChildRun {
       env: this.spec.hostEnv ?? process.env,
       spawnFile: this.spec.spawnFile,
     }).catch(() => undefined)
+    this.spec.trackKill?.(sweep)
   }
 
   private startKiller(profile: TerminationProfile = this.spec.profile): void {
@@ -302,6 +307,7 @@ class ChildRun {
         this.killReport = report
         return report
       })
+    this.spec.trackKill?.(this.killer)
   }
 
   private failSpawn(error: unknown): void {
@@ -338,22 +344,46 @@ class ChildRun {
   }
 
   private outcome(): ChildOutcome {
-    const killed = this.timedOut || this.cancelled || this.outputLimitReached
+    const requested = this.timedOut || this.cancelled || this.outputLimitReached
+    // The timer (or the abort) lost the race: the process had exited by itself before the first
+    // signal was sent, so it completed, and its own exit code is the answer (issue 24.1).
+    const finishedFirst = requested && this.exited && this.rootExitedBeforeKill()
+    const timedOut = this.timedOut && !finishedFirst
+    const cancelled = this.cancelled && !finishedFirst
+    const killed = timedOut || cancelled || this.outputLimitReached
     const fileModeKill = this.spec.output.kind === 'file' && killed && !this.exited
-    const stoppedByUs = killed && this.killer !== null && !this.killingLeftovers
+    const stoppedByUs = killed && this.killer !== null && !this.killingLeftovers && !finishedFirst
     return {
       pid: this.child?.pid ?? null,
       spawnError: this.spawnError,
       // seed 004: a killed run has no trustworthy exit status of its own.
-      exitCode: this.spawnError || (killed && !fileModeKill) ? null : this.exitCode,
-      exitSignal: fileModeKill ? null : this.exitSignal,
-      timedOut: this.timedOut,
-      cancelled: this.cancelled,
+      exitCode: this.spawnError || (killed && !fileModeKill && !finishedFirst) ? null : this.exitCode,
+      exitSignal: fileModeKill ? null : this.exitSignalOf(stoppedByUs),
+      timedOut,
+      cancelled,
       outputLimitReached: this.outputLimitReached,
       timings: this.watch.result(),
-      termination: stoppedByUs ? this.termination() : null,
-      lingering: this.killingLeftovers ? this.lingering() : null,
+      // Windows: taskkill came too late, and what the process started may still run; say so.
+      termination: stoppedByUs || (finishedFirst && this.killReport?.failure) ? this.termination() : null,
+      lingering: this.killingLeftovers || finishedFirst ? this.lingering() : null,
     }
+  }
+
+  private rootExitedBeforeKill(): boolean {
+    if (this.killingLeftovers || !this.killReport) return false
+    return this.killReport.rootAlreadyExited === true
+  }
+
+  /**
+   * A run we ended names the signal that ended it, even when the process answered it by exiting
+   * with a code of its own (a TERM trap, or an exit that raced the signal it was already sent):
+   * the result says either how it completed or what killed it, never neither (issue 24.1).
+   */
+  private exitSignalOf(stoppedByUs: boolean): NodeJS.Signals | null {
+    if (!stoppedByUs || this.exitSignal !== null) return this.exitSignal
+    // A kill that could not be confirmed (a failed taskkill, a process still running) is not a kill.
+    if (!this.exited || this.killReport?.failure) return null
+    return this.killReport?.escalated ? 'SIGKILL' : 'SIGTERM'
   }
 
   private termination(): TerminationInfo {

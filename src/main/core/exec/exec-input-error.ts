@@ -1,5 +1,6 @@
+import { InputError } from '../input-error'
+
 /** Bad input to the executor, detected before anything is spawned. */
-export class ExecInputError extends Error {
+export class ExecInputError extends InputError {
   override name = 'ExecInputError'
-  readonly code = 'invalid_input'
 }

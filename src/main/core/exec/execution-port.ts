@@ -8,8 +8,10 @@ import { fileResult, notStarted, pipeResult } from './execution-result'
 import { OUTPUT_FILE_CAP_BYTES, OutputFile } from './file-output'
 import { type ChcpRunner, decodeWindowsOutput, resolveWindowsOutputEncoding } from './output-encoding'
 import { newRunId, RUN_MARKER_ENV_KEY } from './run-marker'
+import { ExecInputError } from './exec-input-error'
 import { nodeSpawn, type SpawnFunction } from './spawn-function'
-import { planSpawn } from './spawn-plan'
+import { ProgramNotFoundError, planSpawn } from './spawn-plan'
+import { loadPty, ptySpawnFunction } from './pty-spawn'
 import type {
   ExecutionHooks,
   ExecutionPort,
@@ -58,7 +60,18 @@ export function createExecutionPort(options: ExecutionPortOptions = {}): Executi
     return decodeWindowsOutput(bytes, await windowsEncoding, cut)
   }
 
+  // Kills still running, the background ones of Bash file mode among them.
+  const kills = new Set<Promise<unknown>>()
+  const trackKill = (kill: Promise<unknown>) => {
+    kills.add(kill)
+    const forget = () => kills.delete(kill)
+    kill.then(forget, forget)
+  }
+
   return {
+    async whenQuiet() {
+      while (kills.size > 0) await Promise.allSettled([...kills])
+    },
     async execute(request: ExecutionRequest, hooks: ExecutionHooks = {}): Promise<ExecutionResult> {
       validateRequest(request)
       const runId = newRunId()
@@ -73,18 +86,40 @@ export function createExecutionPort(options: ExecutionPortOptions = {}): Executi
           ? mergeWindowsEnvKeys(request.env, options.hostEnv ?? process.env)
           : { ...request.env }
       const env = setEnvValue(requested, RUN_MARKER_ENV_KEY, runId, platform)
-      const plan = planSpawn(request.command, {
-        platform,
-        env,
-        cwd: request.cwd,
-        isFile: options.isFile,
-        sandbox: request.sandbox,
-      })
+      let plan: ReturnType<typeof planSpawn>
+      try {
+        plan = planSpawn(request.command, {
+          platform,
+          env,
+          cwd: request.cwd,
+          isFile: options.isFile,
+          sandbox: request.sandbox,
+        })
+      } catch (error) {
+        if (!(error instanceof ProgramNotFoundError)) throw error
+        return notStarted(runId, { spawnError: { code: error.code, message: error.message }, label })
+      }
+      if (request.terminal && platform === 'win32') {
+        throw new ExecInputError('terminal runs are not supported on Windows yet')
+      }
+      // Before the output file exists: a module that cannot load must leave nothing behind.
+      const pty = request.terminal ? await loadPty() : null
       const opened = openOutput(output, runId, platform)
       if ('spawnError' in opened) return notStarted(runId, { spawnError: opened.spawnError, label })
+      let spawnChild: SpawnFunction | undefined
       if (opened.output.kind === 'file') {
         const { file } = opened.output
-        hooks.onOutputFile?.({ path: file.path, identity: file.identity })
+        const ref = { path: file.path, identity: file.identity }
+        hooks.onOutputFile?.(ref)
+        if (pty && request.terminal) {
+          spawnChild = ptySpawnFunction({
+            pty,
+            terminal: request.terminal,
+            output: ref,
+            platform,
+            onTerminal: hooks.onTerminal,
+          })
+        }
       }
 
       const outcome = await runChild({
@@ -95,6 +130,7 @@ export function createExecutionPort(options: ExecutionPortOptions = {}): Executi
         runId,
         platform,
         spawnFile,
+        spawnChild,
         output: opened.output,
         timeoutMs,
         signal: request.signal,
@@ -102,6 +138,7 @@ export function createExecutionPort(options: ExecutionPortOptions = {}): Executi
         hooks,
         sampleResources: isBashProfile(request),
         resourceSampleIntervalMs: options.resourceSampleIntervalMs,
+        trackKill,
       })
       return opened.output.kind === 'pipe'
         ? pipeResult(outcome, opened.output.collector, output as PipeOutputOptions, {

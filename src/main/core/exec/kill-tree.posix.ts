@@ -1,4 +1,4 @@
-import { descendantsOf, type ProcessEntry, readProcessTable } from './process-table'
+import { descendantsOf, type ProcessEntry, readProcessTable, readProcfsEntry } from './process-table'
 import { findTaggedPids } from './run-marker'
 import { signalGroup, signalPid } from './signal-process'
 
@@ -30,7 +30,11 @@ export interface KillTreeReport {
   foundPids: number[]
   /** Why the kill could not be confirmed (Windows: taskkill's exit code); null when it was. */
   failure: string | null
-  /** Windows: taskkill found no such process, so the root had exited before the kill. */
+  /**
+   * The root had already exited (gone, or a zombie not yet reaped) when the kill looked, before any
+   * signal was sent: it finished on its own and the kill only found its leftovers (issue 24.1).
+   * Windows: taskkill found no such process.
+   */
   rootAlreadyExited?: boolean
 }
 
@@ -50,19 +54,30 @@ export async function killPosixTree(options: PosixKillOptions): Promise<KillTree
   const targets = profile === 'bash' ? descendantsOf(before, pid) : []
   for (const tagged of await taggedEntries(before, runId, platform)) targets.push(tagged)
   for (const entry of targets) known.set(entry.pid, entry.startTime)
+  // Read again just before the first signal: reading the whole table takes milliseconds, in which
+  // the root can finish and its children with it. A root already gone (or a zombie) cannot have
+  // died of the signal, and a child that ended meanwhile is nothing left behind.
+  const stillAlive = (entry: ProcessEntry) => {
+    if (platform !== 'linux') return entry.state !== 'Z'
+    const now = readProcfsEntry(entry.pid)
+    return now !== null && now.state !== 'Z' && now.startTime === entry.startTime
+  }
   const foundPids = [
     ...new Set(
       [...before.filter((entry) => entry.pgid === pid), ...targets]
-        .filter((entry) => entry.pid !== pid && entry.state !== 'Z')
+        .filter((entry) => entry.pid !== pid && stillAlive(entry))
         .map((entry) => entry.pid),
     ),
   ]
+  const root = before.find((entry) => entry.pid === pid)
+  const rootAlreadyExited = !root || !stillAlive(root)
   const report = (escalated: boolean, remaining: number[]): KillTreeReport => ({
     signalledPids: [...signalled],
     escalated,
     remaining,
     foundPids,
     failure: remaining.length > 0 ? `${remaining.length} process(es) survived SIGKILL` : null,
+    rootAlreadyExited,
   })
 
   signalGroup(pid, 'SIGTERM')

@@ -17,8 +17,9 @@ export const PROBE_TIMEOUT_MS = 1_000
 /** USER_HZ is part of Linux's userspace ABI: /proc CPU times are always in 1/100 s. */
 const LINUX_TICKS_PER_SECOND = 100
 
-/** Runs a tool and resolves to its stdout; injectable so the win32 and macOS paths are testable. */
-export type ProbeCommandRunner = (file: string, args: string[], timeoutMs: number) => Promise<string>
+import type { ProbeCommandRunner } from './resource-probe-types'
+
+export type { ProbeCommandRunner }
 
 export interface ProbeOptions {
   platform: NodeJS.Platform

@@ -1,6 +1,6 @@
 import { win32 } from 'node:path'
 import { systemRoot } from './kill-tree.win32'
-import type { ProbeCommandRunner } from './resource-probe'
+import type { ProbeCommandRunner } from './resource-probe-types'
 import { type GroupUsage, parseTasklistCsv, parseWin32ProcessCsv } from './resource-probe.parse'
 import { sumWindowsRunUsage } from './windows-run-usage'
 

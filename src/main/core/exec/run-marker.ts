@@ -1,6 +1,6 @@
 import { execFile } from 'node:child_process'
 import { randomUUID } from 'node:crypto'
-import { readFileSync } from 'node:fs'
+import { openSync, readFileSync, readSync } from 'node:fs'
 import { listProcPids, PROCESS_TABLE_TIMEOUT_MS } from './process-table'
 
 /**
@@ -80,11 +80,19 @@ function candidatePids(abovePid: number, last: number | null): Iterable<number> 
   return Array.from({ length: last - abovePid }, (_, index) => abovePid + 1 + index)
 }
 
+// Kept open: the look runs after every exit, and a pread of an open sysctl file costs a fraction
+// of open + read + close. Reading at offset 0 regenerates the value each time.
+let lastPidFd: number | null = null
+const lastPidBuffer = Buffer.alloc(32)
+
 function lastPid(): number | null {
   try {
-    const value = Number(readFileSync('/proc/sys/kernel/ns_last_pid', 'utf8'))
-    return Number.isSafeInteger(value) ? value : null
+    lastPidFd ??= openSync('/proc/sys/kernel/ns_last_pid', 'r')
+    const length = readSync(lastPidFd, lastPidBuffer, 0, lastPidBuffer.length, 0)
+    const value = Number(lastPidBuffer.toString('latin1', 0, length))
+    return Number.isSafeInteger(value) && length > 0 ? value : null
   } catch {
+    lastPidFd = null
     return null
   }
 }
@@ -98,14 +106,21 @@ export async function findRunEscapees(
   runId: string,
   rootPid: number,
   platform: NodeJS.Platform,
-): Promise<{ pids: number[]; complete: boolean }> {
-  if (platform === 'win32') return { pids: [], complete: false }
+): Promise<{ pids: number[]; complete: boolean; noneForked: boolean }> {
+  if (platform === 'win32') return { pids: [], complete: false, noneForked: false }
   if (platform === 'linux') {
     const last = lastPid()
+    // No pid was handed out since the root's, by anyone: the run forked nothing, so it can have
+    // left nothing behind, in its group or out of it (issue 24.4: most runs, and the cheapest look).
+    if (last === rootPid) return { pids: [], complete: true, noneForked: true }
     // The kernel's last pid below the root's: the counter wrapped after the root was forked, so a
     // process of the run may have a lower pid and the look above the root may miss it. (A run
     // that forks a whole pid_max of processes and climbs back past the root is not seen as a wrap.)
-    return { pids: findTaggedProcfs(runId, rootPid, last), complete: last !== null && last >= rootPid }
+    return {
+      pids: findTaggedProcfs(runId, rootPid, last),
+      complete: last !== null && last >= rootPid,
+      noneForked: false,
+    }
   }
-  return { pids: await findTaggedPs(runId), complete: true }
+  return { pids: await findTaggedPs(runId), complete: true, noneForked: false }
 }

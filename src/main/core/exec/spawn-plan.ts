@@ -1,7 +1,6 @@
 import { win32 } from 'node:path'
 import type { ExecutionSandbox } from '../sandbox/types'
 import { wrapSpawnPlan } from '../sandbox/wrap-plan'
-import { ExecInputError } from './exec-input-error'
 import type { ExecutionCommand } from './types'
 import {
   cmdScriptInvocation,
@@ -49,9 +48,10 @@ function planUnwrapped(command: ExecutionCommand, context: SpawnPlanContext): Sp
 function planArgv(file: string, args: string[], context: SpawnPlanContext): SpawnPlan {
   if (context.platform !== 'win32') return { file, args, windowsVerbatimArguments: false }
   const resolved = resolveWindowsExecutable(file, context.env, context.cwd, context.isFile ?? isRegularFile)
-  // Windows would look an unresolved bare name up in the cwd first: never hand it one.
+  // Windows would look an unresolved bare name up in the cwd first: never hand it one. Not found
+  // is the same outcome as POSIX's ENOENT (a spawn_error result), not bad input (issue 24.1).
   if (resolved === null && isBareName(file)) {
-    throw new ExecInputError(
+    throw new ProgramNotFoundError(
       `"${file}" was not found in any absolute PATH directory; a bare name is never spawned unresolved on Windows, which would search the current directory first`,
     )
   }
@@ -60,6 +60,12 @@ function planArgv(file: string, args: string[], context: SpawnPlanContext): Spaw
   if (/^cmd(\.exe)?$/i.test(win32.basename(resolved ?? file)))
     refuseArgumentLineBreaks(resolved ?? file, args)
   return { file: resolved ?? file, args, windowsVerbatimArguments: false }
+}
+
+/** The program named by a bare name is on no usable PATH entry: nothing was spawned. */
+export class ProgramNotFoundError extends Error {
+  override name = 'ProgramNotFoundError'
+  readonly code = 'ENOENT'
 }
 
 function isBareName(file: string): boolean {

@@ -4,6 +4,7 @@
  */
 
 import type { ExecutionSandbox } from '../sandbox/types'
+import type { TerminalHandle, TerminalOptions } from './terminal-types'
 
 /** What to run: argv (no shell, ever) or a command line for one shell invoked with `-c`. */
 export type ExecutionCommand =
@@ -69,6 +70,8 @@ export interface ExecutionRequest {
    * sandbox room. Absent means unsandboxed. Who picks the profile (the Bash path) is not our concern.
    */
   sandbox?: ExecutionSandbox
+  /** Run on a pseudo-terminal of this size (file output only; POSIX only): see pty-spawn.ts. */
+  terminal?: TerminalOptions
 }
 
 export interface ProgressSample {
@@ -109,6 +112,8 @@ export interface ExecutionHooks {
   onProgress?(sample: ProgressSample): void
   /** posix-bash commands only: every 15 s, at most 20 times. */
   onResourceSample?(sample: ResourceSample): void
+  /** Terminal runs: called once, before onSpawn, with the handle to type into the terminal. */
+  onTerminal?(terminal: TerminalHandle): void
 }
 
 export interface ExecutionTimings {
@@ -137,9 +142,10 @@ export interface DiskFullDiagnosis {
 }
 
 /**
- * How a run that Shellgate ended (timeout, cancel, output limit) died. A process can beat the kill:
- * the timer fires, and it exits by itself before the signal lands (or it catches the signal and
- * exits with a code); then `exitSignal` is null and `exitedOnItsOwn` says so.
+ * How a run that Shellgate ended (timeout, cancel, output limit) died. A process that exited by
+ * itself before the first signal was sent was not ended by us: its result is completed/failed with
+ * its own code and no termination (issue 24.1). One that answered the signal by exiting with a code
+ * (a TERM trap) has `exitSignal` set to the signal that ended it, and `exitedOnItsOwn` with that code.
  */
 export interface TerminationInfo {
   /** The last signal Shellgate sent the tree: SIGTERM, or SIGKILL after the grace (Windows: taskkill /F). */
@@ -223,6 +229,12 @@ export interface OutputFileRef {
 export interface ExecutionPort {
   /** Resolves (never rejects) with the result; throws ExecInputError before any spawn on bad input. */
   execute(request: ExecutionRequest, hooks?: ExecutionHooks): Promise<ExecutionResult>
+  /**
+   * Resolves once every tree kill this port started has finished. Bash file mode answers the
+   * moment a kill is requested while the tree is killed behind it, so whoever shuts down waits
+   * here for the trees to be gone, not only for the results (issue 24.1).
+   */
+  whenQuiet?(): Promise<void>
 }
 
 /** seed 004: `runProcess(command, options)`. */

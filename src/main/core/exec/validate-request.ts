@@ -1,4 +1,5 @@
 import { ExecInputError } from './exec-input-error'
+import { assertTerminalRequest } from './terminal-request'
 import type { ExecutionRequest } from './types'
 import {
   assertCommand,
@@ -18,6 +19,7 @@ export function validateRequest(request: ExecutionRequest): void {
   if (request.timeoutMs !== undefined) assertTimeoutMs(request.timeoutMs)
   assertSignal(request.signal)
   const output = request.output
+  if (request.terminal !== undefined) assertTerminalRequest(request)
   if (output === undefined) return
   if (output.mode === 'pipe') {
     if (output.inlineLimitBytes !== undefined)

@@ -24,6 +24,12 @@ export interface ApprovalRequest {
   description?: string
   mode: PermissionMode
   why: ApprovalWhy
+  /**
+   * A network approval (issue 19.3): the running command wants this destination, which its rules
+   * do not admit. Answering allows or refuses the connection, not the command; an always-allow
+   * rule is a domain pattern.
+   */
+  network?: { host: string; port: number; method: string }
   /** The sandbox profile the command will run in (issue 12), shown on the card. */
   sandbox?: {
     /** agent-shell: a hook's command the agent runs in its own shell, unsandboxed (issue 20). */
@@ -31,6 +37,8 @@ export interface ApprovalRequest {
     note: string | null
     unsandboxedAllowed: boolean
   }
+  /** It runs on a terminal the agent can type into for the task's life (issue 23.2), shown on the card. */
+  terminal?: { interpreter: string | null; note: string }
 }
 
 export interface PendingApproval extends ApprovalRequest {

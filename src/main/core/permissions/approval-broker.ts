@@ -50,6 +50,10 @@ export interface ApprovalBroker {
        * rule in effect; when it does, this approval is answered by that rule at once.
        */
       coveredBy?: (rule: ScopedRule) => boolean
+      /** Waits this long instead of the approvals.timeoutMs setting (a network approval holds a connection). */
+      timeoutMs?: number
+      /** Saves the always-allow rule instead of the command rule lists (a network approval's domain). */
+      saveRule?: (change: RuleChange) => Promise<ScopedRule>
     },
   ): {
     approval: PendingApproval
@@ -76,6 +80,7 @@ interface Entry {
   timeoutMs: number
   checkRule: ((rule: string) => string | null) | null
   coveredBy: ((rule: ScopedRule) => boolean) | null
+  saveRule: ((change: RuleChange) => Promise<ScopedRule>) | null
   settle: (decision: ApprovalDecision) => void
   cleanup: () => void
 }
@@ -121,7 +126,7 @@ export function createApprovalBroker(options: ApprovalBrokerOptions): ApprovalBr
   ): Promise<AnswerResult> => {
     // Refused here, not only in a UI: a card is answered in a glance, and `*` or `rm:*` saved in
     // a glance would stop every later command from asking.
-    const broad = broadRuleProblem(answer.rule)
+    const broad = entry.saveRule ? null : broadRuleProblem(answer.rule)
     if (broad)
       return {
         ok: false,
@@ -140,11 +145,11 @@ export function createApprovalBroker(options: ApprovalBrokerOptions): ApprovalBr
     }
     let failure: AnswerResult | null = null
     try {
-      const rule = await options.rules.addRule(change)
+      const rule = await (entry.saveRule ?? options.rules.addRule)(change)
       entry.state = 'pending'
       const decision: ApprovalDecision = { behavior: 'allow', decidedBy: 'user_always', approvedBy: by, rule }
       resolve(entry, decision)
-      return { ok: true, decision, alsoAnswered: answerCovered(rule, by) }
+      return { ok: true, decision, alsoAnswered: answerCovered(rule, by, entry.saveRule !== null) }
     } catch (error) {
       failure =
         error instanceof SettingsError && error.code === 'invalid_input'
@@ -161,9 +166,11 @@ export function createApprovalBroker(options: ApprovalBrokerOptions): ApprovalBr
   }
 
   /** Every other pending approval the saved rule now allows is answered by it; returns how many. */
-  const answerCovered = (rule: ScopedRule, by: string): number => {
+  const answerCovered = (rule: ScopedRule, by: string, savedByItsOwnSaver: boolean): number => {
     let answered = 0
     for (const other of [...entries.values()]) {
+      // A domain rule answers only network approvals, a command rule only command approvals.
+      if ((other.saveRule !== null) !== savedByItsOwnSaver) continue
       if (other.state !== 'pending' || !other.coveredBy?.(rule)) continue
       resolve(other, { behavior: 'allow', decidedBy: 'rule', approvedBy: by, rule })
       answered += 1
@@ -174,7 +181,7 @@ export function createApprovalBroker(options: ApprovalBrokerOptions): ApprovalBr
   return {
     request(input, requestOptions = {}) {
       const id = randomUUID()
-      const timeoutMs = options.timeoutMs()
+      const timeoutMs = requestOptions.timeoutMs ?? options.timeoutMs()
       const requestedAt = now()
       const approval: PendingApproval = {
         ...input,
@@ -193,6 +200,7 @@ export function createApprovalBroker(options: ApprovalBrokerOptions): ApprovalBr
         deferredDenial: null,
         checkRule: requestOptions.checkRule ?? null,
         coveredBy: requestOptions.coveredBy ?? null,
+        saveRule: requestOptions.saveRule ?? null,
         timeoutMs,
         settle,
         cleanup: () => {},
@@ -219,6 +227,15 @@ export function createApprovalBroker(options: ApprovalBrokerOptions): ApprovalBr
       }
       switch (answer.kind) {
         case 'allow_once': {
+          if (answer.unsandboxed && entry.approval.network) {
+            return {
+              ok: false,
+              code: 'invalid_input',
+              message:
+                'a network approval allows or refuses one connection; it cannot run anything unsandboxed',
+              field: 'unsandboxed',
+            }
+          }
           if (answer.unsandboxed && entry.approval.sandbox?.unsandboxedAllowed === false) {
             return {
               ok: false,

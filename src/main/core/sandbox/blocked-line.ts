@@ -1,4 +1,6 @@
 import { relative } from 'node:path'
+import type { EgressDecision } from './egress-policy'
+import { networkBlockedLine } from './network-blocked-line'
 import type { ExecutionSandbox } from './types'
 
 export interface BlockedLineInput {
@@ -6,19 +8,15 @@ export interface BlockedLineInput {
   /** The tail of what the command printed (stdout and stderr together). */
   output: string
   exitCode: number | null
-  /** Hosts the allowlist proxy refused during this run. */
-  refusedHosts: string[]
+  /** What the network proxy and the port forwarders refused during this run. */
+  refused: EgressDecision[]
   home: string
 }
 
 const READ_ONLY_FS = /(?:['‘`"]?)(\/[^\s'’`":]*)(?:['’`"]?)?[^\n]*?:\s*Read-only file system/
-const NO_NETWORK =
-  /Network is unreachable|ENETUNREACH|Could not resolve host|Temporary failure in name resolution|getaddrinfo (?:EAI_AGAIN|ENOTFOUND)|Name or service not known/
 /** A read-only verdict never shows a card, so the way on is a rule that makes the person decide. */
 const READ_ONLY_FURTHER =
   'To go further, the person can add an ask rule for it (Settings → Permissions) and approve it, in its sandbox or unsandboxed.'
-const PROXY_403 =
-  /Received HTTP code 403 from proxy|CONNECT tunnel failed, response 403|blocked by the Shellgate sandbox proxy/
 
 /**
  * One plain line for a command that failed because of the sandbox, saying what was blocked and how
@@ -28,20 +26,11 @@ const PROXY_403 =
 export function sandboxBlockedLine(input: BlockedLineInput): string | null {
   if (input.exitCode === 0) return null
   const { sandbox, output } = input
-  if (input.refusedHosts.length > 0 || PROXY_403.test(output)) {
-    const hosts = input.refusedHosts.length > 0 ? ` (${[...new Set(input.refusedHosts)].join(', ')})` : ''
-    return `blocked by the sandbox: the network allowlist refused this host${hosts}. To go further, add the domain to Settings → Sandbox → allowlist, or approve the command unsandboxed.`
-  }
+  if (input.refused.length > 0) return networkBlockedLine({ sandbox, output, refused: input.refused })
   const written = READ_ONLY_FS.exec(output)
   if (written) return writeLine(sandbox, written[1]!, input.home)
-  const network = sandbox.profile === 'read-only' ? 'off' : sandbox.network
-  if (network === 'off' && NO_NETWORK.test(output)) {
-    const why =
-      sandbox.profile === 'read-only'
-        ? 'it ran without asking, in the read-only profile'
-        : 'Settings → Sandbox → network is off'
-    return `blocked by the sandbox: the network is off for this command (${why}). To go further, approve the command unsandboxed, or set the sandbox network to on or allowlist.`
-  }
+  const network = networkBlockedLine({ sandbox, output, refused: [] })
+  if (network) return network
   const hidden = sandbox.hidden.find(
     (entry) => output.includes(entry.path) || output.includes(tilde(entry.path, input.home)),
   )

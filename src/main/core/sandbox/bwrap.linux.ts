@@ -1,11 +1,8 @@
+import { bwrapNetworkArgs } from './bwrap-network.linux'
 import type { ExecutionSandbox, WrappablePlan } from './types'
 
 export const DEFAULT_BWRAP_PATH = '/usr/bin/bwrap'
-export const DEFAULT_SOCAT_PATH = '/usr/bin/socat'
-/** Where the host proxy's Unix socket appears inside the sandbox: in the private /tmp, so nothing on the host changes. */
-export const PROXY_SOCKET_INSIDE = '/tmp/.shellgate-proxy.sock'
-/** The bridge exits with this when socat never started listening; 125 is "the wrapper failed", as in env(1)/nohup. */
-export const BRIDGE_FAILED_EXIT_CODE = 125
+export { BRIDGE_FAILED_EXIT_CODE, DEFAULT_SOCAT_PATH } from './bwrap-network.linux'
 
 /**
  * The bubblewrap command line for one command: a pure function of (policy, paths), so tests
@@ -25,14 +22,15 @@ export const BRIDGE_FAILED_EXIT_CODE = 125
  *   6. the few executor files under a hidden directory (shell snapshot, cwd capture file): after 5,
  *      or 5 would hide them;
  *   7. the hiding tmpfs made read-only: last, because 6 creates its mount points inside them;
- *   8. the proxy socket (allowlist only), inside the private /tmp.
- * Then the namespaces: always a new PID namespace (nothing outlives the run), a new session, die
- * with the parent, every capability dropped (as root too); a new network namespace unless the
- * network is 'on'.
+ *   8. the run's network sockets (proxy, allowed ports; only with a network), inside the private /tmp.
+ * Then the namespaces: always a new PID namespace (nothing outlives the run), a new session (unless
+ * the command has a private terminal, see ExecutionSandbox.privateTerminal), die with the parent,
+ * every capability dropped (as root too), and always a new network namespace
+ * (bwrap-network.linux.ts: egress only through the host proxy, never the host's loopback).
  */
 export function bwrapPlan(sandbox: ExecutionSandbox, inner: WrappablePlan, cwd: string): WrappablePlan {
   const writes = sandbox.profile === 'workspace-write'
-  const network = sandbox.profile === 'read-only' ? 'off' : sandbox.network
+  const network = bwrapNetworkArgs(sandbox)
   const args: string[] = ['--ro-bind', '/', '/', '--dev', '/dev', '--proc', '/proc']
   args.push('--tmpfs', '/tmp')
   args.push(writes ? '--bind' : '--ro-bind', sandbox.workspace, sandbox.workspace)
@@ -48,15 +46,12 @@ export function bwrapPlan(sandbox: ExecutionSandbox, inner: WrappablePlan, cwd: 
     args.push(exposed.writable ? '--bind' : '--ro-bind', exposed.path, exposed.path)
   }
   for (const hidden of sandbox.hidden) if (hidden.kind === 'dir') args.push('--remount-ro', hidden.path)
-  if (network === 'allowlist') args.push('--bind', requireProxy(sandbox).socketPath, PROXY_SOCKET_INSIDE)
+  args.push(...network.mounts)
 
-  args.push('--unshare-pid', '--unshare-ipc')
-  if (network !== 'on') args.push('--unshare-net')
-  args.push('--die-with-parent', '--new-session', '--cap-drop', 'ALL')
-  args.push('--setenv', 'TMPDIR', '/tmp')
-  if (network === 'allowlist') args.push(...proxyEnv(requireProxy(sandbox).port))
-  args.push('--chdir', cwd, '--')
-  if (network === 'allowlist') args.push(...bridgeCommand(requireProxy(sandbox).port))
+  args.push('--unshare-pid', '--unshare-ipc', ...network.namespace)
+  args.push('--die-with-parent', ...(sandbox.privateTerminal ? [] : ['--new-session']), '--cap-drop', 'ALL')
+  args.push('--setenv', 'TMPDIR', '/tmp', ...network.env)
+  args.push('--chdir', cwd, '--', ...network.bridge)
   args.push(inner.file, ...inner.args)
   return { file: sandbox.bwrapPath ?? DEFAULT_BWRAP_PATH, args, windowsVerbatimArguments: false }
 }
@@ -68,38 +63,4 @@ function isInside(path: string, root: string): boolean {
 function requireEmptyFile(sandbox: ExecutionSandbox): string {
   if (!sandbox.emptyFile) throw new Error('hiding a file needs sandbox.emptyFile (an empty regular file)')
   return sandbox.emptyFile
-}
-
-function requireProxy(sandbox: ExecutionSandbox) {
-  if (!sandbox.proxy) throw new Error('network "allowlist" needs the host proxy (sandbox.proxy)')
-  return sandbox.proxy
-}
-
-function proxyEnv(port: number): string[] {
-  const url = `http://127.0.0.1:${port}`
-  const env: string[] = []
-  for (const name of ['HTTP_PROXY', 'HTTPS_PROXY', 'ALL_PROXY', 'http_proxy', 'https_proxy', 'all_proxy']) {
-    env.push('--setenv', name, url)
-  }
-  // A NO_PROXY from the host would send those hosts straight at a network that does not exist.
-  return [...env, '--unsetenv', 'NO_PROXY', '--unsetenv', 'no_proxy']
-}
-
-/**
- * Inside the network namespace only loopback exists. socat listens on 127.0.0.1:port and forwards
- * each connection to the host proxy's socket; the command starts once the port is listening
- * (read from /proc/net/tcp, which shows this namespace's sockets only).
- */
-function bridgeCommand(port: number): string[] {
-  const hex = port.toString(16).toUpperCase().padStart(4, '0')
-  const script = [
-    `${DEFAULT_SOCAT_PATH} TCP-LISTEN:${port},bind=127.0.0.1,fork,reuseaddr UNIX-CONNECT:${PROXY_SOCKET_INSIDE} &`,
-    'i=0',
-    `while ! grep -q '0100007F:${hex} 00000000:0000 0A' /proc/net/tcp; do`,
-    `  i=$((i+1)); if [ "$i" -gt 1000 ]; then echo 'shellgate: the sandbox proxy bridge did not start' >&2; exit ${BRIDGE_FAILED_EXIT_CODE}; fi`,
-    '  sleep 0.005',
-    'done',
-    'exec "$@"',
-  ].join('\n')
-  return ['/bin/sh', '-c', script, 'shellgate-bridge']
 }

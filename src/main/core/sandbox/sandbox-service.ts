@@ -1,14 +1,12 @@
-import { randomBytes } from 'node:crypto'
-import { appendFileSync, existsSync, mkdirSync, mkdtempSync, realpathSync, rmSync } from 'node:fs'
+import { appendFileSync, mkdirSync, mkdtempSync, realpathSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { SandboxSettings } from '../../../shared/settings'
 import type { HostResolver } from '../network/host-resolver'
-import { type ProxyDecision, startAllowlistProxy } from './allowlist-proxy'
 import { sandboxBlockedLine } from './blocked-line'
-import { DEFAULT_SOCAT_PATH } from './bwrap.linux'
+import { DEFAULT_SOCAT_PATH } from './bwrap-network.linux'
 import { chooseProfile } from './choose-profile'
-import { type BackendStatus, detectBackend } from './detect-backend'
+import type { BackendStatus } from './backend-status'
 import {
   ensureEmptyFile,
   exposedFiles,
@@ -17,11 +15,11 @@ import {
   toolCacheRoots,
   workspaceEnvFiles,
 } from './sandbox-paths'
-import { checkSandboxSettings, isAllowlistDomain, type SandboxSettingProblem } from './sandbox-settings-check'
+import type { EgressDecision } from './egress-policy'
+import { shellgatePortRefusal } from './shellgate-ports'
+import { prepareNetwork, type SandboxNetworkInput } from './prepare-network'
+import { checkSandboxSettings, type SandboxSettingProblem } from './sandbox-settings-check'
 import type { ExecutionSandbox, SandboxProfile } from './types'
-
-/** Inside the sandbox's own network namespace any port is free; this one reads as "a proxy". */
-export const PROXY_PORT_INSIDE = 3128
 
 export interface SandboxServiceOptions {
   platform: NodeJS.Platform
@@ -29,15 +27,20 @@ export interface SandboxServiceOptions {
   /** SHELLGATE_HOME: hidden from every sandboxed command; the proxy log lives in <dataDir>/sandbox. */
   dataDir: string
   bwrapPath?: string
-  /** Default: run `true` in each profile once (detectBackend). */
-  detect?: () => Promise<BackendStatus>
+  /**
+   * Runs `true` in each profile (detectBackend with a ProbeRunner): the room plans and never
+   * spawns, so the caller that owns an executor supplies it (workbench/sandbox-probe.ts).
+   */
+  detect: () => Promise<BackendStatus>
   resolver?: HostResolver
-  /** Tests only: loopback ports the allowlist proxy may reach (see AllowlistProxyOptions). */
+  /** Tests only: loopback ports the proxy may reach (see EgressPolicyOptions). */
   admitLoopbackPorts?: number[]
-  /** Linux, network allowlist: the bridge inside the sandbox (default /usr/bin/socat). */
+  /** Linux, a command with a network: the bridge inside the sandbox (default /usr/bin/socat). */
   socatPath?: string
+  /** Ports Shellgate serves that /proc cannot show (another process's, or on macOS); never forwarded. */
+  ownPorts?: () => number[]
   /** Every proxy decision, after it is written to the log. */
-  onProxyDecision?: (decision: ProxyDecision) => void
+  onProxyDecision?: (decision: EgressDecision) => void
 }
 
 export interface SandboxStatus {
@@ -58,6 +61,8 @@ export interface SandboxPrepareInput {
   readableFiles: (string | null)[]
   /** …and writes (the cwd capture file). */
   writableFiles: (string | null)[]
+  /** The hub's rules, ports and asker, fetched only for a command with a network; absent: the files' rules, nobody asked. */
+  network?: () => Promise<SandboxNetworkInput>
 }
 
 export type PreparedSandbox =
@@ -82,19 +87,21 @@ export interface SandboxService {
   backend(): Promise<BackendStatus>
   status(settings: SandboxSettings): Promise<SandboxStatus>
   prepare(input: SandboxPrepareInput): Promise<PreparedSandbox>
+  /** Why a host loopback port can never be allowed (one of Shellgate's own), or null. */
+  portRefusal(port: number): Promise<string | null>
 }
 
 export function createSandboxService(options: SandboxServiceOptions): SandboxService {
   let detected: Promise<BackendStatus> | null = null
   const backend = () => {
-    detected ??= (
-      options.detect ?? (() => detectBackend({ platform: options.platform, bwrapPath: options.bwrapPath }))
-    )()
+    detected ??= options.detect()
     return detected
   }
   const logDir = join(options.dataDir, 'sandbox')
   const socatPath = options.socatPath ?? DEFAULT_SOCAT_PATH
-  const logDecision = (decision: ProxyDecision) => {
+  const portRefusal = (port: number) =>
+    shellgatePortRefusal(port, options.platform, options.ownPorts?.() ?? [])
+  const logDecision = (decision: EgressDecision) => {
     mkdirSync(logDir, { recursive: true, mode: 0o700 })
     appendFileSync(join(logDir, 'proxy.log'), `${JSON.stringify(decision)}\n`, { mode: 0o600 })
     options.onProxyDecision?.(decision)
@@ -103,6 +110,7 @@ export function createSandboxService(options: SandboxServiceOptions): SandboxSer
   return {
     home: options.home,
     backend,
+    portRefusal,
     async status(settings) {
       const status = await backend()
       const problems = checkSandboxSettings(settings, options.home)
@@ -142,7 +150,7 @@ export function createSandboxService(options: SandboxServiceOptions): SandboxSer
         ],
         emptyFile: ensureEmptyFile(logDir),
         exposed: exposedFiles(input.readableFiles, input.writableFiles),
-        network: choice.profile === 'read-only' ? 'off' : input.settings.network,
+        network: 'off',
         ...(options.bwrapPath ? { bwrapPath: options.bwrapPath } : {}),
       }
       const cleanups: (() => Promise<void> | void)[] = []
@@ -151,29 +159,24 @@ export function createSandboxService(options: SandboxServiceOptions): SandboxSer
         sandbox.privateTmp = privateTmp
         cleanups.push(() => rmSync(privateTmp, { recursive: true, force: true }))
       }
-      const refusedHosts: string[] = []
-      if (sandbox.network === 'allowlist' && options.platform === 'linux' && !existsSync(socatPath)) {
-        return {
-          kind: 'refuse',
-          reason: `network allowlist needs ${socatPath} to bridge the proxy into the sandbox (install the socat package), or set the sandbox network to on or off`,
-        }
-      }
-      if (sandbox.network === 'allowlist') {
-        const socketPath = proxySocketPath(logDir)
-        const allowlist = input.settings.allowlist.filter(isAllowlistDomain)
-        const proxy = await startAllowlistProxy({
-          socketPath: socketPath.path,
-          allowlist: () => allowlist,
-          resolver: options.resolver,
-          admitLoopbackPorts: options.admitLoopbackPorts,
-          onDecision: (decision) => {
-            if (!decision.allowed) refusedHosts.push(decision.host)
-            logDecision(decision)
-          },
-        })
-        sandbox.proxy = { socketPath: socketPath.path, port: PROXY_PORT_INSIDE }
-        cleanups.push(() => proxy.close(), socketPath.remove)
-      }
+      const network = await prepareNetwork({
+        platform: options.platform,
+        profile: choice.profile,
+        settings: input.settings,
+        workspace,
+        dataDir: options.dataDir,
+        logDir,
+        socatPath,
+        resolver: options.resolver,
+        admitLoopbackPorts: options.admitLoopbackPorts,
+        network: input.network,
+        portRefusal,
+        log: logDecision,
+      })
+      sandbox.network = network.network
+      if (network.egress) sandbox.egress = network.egress
+      notes.push(...network.notes)
+      cleanups.push(network.release)
       let released = false
       return {
         kind: 'run',
@@ -185,7 +188,7 @@ export function createSandboxService(options: SandboxServiceOptions): SandboxSer
             sandbox,
             output: result.output,
             exitCode: result.exitCode,
-            refusedHosts,
+            refused: network.refused,
             home: options.home,
           }),
         release: async () => {
@@ -196,17 +199,6 @@ export function createSandboxService(options: SandboxServiceOptions): SandboxSer
       }
     },
   }
-}
-
-/** sun_path holds 108 bytes; a deep SHELLGATE_HOME falls back to a private directory under the temp dir. */
-function proxySocketPath(logDir: string): { path: string; remove: () => void } {
-  const name = `proxy-${randomBytes(6).toString('hex')}.sock`
-  mkdirSync(logDir, { recursive: true, mode: 0o700 })
-  const preferred = join(logDir, name)
-  if (Buffer.byteLength(preferred) < 100)
-    return { path: preferred, remove: () => rmSync(preferred, { force: true }) }
-  const dir = mkdtempSync(join(tmpdir(), 'sg-proxy-'))
-  return { path: join(dir, name), remove: () => rmSync(dir, { recursive: true, force: true }) }
 }
 
 function summary(settings: SandboxSettings, status: BackendStatus): string {

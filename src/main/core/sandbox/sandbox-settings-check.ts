@@ -1,22 +1,17 @@
 import { existsSync } from 'node:fs'
 import { isAbsolute, join } from 'node:path'
-import type { SandboxSettings } from '../../../shared/settings'
+import { isDomainPattern, type SandboxSettings } from '../../../shared/settings'
 
 /** One bad entry in the sandbox settings, worded for Settings and for the command's result. */
 export interface SandboxSettingProblem {
   code: 'invalid_domain' | 'missing_cache' | 'relative_path'
-  field: 'allowlist' | 'toolCaches' | 'hiddenPaths'
+  field: 'allowlist' | 'denylist' | 'toolCaches' | 'hiddenPaths'
   entry: string
   message: string
 }
 
-// A host name of letters, digits and hyphens, with an optional leading `*.` for subdomains.
-const DOMAIN =
-  /^(\*\.)?(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)*[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?$/
-
-export function isAllowlistDomain(entry: string): boolean {
-  return DOMAIN.test(entry.toLowerCase()) && !/^\d+(\.\d+)*$/.test(entry.replace(/^\*\./, ''))
-}
+/** A host name, or `*.` and a name for its subdomains (the one check, in src/shared/settings). */
+export const isAllowlistDomain = isDomainPattern
 
 /** `~/x` is under the home directory; anything else must be absolute. */
 export function expandHome(entry: string, home: string): string | null {
@@ -27,14 +22,16 @@ export function expandHome(entry: string, home: string): string | null {
 
 export function checkSandboxSettings(settings: SandboxSettings, home: string): SandboxSettingProblem[] {
   const problems: SandboxSettingProblem[] = []
-  for (const entry of settings.allowlist) {
-    if (isAllowlistDomain(entry)) continue
-    problems.push({
-      code: 'invalid_domain',
-      field: 'allowlist',
-      entry,
-      message: `sandbox.allowlist: "${entry}" is not a domain (write a host name such as registry.npmjs.org or *.github.com); it is ignored`,
-    })
+  for (const field of ['allowlist', 'denylist'] as const) {
+    for (const entry of settings[field] ?? []) {
+      if (isAllowlistDomain(entry)) continue
+      problems.push({
+        code: 'invalid_domain',
+        field,
+        entry,
+        message: `sandbox.${field}: "${entry}" is not a domain (write a host name such as registry.npmjs.org or *.github.com); it is ignored`,
+      })
+    }
   }
   for (const entry of settings.toolCaches ?? []) {
     const path = expandHome(entry, home)

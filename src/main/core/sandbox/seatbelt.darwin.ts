@@ -1,3 +1,5 @@
+import { egressOf } from './network-profile'
+import { proxyEnvironment } from './proxy-env'
 import type { ExecutionSandbox, WrappablePlan } from './types'
 
 export const SANDBOX_EXEC_PATH = '/usr/bin/sandbox-exec'
@@ -9,7 +11,7 @@ export const SANDBOX_EXEC_PATH = '/usr/bin/sandbox-exec'
  */
 export function seatbeltProfile(sandbox: ExecutionSandbox, privateTmp: string): string {
   const writes = sandbox.profile === 'workspace-write'
-  const network = sandbox.profile === 'read-only' ? 'off' : sandbox.network
+  const egress = egressOf(sandbox)
   const lines = [
     '(version 1)',
     '(deny default)',
@@ -32,10 +34,12 @@ export function seatbeltProfile(sandbox: ExecutionSandbox, privateTmp: string): 
     lines.push(`(allow file-read* (literal ${quote(exposed.path)}))`)
     if (exposed.writable) lines.push(`(allow file-write* (literal ${quote(exposed.path)}))`)
   }
-  if (network === 'on') lines.push('(allow network*)')
-  // No network namespace on macOS: the host proxy listens on a loopback port and only that is allowed.
-  if (network === 'allowlist' && sandbox.proxy) {
-    lines.push(`(allow network-outbound (remote ip "localhost:${sandbox.proxy.port}"))`)
+  // No network namespace on macOS: the host proxy listens on a loopback port, and only that port
+  // and the workspace's allowed ones may be dialled; the policy itself is the proxy's (as on Linux).
+  if (egress) {
+    for (const port of [egress.proxyPort, ...egress.allowedPorts]) {
+      lines.push(`(allow network-outbound (remote ip "localhost:${port}"))`)
+    }
   }
   return `${lines.join('\n')}\n`
 }
@@ -46,10 +50,8 @@ export function seatbeltPlan(
   privateTmp: string,
 ): WrappablePlan {
   const env = ['/usr/bin/env', `TMPDIR=${privateTmp}`]
-  if (sandbox.profile === 'workspace-write' && sandbox.network === 'allowlist' && sandbox.proxy) {
-    const url = `http://127.0.0.1:${sandbox.proxy.port}`
-    env.push(`HTTP_PROXY=${url}`, `HTTPS_PROXY=${url}`, `http_proxy=${url}`, `https_proxy=${url}`)
-  }
+  const egress = egressOf(sandbox)
+  if (egress) env.push(...proxyEnvironment(egress.proxyPort).map(([name, value]) => `${name}=${value}`))
   return {
     file: SANDBOX_EXEC_PATH,
     args: ['-p', seatbeltProfile(sandbox, privateTmp), '--', ...env, inner.file, ...inner.args],

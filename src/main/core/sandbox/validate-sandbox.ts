@@ -1,23 +1,29 @@
 import { isAbsolute } from 'node:path'
-import { ExecInputError } from '../exec/exec-input-error'
+import { InputError } from '../input-error'
 import type { ExecutionSandbox } from './types'
 
 const NETWORKS = ['on', 'off', 'allowlist']
 
+/** A sandbox on an execution request that cannot be applied exactly as written. */
+export class SandboxInputError extends InputError {
+  override name = 'SandboxInputError'
+}
+
 /** A sandbox that cannot be applied exactly as written is refused before anything is spawned. */
 export function assertExecutionSandbox(sandbox: ExecutionSandbox, platform: NodeJS.Platform): void {
-  if (sandbox === null || typeof sandbox !== 'object') throw new ExecInputError('sandbox must be an object')
+  if (sandbox === null || typeof sandbox !== 'object')
+    throw new SandboxInputError('sandbox must be an object')
   const profile = sandbox.profile as string
   if (profile === 'off') {
-    throw new ExecInputError('sandbox profile "off" is not a sandbox: leave the sandbox field out instead')
+    throw new SandboxInputError('sandbox profile "off" is not a sandbox: leave the sandbox field out instead')
   }
   if (profile !== 'read-only' && profile !== 'workspace-write') {
-    throw new ExecInputError(
+    throw new SandboxInputError(
       `unknown sandbox profile ${JSON.stringify(profile)}: use "read-only" or "workspace-write"`,
     )
   }
   if (!NETWORKS.includes(sandbox.network)) {
-    throw new ExecInputError(
+    throw new SandboxInputError(
       `unknown sandbox network ${JSON.stringify(sandbox.network)}: use on, off or allowlist`,
     )
   }
@@ -30,18 +36,30 @@ export function assertExecutionSandbox(sandbox: ExecutionSandbox, platform: Node
     assertAbsolute('sandbox.emptyFile', sandbox.emptyFile)
   }
   for (const exposed of sandbox.exposed ?? []) assertAbsolute('sandbox.exposed', exposed?.path)
-  if (sandbox.profile === 'workspace-write' && sandbox.network === 'allowlist') {
-    const proxy = sandbox.proxy
-    if (!proxy) throw new ExecInputError('sandbox network "allowlist" needs sandbox.proxy (the host proxy)')
-    assertAbsolute('sandbox.proxy.socketPath', proxy.socketPath)
-    if (!Number.isInteger(proxy.port) || proxy.port < 1 || proxy.port > 65_535) {
-      throw new ExecInputError(`sandbox.proxy.port must be a TCP port, got ${String(proxy.port)}`)
+  if (sandbox.profile === 'workspace-write' && sandbox.network !== 'off') assertEgress(sandbox, platform)
+}
+
+/** A command with a network reaches out only through these; one that cannot be applied as written is refused. */
+function assertEgress(sandbox: ExecutionSandbox, platform: NodeJS.Platform): void {
+  const egress = sandbox.egress
+  if (!egress) {
+    throw new SandboxInputError(`sandbox network "${sandbox.network}" needs sandbox.egress (the host proxy)`)
+  }
+  if (platform === 'linux') assertAbsolute('sandbox.egress.socketDir', egress.socketDir)
+  for (const port of [egress.proxyPort, ...(egress.allowedPorts ?? [])]) {
+    if (!Number.isInteger(port) || port < 1 || port > 65_535) {
+      throw new SandboxInputError(`sandbox.egress: ports must be TCP ports, got ${String(port)}`)
     }
+  }
+  if ((egress.allowedPorts ?? []).includes(egress.proxyPort)) {
+    throw new SandboxInputError(
+      `sandbox.egress: ${egress.proxyPort} is the proxy's own port, not an allowed port`,
+    )
   }
 }
 
 function assertAbsolute(field: string, path: unknown): void {
   if (typeof path !== 'string' || !isAbsolute(path) || path.includes('\0')) {
-    throw new ExecInputError(`${field}: ${JSON.stringify(path)} is not an absolute path`)
+    throw new SandboxInputError(`${field}: ${JSON.stringify(path)} is not an absolute path`)
   }
 }

@@ -3,13 +3,15 @@
  * keys ask before they print one. By section (http.* extra headers and cookie files, credential.*
  * helpers' settings, url.* rewrites that embed a user and password), by git's own password keys
  * (sendemail.smtpPass, imap.pass), and by any key whose name says pass, token, secret, password,
- * auth or credential, under any section a tool adds (`hub.oauthtoken`, `github.token`).
+ * auth, credential, cookie or an API, private, access or session key, or a bearer/JWT, under any
+ * section a tool adds (`hub.oauthtoken`, `github.token`, `openai.apikey`, `deploy.private-key`).
  *
  * Names are compared as git does: section and key case-insensitively, the subsection as written
  * (we lower-case the whole name, which can only match more).
  */
 const SECRET_SECTIONS = new Set(['http', 'credential', 'url'])
-const SECRET_KEY_WORD = /pass|token|secret|auth|credential|cookie/
+const SECRET_KEY_WORD =
+  /pass|token|secret|auth|credential|cookie|(?:api|private|access|session)-?key|bearer|jwt/
 
 /** True for a key (`section[.subsection].key`) whose value may be a credential. */
 export function isSecretGitConfigKey(name: string): boolean {

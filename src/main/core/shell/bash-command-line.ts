@@ -12,6 +12,11 @@ export interface BashCommandLineParts {
   command: string
   /** Where `pwd -P` goes on exit 0; null for no capture. */
   cwdFile: string | null
+  /**
+   * The command runs on a terminal (issue 23.1): job control on, so the program becomes the
+   * terminal's foreground group and Ctrl+C reaches it, not the sandbox wrapper around the shell.
+   */
+  jobControl?: boolean
 }
 
 /**
@@ -25,6 +30,10 @@ export function composeBashScript(parts: BashCommandLineParts): string {
   if (parts.shell.dialect === 'cmd') return composeCmdScript(parts)
   const path = (p: string) => shQuote(parts.shell.dialect === 'git-bash' ? toGitBashPath(p) : p)
   const lines: string[] = []
+  // bash and zsh only: dash exits 2 when it cannot hand the terminal back to a group outside its
+  // PID namespace (the sandbox's), bash and zsh carry on.
+  if (parts.jobControl && (parts.shell.dialect === 'bash' || parts.shell.dialect === 'zsh'))
+    lines.push('set -m')
   if (parts.startupScriptPath) lines.push(`. ${path(parts.startupScriptPath)}`)
   const capture = parts.cwdFile ? ` && { pwd -P >| ${path(parts.cwdFile)} 2>/dev/null || true; }` : ''
   lines.push(`eval ${shQuote(parts.command)}${capture}`)

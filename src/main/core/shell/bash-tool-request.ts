@@ -34,6 +34,8 @@ export interface BashToolRequestInput {
    * removed and git's program-running settings neutralised (autoRunEnv).
    */
   autoRun?: boolean
+  /** The command runs on a terminal: the script turns job control on (composeBashScript). */
+  terminal?: boolean
 }
 
 export interface BashToolRequest {
@@ -73,6 +75,7 @@ export async function prepareBashToolRequest(input: BashToolRequestInput): Promi
     startupScriptPath,
     command: input.command,
     cwdFile,
+    jobControl: input.terminal === true,
   })
   return {
     request: {

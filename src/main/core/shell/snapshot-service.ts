@@ -1,5 +1,6 @@
 import { homedir } from 'node:os'
 import { randomBytes } from 'node:crypto'
+import { constants } from 'node:fs'
 import { appendFile, mkdir, open, readdir, rm, stat } from 'node:fs/promises'
 import { join } from 'node:path'
 import { type RunProbe, runProbeProcess } from './probe-process'
@@ -68,6 +69,8 @@ export function createShellSnapshotService(options: ShellSnapshotServiceOptions)
   const run = options.runProbe ?? runProbeProcess
   const pending = new Map<string, Promise<ShellSnapshot>>()
   const generated = new Set<string>()
+  // What each snapshot was when we finished writing it: a file changed since is not ours any more.
+  const identities = new Map<string, SnapshotIdentity>()
   const timeoutMs = options.timeoutMs ?? SNAPSHOT_TIMEOUT_MS
   const ready = removeOldSnapshots(dir, now() - SNAPSHOT_MAX_AGE_MS)
 
@@ -128,6 +131,8 @@ export function createShellSnapshotService(options: ShellSnapshotServiceOptions)
     }
     // Written last, by us: a file that ends without it was cut short.
     await appendFile(file, `${SNAPSHOT_SENTINEL_LINE}\n`)
+    const identity = await identityOf(file)
+    if (identity) identities.set(file, identity)
     return { status: 'ready', path: file, dialect, shellPath }
   }
 
@@ -142,12 +147,14 @@ export function createShellSnapshotService(options: ShellSnapshotServiceOptions)
         pending.set(key, snapshot)
       }
       const result = await snapshot
-      const problem = result.status === 'ready' ? await snapshotFileProblem(result.path) : null
+      const problem =
+        result.status === 'ready' ? await snapshotFileProblem(result.path, identities.get(result.path)) : null
       if (result.status === 'ready' && problem === 'gone' && (await removeFailedMark(result.path))) {
         // A command found it would not source and moved it aside (bash-command-line.ts): that
         // command already ran as a login shell, so this one gets a fresh capture.
         pending.delete(key)
         generated.delete(result.path)
+        identities.delete(result.path)
         return service.ensureShellSnapshot(shell, env)
       }
       if (result.status === 'ready' && problem) {
@@ -155,7 +162,8 @@ export function createShellSnapshotService(options: ShellSnapshotServiceOptions)
         // removed it): this command runs with -l, the next regenerates.
         pending.delete(key)
         generated.delete(result.path)
-        if (problem === 'truncated') await rm(result.path, { force: true })
+        identities.delete(result.path)
+        if (problem !== 'gone') await rm(result.path, { force: true })
         return {
           status: 'unavailable',
           reason: `the snapshot ${result.path} is ${problem}; it will be regenerated`,
@@ -167,6 +175,7 @@ export function createShellSnapshotService(options: ShellSnapshotServiceOptions)
     async close() {
       const files = [...generated]
       generated.clear()
+      identities.clear()
       pending.clear()
       await Promise.all(files.map((file) => rm(file, { force: true })))
     },
@@ -185,22 +194,59 @@ async function removeFailedMark(path: string): Promise<boolean> {
   return found
 }
 
-/** 'gone', 'truncated' (it does not end with the sentinel line) or null when it is whole. */
-async function snapshotFileProblem(path: string): Promise<'gone' | 'truncated' | null> {
+/**
+ * The file as we left it: ctime cannot be set back by a writer, so any change to the content (or to
+ * the file's metadata) after we finished shows, even one that keeps the size and the last line.
+ */
+interface SnapshotIdentity {
+  dev: bigint
+  ino: bigint
+  size: bigint
+  ctimeNs: bigint
+  mtimeNs: bigint
+}
+
+async function identityOf(path: string): Promise<SnapshotIdentity | null> {
+  const info = await stat(path, { bigint: true }).catch(() => null)
+  if (!info) return null
+  return { dev: info.dev, ino: info.ino, size: info.size, ctimeNs: info.ctimeNs, mtimeNs: info.mtimeNs }
+}
+
+type SnapshotProblem = 'gone' | 'truncated' | 'changed'
+
+/**
+ * Checked before every use (seed 000: validate before use). 'gone'; 'truncated' (it does not end
+ * with the sentinel line); 'changed' (not the file we wrote: rewritten, edited, replaced, even when
+ * its last line survived, which would source silently without the user's functions); or null.
+ * Opened non-blocking and without following a link, so a FIFO or a symlink put there cannot hang
+ * or redirect the check.
+ */
+async function snapshotFileProblem(
+  path: string,
+  expected: SnapshotIdentity | undefined,
+): Promise<SnapshotProblem | null> {
   const ending = `${SNAPSHOT_SENTINEL_LINE}\n`
   let handle: Awaited<ReturnType<typeof open>>
   try {
-    handle = await open(path, 'r')
+    handle = await open(path, constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK)
   } catch {
     return 'gone'
   }
   try {
-    const info = await handle.stat()
+    const info = await handle.stat({ bigint: true })
     if (!info.isFile()) return 'gone'
-    if (info.size < ending.length) return 'truncated'
+    if (info.size < BigInt(ending.length)) return 'truncated'
     const tail = Buffer.alloc(ending.length)
-    await handle.read(tail, 0, tail.length, info.size - tail.length)
-    return tail.toString('utf8') === ending ? null : 'truncated'
+    await handle.read(tail, 0, tail.length, Number(info.size) - tail.length)
+    if (tail.toString('utf8') !== ending) return 'truncated'
+    if (!expected) return null
+    const same =
+      info.dev === expected.dev &&
+      info.ino === expected.ino &&
+      info.size === expected.size &&
+      info.ctimeNs === expected.ctimeNs &&
+      info.mtimeNs === expected.mtimeNs
+    return same ? null : 'changed'
   } finally {
     await handle.close()
   }

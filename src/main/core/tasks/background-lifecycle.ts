@@ -6,6 +6,7 @@ import type {
   FileIdentity,
 } from '../exec/types'
 import { OUTPUT_FILE_CAP_BYTES } from '../exec/file-output'
+import type { TerminalHandle } from '../exec/terminal-types'
 import type { TaskRegistry } from './task-registry'
 
 /** explicit: run_in_background, committed as soon as the process exists. auto_on_timeout: at the deadline. */
@@ -28,6 +29,8 @@ export interface BackgroundRunOptions {
   taskId?: string
   /** What the user and the model asked to run, shown in Tasks; defaults to the executed command line. */
   command?: string
+  /** Ports the sandbox's own bridges listen on inside the task's namespace (see TaskRegistration). */
+  sandboxPorts?: number[]
 }
 
 export interface BackgroundedTask {
@@ -63,6 +66,8 @@ export function runWithBackgroundLifecycle(
   const startedAt = Date.now()
   let state: 'foreground' | 'backgrounded' | 'settled' = 'foreground'
   let pid: number | null = null
+  let runId: string | null = null
+  let terminal: TerminalHandle | null = null
   // Reported while execute() opens the file, before anything else can commit the task.
   let outputIdentity: FileIdentity | null = null
   let limitReached = false
@@ -106,6 +111,9 @@ export function runWithBackgroundLifecycle(
         startedAt,
         controller,
         settled,
+        runId,
+        terminal,
+        sandboxPorts: options.sandboxPorts ?? [],
       })
       if (limitReached) registry.abortForOutputLimit(taskId)
       resolveOutcome({
@@ -133,8 +141,13 @@ export function runWithBackgroundLifecycle(
             outputIdentity = file.identity
             options.hooks?.onOutputFile?.(file)
           },
+          onTerminal(handle) {
+            terminal = handle
+            options.hooks?.onTerminal?.(handle)
+          },
           onSpawn(info) {
             pid = info.pid
+            runId = info.runId
             options.hooks?.onSpawn?.(info)
             if (mode.mode === 'explicit') commitBackground()
           },

@@ -1,6 +1,7 @@
 import { type OutputSlice, readOutputHead, readOutputTail } from './output-file-range'
 import type { OutputFileRef } from '../exec/types'
 import { isTerminal, type TaskInfo } from './task-types'
+import { renderTerminalText } from './terminal-text'
 
 /** seed 003 TaskOutput: a running task shows what it printed first, a finished one its end. */
 export const RUNNING_HEAD_BYTES = 30_000
@@ -30,13 +31,16 @@ export async function projectTaskOutput(
   maxChars: number,
 ): Promise<ProjectedOutput> {
   if (!file) return { text: '', truncated: false }
-  const slice: OutputSlice = isTerminal(task.status)
-    ? await readOutputTail(file, FINISHED_TAIL_BYTES)
-    : await readOutputHead(file, RUNNING_HEAD_BYTES)
-  if (slice.text.length <= maxChars) {
-    return { text: slice.text, truncated: slice.omittedBytes > 0 }
+  // A terminal task's news is at its end (the prompt it waits at), running or not.
+  const slice: OutputSlice =
+    isTerminal(task.status) || task.tty
+      ? await readOutputTail(file, FINISHED_TAIL_BYTES)
+      : await readOutputHead(file, RUNNING_HEAD_BYTES)
+  const text = task.tty && slice.refused === undefined ? renderTerminalText(slice.text) : slice.text
+  if (text.length <= maxChars) {
+    return { text, truncated: slice.omittedBytes > 0 }
   }
-  const tail = slice.text.slice(slice.text.length - maxChars)
+  const tail = text.slice(text.length - maxChars)
   const note = `[Output truncated: showing the last ${maxChars} characters. Full output: ${task.outputPath}]`
   return { text: `${note}\n${tail}`, truncated: true }
 }

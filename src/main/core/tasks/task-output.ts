@@ -1,6 +1,13 @@
 import { setTimeout as sleep } from 'node:timers/promises'
+import { statOutputFile } from '../exec/output-file-read'
+import type { OutputFileRef } from '../exec/types'
+import { binaryOutputPlaceholder, completeUtf8Length } from '../exec/utf8'
+import { readOutputBytes } from './output-bytes'
+import { waitForCondition } from './output-wait'
 import { TaskError, taskNotFound } from './task-error'
-import { projectTaskOutput, TASK_OUTPUT_DEFAULT_CHARS } from './task-output-projection'
+import { projectTaskOutput, RUNNING_HEAD_BYTES, TASK_OUTPUT_DEFAULT_CHARS } from './task-output-projection'
+import { renderTerminalText } from './terminal-text'
+import { parseWaitFor } from './wait-condition'
 import type { TaskRegistry } from './task-registry'
 import { isTerminal, type TaskInfo } from './task-types'
 
@@ -13,6 +20,10 @@ export interface TaskOutputInput {
   task_id: string
   block?: boolean
   timeout?: number
+  /** A byte cursor (issue 23.2): only output from this offset of the output file, and `next_since` to go on. */
+  since?: number
+  /** Wait until the output after `since` matches this regular expression, or `port:N` listens. */
+  wait_for?: string
 }
 
 export interface TaskOutputResult {
@@ -26,6 +37,12 @@ export interface TaskOutputResult {
     output: string
     output_path: string
     truncated: boolean
+    /** The task runs on a terminal: it takes task_input, and its output is rendered terminal text. */
+    tty: boolean
+    /** The byte cursor after what `output` holds: pass it as `since` to read on. */
+    next_since: number
+    /** With wait_for: the matched text (or `port:N`), null when it did not happen. */
+    matched?: string | null
   }
 }
 
@@ -35,6 +52,8 @@ export interface TaskOutputOptions {
   signal?: AbortSignal
   /** resolveTaskMaxOutputLength(env); default 32000. */
   maxChars?: number
+  /** How listening ports are found (wait_for port:N); default process.platform. */
+  platform?: NodeJS.Platform
 }
 
 export async function readTaskOutput(
@@ -57,8 +76,23 @@ export async function readTaskOutput(
     return task
   }
   let task = owned(registry.get(input.task_id))
+  if (input.since !== undefined && !(Number.isSafeInteger(input.since) && input.since >= 0)) {
+    throw new TaskError('invalid_input', `since must be a byte offset ≥ 0 (a next_since), got ${input.since}`)
+  }
+  const condition = input.wait_for === undefined ? null : parseWaitFor(input.wait_for)
   let status: TaskOutputResult['retrieval_status'] = 'success'
-  if (!isTerminal(task.status)) {
+  let matched: string | null | undefined
+  if (condition) {
+    const outcome = await waitForCondition(registry, task.taskId, condition, {
+      since: input.since ?? 0,
+      timeoutMs: block ? timeoutMs : 0,
+      platform: options.platform ?? process.platform,
+      ...(options.signal ? { signal: options.signal } : {}),
+    })
+    matched = outcome.match
+    task = owned(registry.get(input.task_id))
+    if (matched === null && !outcome.ended) status = block ? 'timeout' : 'not_ready'
+  } else if (!isTerminal(task.status)) {
     if (!block) status = 'not_ready'
     else {
       const until = Date.now() + timeoutMs
@@ -72,11 +106,12 @@ export async function readTaskOutput(
       if (!isTerminal(task.status)) status = 'timeout'
     }
   }
-  const projected = await projectTaskOutput(
-    task,
-    registry.outputFile(task.taskId),
-    options.maxChars ?? TASK_OUTPUT_DEFAULT_CHARS,
-  )
+  const maxChars = options.maxChars ?? TASK_OUTPUT_DEFAULT_CHARS
+  const file = registry.outputFile(task.taskId)
+  const projected =
+    input.since !== undefined
+      ? await projectFromCursor(task, file, input.since, maxChars)
+      : { ...(await projectTaskOutput(task, file, maxChars)), nextSince: await sizeOf(file) }
   // Project, then check the abort, then mark: an aborted read must not swallow the completion notice.
   options.signal?.throwIfAborted()
   if (isTerminal(task.status)) registry.markNotified(task.taskId)
@@ -90,6 +125,36 @@ export async function readTaskOutput(
       output: projected.text,
       output_path: task.outputPath,
       truncated: projected.truncated,
+      tty: task.tty,
+      next_since: projected.nextSince,
+      ...(matched !== undefined ? { matched } : {}),
     },
   }
+}
+
+/**
+ * Output from a byte cursor onwards, as much as fits `maxChars` (bytes ≥ characters, so reading
+ * at most that many bytes always fits); `nextSince` is where the part shown ends.
+ */
+async function projectFromCursor(
+  task: TaskInfo,
+  file: OutputFileRef | null,
+  since: number,
+  maxChars: number,
+) {
+  if (!file) return { text: '', truncated: false, nextSince: since }
+  const read = await readOutputBytes(file, since, Math.min(RUNNING_HEAD_BYTES, maxChars))
+  if (read.refused) return { text: `[${read.refused}]`, truncated: false, nextSince: since }
+  // Never end inside a character: the rest of it comes with the next read.
+  const bytes = read.bytes.subarray(0, completeUtf8Length(read.bytes))
+  const raw = bytes.includes(0) ? binaryOutputPlaceholder(read.size) : bytes.toString('utf8')
+  return {
+    text: task.tty ? renderTerminalText(raw) : raw,
+    truncated: read.from + bytes.length < read.size,
+    nextSince: read.from + bytes.length,
+  }
+}
+
+async function sizeOf(file: OutputFileRef | null): Promise<number> {
+  return file ? ((await statOutputFile(file))?.size ?? 0) : 0
 }

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto'
 import { statOutputFile } from '../exec/output-file-read'
+import type { TerminalHandle } from '../exec/terminal-types'
 import type { ExecutionResult, FileIdentity, OutputFileRef } from '../exec/types'
 import { type OutputSlice, readOutputTail } from './output-file-range'
 import { taskNotFound } from './task-error'
@@ -25,6 +26,12 @@ export interface TaskRegistration {
   controller: AbortController
   /** The execution port's promise; it settles when the process is gone. */
   settled: Promise<ExecutionResult>
+  /** The run's SHELLGATE_RUN_ID: finds the task's processes that left its tree (ports, forwards). */
+  runId?: string | null
+  /** A terminal run's handle: input goes here (issue 23.2); absent for a piped run. */
+  terminal?: TerminalHandle | null
+  /** Ports the sandbox's own bridges listen on inside (its proxy, allowed host ports): never the task's. */
+  sandboxPorts?: number[]
 }
 
 export type StopResult =
@@ -49,6 +56,10 @@ export interface TaskRegistry {
   stopAll(by: TaskStopper, sessionId?: string): Promise<StopResult[]>
   /** The task's output file, for readers that must not follow a swapped path; null if none was created. */
   outputFile(taskId: string): OutputFileRef | null
+  /** A running or ended terminal task's handle; null for a piped task or an unknown id. */
+  terminal(taskId: string): TerminalHandle | null
+  /** The task's run tag and root pid, to find its processes; null for an unknown id. */
+  processOf(taskId: string): { pid: number | null; runId: string | null; sandboxPorts: number[] } | null
   /** The UI's tail: only for the session that started the task. */
   readTail(taskId: string, sessionId: string, bytes?: number): Promise<OutputSlice>
   /** The file cap was reached: kill the task and report it as failed for that reason. */
@@ -105,6 +116,7 @@ export function createTaskRegistry(options: { now?: () => number } = {}): TaskRe
     outputLimitReached: record.outputLimitReached,
     errorMessage: record.failure ?? record.result?.errorMessage ?? null,
     notified: record.notified,
+    tty: Boolean(record.terminal),
   })
 
   const fresh = async (record: TaskRecord): Promise<TaskInfo> => {
@@ -226,6 +238,17 @@ export function createTaskRegistry(options: { now?: () => number } = {}): TaskRe
     outputFile(taskId) {
       const record = records.get(taskId)
       return record ? outputFileOf(record) : null
+    },
+
+    terminal(taskId) {
+      return records.get(taskId)?.terminal ?? null
+    },
+
+    processOf(taskId) {
+      const record = records.get(taskId)
+      return record
+        ? { pid: record.pid, runId: record.runId ?? null, sandboxPorts: record.sandboxPorts ?? [] }
+        : null
     },
 
     async readTail(taskId, sessionId, bytes = UI_TAIL_BYTES) {

@@ -3,8 +3,8 @@ import type { ExecutionStatus } from '../exec/types'
 /** The executor's statuses, plus `running` and `stopped` (TaskStop or the UI ended it). */
 export type TaskStatus = 'running' | 'stopped' | ExecutionStatus
 
-/** Who stopped a task: the model through TaskStop (`caller`) or a person in the UI (`user`). */
-export type TaskStopper = 'caller' | 'user'
+/** Who stopped a task: the model (`caller`), a person in the UI (`user`), or the idle limit (`idle`). */
+export type TaskStopper = 'caller' | 'user' | 'idle'
 
 /** A background task as the UI and the tools see it. Times are ISO strings; ages in ms. */
 export interface TaskInfo {
@@ -31,6 +31,8 @@ export interface TaskInfo {
   errorMessage: string | null
   /** A terminal state was read through TaskOutput, so no completion notice is owed. */
   notified: boolean
+  /** It runs on a pseudo-terminal: it takes input, and its output is terminal text. */
+  tty: boolean
 }
 
 export type TaskEvent = { type: 'started'; task: TaskInfo } | { type: 'completed'; task: TaskInfo }

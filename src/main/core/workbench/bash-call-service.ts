@@ -7,6 +7,7 @@ import { approvalRequestOf, callDecisionOf, decidedByOf, ruleAllowsCommand } fro
 import type { LiveSession, SessionService } from './session-service'
 import { answerTimeLeft, endsAtTimeout, type InFlightCall, movedToBackground } from './in-flight-call'
 import { WorkbenchError } from './workbench-error'
+import { pendingShareRefusal, runningShareRefusal } from './call-shares'
 import { auditBashCall } from './call-audit'
 import { trackBackgroundedCalls } from './backgrounded-calls'
 import { type PromisedTask, promiseTask } from './promised-task'
@@ -15,8 +16,10 @@ import { type CallExecutionDeps, executeCall } from './call-execution'
 import { decideForHook, type HookQuestion, type HookVerdict } from './hook-decision'
 import { createHookTickets } from './hook-tickets'
 import { checkCall } from './call-check'
-import { newCall, parseInput } from './new-call'
-import { auditUnusedTickets, runTicket, type TicketCall, type TicketRunOptions } from './ticket-run'
+import { newCall, parseInput, terminalInput } from './new-call'
+import { refuseOverTerminalCap, terminalApproval } from './terminal-call'
+import type { TicketCall } from './ticket-call'
+import { auditUnusedTickets, runTicket, type TicketRunOptions } from './ticket-run'
 
 export interface BashCallServiceOptions extends CallExecutionDeps, CallDecisionDeps {
   sessions: SessionService
@@ -67,13 +70,11 @@ export interface BashCallService {
   runTicket(ticket: string, options: TicketRunOptions): ReturnType<typeof runTicket>
   /**
    * Refuses new calls and cancels the running ones (their trees are killed, pending approvals
-   * denied), waiting up to DISPOSE_WAIT_MS for them: quitting never leaves a foreground command behind.
+   * denied), waiting up to DISPOSE_WAIT_MS for them, then for every tree kill to finish: quitting
+   * never leaves a foreground command behind, sandboxed or not.
    */
   dispose(): Promise<void>
 }
-
-/** Running or waiting for approval at once, across sessions: far above what an agent does, low enough that a client cannot start thousands of processes. */
-export const MAX_CALLS_IN_FLIGHT = 64
 
 /** Long enough for the 1.5 s TERM grace and the KILL that follows. */
 const DISPOSE_WAIT_MS = 5_000
@@ -86,7 +87,8 @@ const DISPOSE_WAIT_MS = 5_000
 export function createBashCallService(options: BashCallServiceOptions): BashCallService {
   const { sessions, settings, audit } = options
   const decisionDeps = { ...options, ...(options.sandbox ? { userHome: options.sandbox.home } : {}) }
-  const decide = (session: LiveSession, command: string) => decideCall(decisionDeps, session, command)
+  const decide = (session: LiveSession, command: string, terminal = false) =>
+    decideCall(decisionDeps, session, command, terminal)
   const auditCall = (session: LiveSession, call: BashCall, extra: Parameters<typeof auditBashCall>[3]) =>
     auditBashCall(audit, session, call, extra)
 
@@ -104,14 +106,8 @@ export function createBashCallService(options: BashCallServiceOptions): BashCall
 
   const service: BashCallService = {
     run(sessionId, rawInput, runOptions = {}) {
-      if (inFlight.size >= MAX_CALLS_IN_FLIGHT) {
-        return Promise.reject(
-          new WorkbenchError(
-            'denied',
-            `${MAX_CALLS_IN_FLIGHT} calls are already running or waiting; try again when one ends`,
-          ),
-        )
-      }
+      const busy = runningShareRefusal(inFlight.values(), sessionId)
+      if (busy) return Promise.reject(new WorkbenchError('denied', busy))
       if (closing)
         return Promise.reject(new WorkbenchError('denied', 'Shellgate is shutting down; nothing new runs'))
       const callId = runOptions.callId ?? randomUUID()
@@ -209,6 +205,8 @@ export function createBashCallService(options: BashCallServiceOptions): BashCall
         }),
       ])
       clearTimeout(timer)
+      // File-mode results come back when the kill is asked for; the trees die behind them.
+      await options.port.whenQuiet?.()
     },
   }
   return service
@@ -239,8 +237,9 @@ export function createBashCallService(options: BashCallServiceOptions): BashCall
   ): Promise<BashCall> {
     const { signal } = entry.controller
     const session = sessions.get(sessionId)
-    const input = parseInput(rawInput)
+    const input = terminalInput(parseInput(rawInput))
     const call = { ...newCall(callId, session, input), ...(ticket ? { cwd: ticket.cwd } : {}) }
+    if (input.tty) await refuseOverTerminalCap(options.tasks, sessionId)
     // seed 003: an empty command is an empty result, not an error and not a process.
     if (input.command.trim() === '') {
       const done: BashCall = { ...call, status: 'completed', exitCode: 0, durationMs: 0 }
@@ -248,7 +247,7 @@ export function createBashCallService(options: BashCallServiceOptions): BashCall
       return done
     }
 
-    const { verdict, decision, userSettings, decideAgain } = await decide(session, input.command)
+    const { verdict, decision, userSettings, decideAgain } = await decide(session, input.command, input.tty)
     let current: BashCall = {
       ...call,
       decision: callDecisionOf(decision, sessionId),
@@ -286,6 +285,13 @@ export function createBashCallService(options: BashCallServiceOptions): BashCall
         }
       }
     } else if (decision.outcome === 'ask') {
+      const full = pendingShareRefusal(options.approvals, sessionId)
+      if (full) {
+        current = { ...current, status: 'denied', content: `Not run: ${full}`, isError: true }
+        await publish(session, current)
+        await auditCall(session, current, { decidedBy: 'too_many_waiting', approvedBy })
+        return current
+      }
       entry.phase = 'approval'
       current = { ...current, status: 'waiting_for_approval' }
       await publish(session, current)
@@ -304,6 +310,7 @@ export function createBashCallService(options: BashCallServiceOptions): BashCall
           ...(options.sandbox
             ? { sandbox: await approvalSandbox(options.sandbox, userSettings.sandbox) }
             : {}),
+          ...(input.tty ? { terminal: terminalApproval(verdict) } : {}),
         },
         {
           signal,

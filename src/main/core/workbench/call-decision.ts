@@ -7,6 +7,7 @@ import { ruleSetsFromScoped } from '../permissions/settings-rule-sets'
 import { applyWorkspaceTrust, type WorkspaceTrust } from '../permissions/workspace-trust'
 import type { SettingsStore } from '../settings/settings-store'
 import type { LiveSession } from './session-service'
+import { interactiveVerdict } from './terminal-call'
 import type { WorkspaceSettings } from './workspace-settings'
 
 export interface CallDecisionDeps {
@@ -23,18 +24,24 @@ export interface CallDecisionDeps {
 const SELF_ENTRIES = installEntries(process.argv[1])
 
 /** The one decision path, shared by run() and check(): classify, then mode and trusted rules. */
-export async function decideCall(deps: CallDecisionDeps, session: LiveSession, command: string) {
+export async function decideCall(
+  deps: CallDecisionDeps,
+  session: LiveSession,
+  command: string,
+  terminal = false,
+) {
   const sessionId = session.record.id
   const userSettings = deps.settings.user()
   // issue 13 class 6: secrets and reads that leave the session's workspace ask first. No env is
   // given: every GIT_* variable is removed from what runs without asking (autoRunEnv).
-  const verdict = classifyCommand(command, {
+  const classified = classifyCommand(command, {
     cwd: session.cwd,
     platform: deps.platform,
     workspace: session.record.workspace,
     readableFolders: userSettings.readPlaces.readableFolders,
     shellgateHome: deps.dataDir,
   })
+  const verdict = terminal ? interactiveVerdict(classified) : classified
   // issue 20: an agent never reaches Shellgate's own controls, whatever the mode or the rules say.
   const ownControl = session.record.agent
     ? ownControlUse(verdict, {

@@ -22,11 +22,15 @@ import { runWithBackgroundLifecycle } from '../tasks/background-lifecycle'
 import { isAutoBackgroundEligible } from '../tasks/background-policy'
 import { prepareTaskOutputPath } from '../tasks/task-output-path'
 import type { TaskRegistry } from '../tasks/task-registry'
+import { parseWaitFor } from '../tasks/wait-condition'
+import { DEFAULT_TERMINAL_COLS, DEFAULT_TERMINAL_ROWS } from '../exec/terminal-types'
+import { answerAfterStart } from './terminal-answer'
 import { type CallSandbox, prepareCallSandbox } from './call-sandbox'
 import { foregroundContent } from './foreground-content'
+import { type CallNetworkDeps, callNetwork } from './network-approval'
 import { answerTimeLeft, type InFlightCall } from './in-flight-call'
 import type { LiveSession } from './session-service'
-import type { TicketCall } from './ticket-run'
+import type { TicketCall } from './ticket-call'
 
 export interface CallExecutionDeps {
   settings: SettingsStore
@@ -39,6 +43,8 @@ export interface CallExecutionDeps {
   outputRoot: string
   onProgress: (progress: { call: BashCall; sample: ProgressSample }) => void
   sandbox?: SandboxService
+  /** Network rules, ports and the person to ask about a domain (issue 19.3). */
+  network?: CallNetworkDeps
 }
 
 /**
@@ -77,6 +83,7 @@ export async function executeCall(
     passThrough: userSettings.environment.passThrough,
     // Asked-and-approved calls keep 'ask' as their decision's outcome.
     autoRun: call.decision?.outcome === 'allow' && verdict.readOnly,
+    terminal: input.tty === true,
   })
   const sandbox = deps.sandbox
     ? await prepareCallSandbox(deps.sandbox, {
@@ -85,13 +92,20 @@ export async function executeCall(
         ...sandboxChoice,
         snapshotPath: prepared.snapshot?.status === 'ready' ? prepared.snapshot.path : null,
         cwdFile: prepared.cwdFile,
+        ...(deps.network ? { network: () => callNetwork(deps.network!, session, call) } : {}),
       })
     : null
   if (sandbox?.kind === 'refuse') {
     const refused: BashCall = { ...call, status: 'denied', content: sandbox.content, isError: true }
     return { call: refused, sandbox: null }
   }
-  const request = sandbox?.sandbox ? { ...prepared.request, sandbox: sandbox.sandbox } : prepared.request
+  const request = {
+    ...prepared.request,
+    ...(sandbox?.sandbox
+      ? { sandbox: input.tty ? { ...sandbox.sandbox, privateTerminal: true } : sandbox.sandbox }
+      : {}),
+    ...(input.tty ? { terminal: { cols: DEFAULT_TERMINAL_COLS, rows: DEFAULT_TERMINAL_ROWS } } : {}),
+  }
   const sandboxed = sandbox ? { sandbox: sandbox.profile } : {}
   try {
     const started = Date.now()
@@ -129,6 +143,9 @@ export async function executeCall(
       backgroundNow: entry.backgroundNow.signal,
       taskId: call.id,
       ...(input.description ? { description: input.description } : {}),
+      ...(sandbox?.sandbox?.egress
+        ? { sandboxPorts: [sandbox.sandbox.egress.proxyPort, ...sandbox.sandbox.egress.allowedPorts] }
+        : {}),
     }
 
     const leadingSleep = !input.run_in_background && !isAutoBackgroundEligible(input.command)
@@ -176,13 +193,25 @@ export async function executeCall(
     // The task's final directory is not used, but its capture file must not outlive it (exec/cwd).
     const { cwdFile } = prepared
     if (cwdFile) void taskEnd(deps.tasks, outcome.task.taskId).finally(() => readCapturedCwd(cwdFile))
+    // A terminal run or a wait_for answers once it is ready, quiet, over, or at its timeout (issue 23.3).
+    const waited =
+      input.tty || input.wait_for !== undefined
+        ? await answerAfterStart(deps.tasks, outcome.task.taskId, {
+            condition: input.wait_for === undefined ? null : parseWaitFor(input.wait_for),
+            timeoutMs: Math.max(0, Math.min(timeoutMs, answerTimeLeft(entry))),
+            platform: deps.platform,
+            signal,
+          })
+        : null
     const backgroundedCall: BashCall = {
       ...call,
       ...sandboxed,
       status: 'backgrounded',
       durationMs: Date.now() - started,
-      totalBytes: output.totalBytes,
-      content: formatBackgroundedContent(outcome.task.taskId, outputPath, reason),
+      totalBytes: waited
+        ? ((await deps.tasks.info(outcome.task.taskId))?.bytes ?? output.totalBytes)
+        : output.totalBytes,
+      content: waited ? waited.text : formatBackgroundedContent(outcome.task.taskId, outputPath, reason),
       outputPath,
       ...(outputIdentity ? { outputIdentity } : {}),
       taskId: outcome.task.taskId,

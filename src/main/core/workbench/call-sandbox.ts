@@ -2,6 +2,7 @@ import type { BashCall } from '../../../shared/ipc/domains/bash'
 import type { SandboxSettings } from '../../../shared/settings'
 import type { ApprovalRequest } from '../permissions/approval-broker-types'
 import { chooseProfile } from '../sandbox/choose-profile'
+import type { SandboxNetworkInput } from '../sandbox/prepare-network'
 import type { SandboxService } from '../sandbox/sandbox-service'
 import type { ExecutionSandbox, SandboxProfile } from '../sandbox/types'
 import { readOutputTail } from '../tasks/output-file-range'
@@ -27,6 +28,8 @@ export interface CallSandboxInput {
   unsandboxedByPerson: boolean
   snapshotPath: string | null
   cwdFile: string | null
+  /** The command's network rules, ports and asker (issue 19.3), fetched only when it has a network. */
+  network?: () => Promise<SandboxNetworkInput>
 }
 
 /** The Bash path's half of issue 12: the verdict and the settings become a profile on the request. */
@@ -41,6 +44,7 @@ export async function prepareCallSandbox(
     unsandboxedByPerson: input.unsandboxedByPerson,
     readableFiles: [input.snapshotPath],
     writableFiles: [input.cwdFile],
+    ...(input.network ? { network: input.network } : {}),
   })
   if (prepared.kind === 'refuse') {
     return { kind: 'refuse', content: `Not run: ${prepared.reason}`, release: async () => {} }

@@ -3,6 +3,7 @@ import type { EventName, EventPayload } from '../../../shared/ipc/define'
 import type { ApprovalBroker } from '../permissions/approval-broker'
 import type { SettingsStore } from '../settings/settings-store'
 import { followTaskOutput } from '../tasks/follow-task-output'
+import type { TaskPorts } from '../tasks/task-ports'
 import type { TaskRegistry } from '../tasks/task-registry'
 import { toTaskView } from './task-view'
 import type { SessionService } from './session-service'
@@ -22,6 +23,8 @@ export function forwardCoreEvents(input: {
   approvals: ApprovalBroker
   tasks: TaskRegistry
   sessions: SessionService
+  /** The ports each task listens on, for the view; none without it. */
+  ports?: TaskPorts
 }): () => void {
   const { emit } = input
   const followers = new Map<string, { stop(): void }>()
@@ -29,7 +32,8 @@ export function forwardCoreEvents(input: {
   const lastOutputAt = new Map<string, string>()
   const view = (task: Parameters<typeof toTaskView>[0]) => {
     const seen = lastOutputAt.get(task.taskId)
-    return toTaskView(task.lastOutputAt === null && seen ? { ...task, lastOutputAt: seen } : task)
+    const ports = input.ports?.ports(task.taskId) ?? []
+    return toTaskView(task.lastOutputAt === null && seen ? { ...task, lastOutputAt: seen } : task, ports)
   }
   const unsubscribers = [
     input.settings.onChange((change) => emit('settings.changed', { scope: change.scope })),

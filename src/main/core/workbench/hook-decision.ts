@@ -7,6 +7,7 @@ import type { decideCall } from './call-decision'
 import { approvalRequestOf, callDecisionOf, decidedByOf, ruleAllowsCommand } from './decision-record'
 import type { HookTickets, TicketGrant } from './hook-tickets'
 import { newCall } from './new-call'
+import { pendingShareRefusal } from './call-shares'
 import type { LiveSession } from './session-service'
 
 /** What a hook answers its agent; `deny` carries the reason the agent is shown. */
@@ -108,6 +109,8 @@ export async function decideForHook(
   if (decision.outcome === 'deny') return denyWith(decision.reason, decidedByOf(decision), null)
   if (decision.outcome === 'allow')
     return allowWith(decision.reason, { decidedBy: decidedByOf(decision), ...automatic })
+  const full = pendingShareRefusal(deps.approvals, sessionId)
+  if (full) return denyWith(`Not run: ${full}`, 'too_many_waiting', null)
   const sandbox = input.rewrite ? await deps.cardSandbox() : AGENT_SHELL_SANDBOX
   // In the session's history while the card waits, so its tab shows it (and the card inline).
   await deps.publish(session, { ...call, status: 'waiting_for_approval' })

@@ -1,8 +1,8 @@
-import type { BackgroundTask } from '../../../shared/ipc/domains/tasks'
+import type { BackgroundTask, TaskPort } from '../../../shared/ipc/domains/tasks'
 import type { TaskInfo } from '../tasks/task-types'
 
-/** A task as the contract carries it to the Tasks screen. */
-export function toTaskView(task: TaskInfo): BackgroundTask {
+/** A task as the contract carries it to the Tasks screen, with the ports it listens on. */
+export function toTaskView(task: TaskInfo, ports: TaskPort[] = []): BackgroundTask {
   return {
     id: task.taskId,
     sessionId: task.sessionId,
@@ -17,5 +17,7 @@ export function toTaskView(task: TaskInfo): BackgroundTask {
     lastOutputAt: task.lastOutputAt,
     outputPath: task.outputPath,
     stoppedBy: task.stoppedBy,
+    tty: task.tty,
+    ports,
   }
 }

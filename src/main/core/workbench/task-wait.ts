@@ -9,6 +9,8 @@ export interface TaskWaitInput {
   taskId: string
   block?: boolean
   timeoutMs?: number
+  since?: number
+  waitFor?: string
 }
 
 /**
@@ -32,7 +34,13 @@ export async function waitForTask(
   }
   const read = await readTaskOutput(
     services.tasks,
-    { task_id: input.taskId, block, timeout: Math.max(0, until - Date.now()) },
+    {
+      task_id: input.taskId,
+      block,
+      timeout: Math.max(0, until - Date.now()),
+      ...(input.since !== undefined ? { since: input.since } : {}),
+      ...(input.waitFor !== undefined ? { wait_for: input.waitFor } : {}),
+    },
     { sessionId: input.sessionId, ...(signal ? { signal } : {}) },
   )
   return {
@@ -46,6 +54,9 @@ export async function waitForTask(
       outputPath: read.task.output_path,
       truncated: read.task.truncated,
       message: null,
+      tty: read.task.tty,
+      nextSince: read.task.next_since,
+      ...(read.task.matched !== undefined ? { matched: read.task.matched } : {}),
     },
   }
 }
@@ -71,6 +82,8 @@ function promisedView(promised: PromisedTask, block: boolean): TaskWaitResult {
       outputPath: call.outputPath,
       truncated: false,
       message: promised.state === 'denied' ? promised.message : null,
+      tty: false,
+      nextSince: null,
     },
   }
 }

@@ -2,22 +2,11 @@ import type { BashCall } from '../../../shared/ipc/domains/bash'
 import { BASH_MAX_TIMEOUT_MS } from '../bash/tool/timeout-policy'
 import type { OutputFileRef } from '../exec/types'
 import type { auditBashCall } from './call-audit'
-import type { HookTickets, TicketGrant } from './hook-tickets'
+import type { HookTickets } from './hook-tickets'
 import { newCall } from './new-call'
-import type { BashCallService } from './bash-call-service'
+import type { TicketCall } from './ticket-call'
 import type { LiveSession, SessionService } from './session-service'
 import { WorkbenchError } from './workbench-error'
-
-/** What run() needs to know about a ticket's call (BashRunOptions.ticket). */
-export interface TicketCall {
-  /** The person's answer on the hook's card; null when the decision was automatic (read-only, a rule). */
-  approval: Pick<TicketGrant, 'decidedBy' | 'approvedBy' | 'rule' | 'unsandboxedByPerson'> | null
-  /** Where it runs: where the agent's shell is. The session's cwd does not move. */
-  cwd: string
-  onOutputFile(file: OutputFileRef): void
-  /** Where the command's shell ended up, when it was captured. */
-  onEndCwd(cwd: string): void
-}
 
 export interface TicketRunOptions {
   /** The runner's own id for this run (its output stream); the call keeps the decision's id. */
@@ -31,7 +20,12 @@ export interface TicketRunOptions {
 export interface TicketRunDeps {
   tickets: HookTickets
   sessions: SessionService
-  run: BashCallService['run']
+  /** BashCallService.run, typed here so the service and its ticket path do not import each other. */
+  run: (
+    sessionId: string,
+    input: Record<string, unknown>,
+    options: { callId: string; signal: AbortSignal; ticket: TicketCall },
+  ) => Promise<BashCall>
   auditCall: (
     session: LiveSession,
     call: BashCall,

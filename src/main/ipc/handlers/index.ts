@@ -10,6 +10,7 @@ import { sandboxHandlers } from './sandbox-handlers'
 import { sessionHandlers } from './session-handlers'
 import { settingsHandlers } from './settings-handlers'
 import { systemHandlers } from './system-handlers'
+import { terminalHandlers } from './terminal-handlers'
 import { workspaceHandlers } from './workspace-handlers'
 
 export interface HandlerDeps {
@@ -29,5 +30,6 @@ export function createHandlers(core: Core, deps: HandlerDeps): Handlers<Shellgat
     ...workspaceHandlers(core),
     ...hookHandlers(core),
     ...agentHandlers(core, presence),
+    ...terminalHandlers(core, deps.ownership),
   }
 }

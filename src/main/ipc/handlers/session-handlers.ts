@@ -128,7 +128,7 @@ export function sessionHandlers(
     'tasks.list': async (_input, context) =>
       (await core.tasks.list())
         .filter((task) => ownership.mayAccess(context, task.sessionId))
-        .map(toTaskView)
+        .map((task) => toTaskView(task, core.ports.ports(task.taskId)))
         .reverse(),
     'tasks.tail': async ({ sessionId, taskId }, context) => {
       ownership.require(context, sessionId, 'tasks.tail')
@@ -153,7 +153,7 @@ export function sessionHandlers(
       // An agent stopping its own task is the caller, not the person.
       const result = await core.tasks.stop(taskId, context.role === 'agent' ? 'caller' : 'user')
       if (!result.ok) throw new RpcError('invalid_input', `tasks.stop: ${result.message}`)
-      return toTaskView(result.task)
+      return toTaskView(result.task, core.ports.ports(taskId))
     },
     'tasks.wait': (input, context) => {
       ownership.require(context, input.sessionId, 'tasks.wait')

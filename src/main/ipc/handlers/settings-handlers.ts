@@ -109,7 +109,13 @@ export function settingsHandlers(core: Core): SettingsHandlers {
       } as never)
       return snapshot()
     },
-    'settings.setLimits': async ({ defaultTimeoutMs, maxTimeoutMs, maxOutputLength, approvalTimeoutMs }) => {
+    'settings.setLimits': async ({
+      defaultTimeoutMs,
+      maxTimeoutMs,
+      maxOutputLength,
+      approvalTimeoutMs,
+      terminalIdleMinutes,
+    }) => {
       if (maxTimeoutMs < defaultTimeoutMs) {
         throw new RpcError(
           'invalid_input',
@@ -118,7 +124,12 @@ export function settingsHandlers(core: Core): SettingsHandlers {
       }
       // The schema's own bounds (e.g. a default of at most 600000 ms) are checked by the store.
       await settings.updateUser({
-        limits: { defaultTimeoutMs, maxTimeoutMs, maxOutputLength },
+        limits: {
+          defaultTimeoutMs,
+          maxTimeoutMs,
+          maxOutputLength,
+          terminalIdleMinutes: terminalIdleMinutes ?? settings.user().limits.terminalIdleMinutes,
+        },
         approvals: { timeoutMs: approvalTimeoutMs },
       })
       return snapshot()

@@ -4,6 +4,7 @@ import { BashCallSchema, COMMAND_INPUT_MAX_CHARS } from '../../../shared/ipc/dom
 import { RpcError } from '../../../shared/ipc/errors'
 import { BASH_MAX_TIMEOUT_MS } from '../../core/bash/tool/timeout-policy'
 import type { AgentLink } from '../agent-link'
+import { waitForSchema } from './wait-for-schema'
 import { defineTool, toolError } from '../mcp-tool'
 import { reportCallProgress } from '../progress-reporter'
 
@@ -14,7 +15,9 @@ const DESCRIPTION = [
   '`run_in_background` runs the command detached: it keeps running across turns; read it later with task_output. No `&` needed.',
   `timeout is in milliseconds (default 120000, at most ${BASH_MAX_TIMEOUT_MS}). A command still running when this call must answer (about 45 s) keeps running as a background task and you get its task id: use task_output to wait for it, task_stop to end it.`,
   "A command waiting for approval answers at once with the task id it will run as; task_output returns its output once allowed, or the person's message if denied.",
-  'Do not use interactive commands (git rebase -i, editors, pagers). Only commit or push when the user asks.',
+  '`tty: true` runs the command on a terminal as a task you can type into with task_input (prompts, REPLs such as python3 -i); it answers once the output goes quiet or matches `wait_for`, with the output so far. Starting one always asks the person.',
+  '`wait_for` (a regular expression, or `port:5173`) makes a background command answer once its output matches or the port listens (a dev server is up), or at the timeout with the output so far.',
+  'Without tty, stdin is empty: do not use interactive commands (git rebase -i, editors, pagers). Only commit or push when the user asks.',
 ].join('\n')
 
 const InputSchema = z.strictObject({
@@ -39,6 +42,10 @@ const InputSchema = z.strictObject({
     .boolean()
     .optional()
     .describe('Run as a background task at once; read it with task_output'),
+  tty: z.boolean().optional().describe('Run on a terminal, as a task that takes task_input'),
+  wait_for: waitForSchema(
+    'Answer once the output matches this regular expression (RE2), or "port:N" listens; implies run_in_background',
+  ),
 })
 
 /** The call's facts beside its output; `callId` is the id task_output and task_stop take once it is a task. */
@@ -84,6 +91,8 @@ export function bashTool(link: AgentLink) {
           ...(input.description ? { description: input.description } : {}),
           ...(input.timeout !== undefined ? { timeout: input.timeout } : {}),
           ...(input.run_in_background !== undefined ? { run_in_background: input.run_in_background } : {}),
+          ...(input.tty !== undefined ? { tty: input.tty } : {}),
+          ...(input.wait_for !== undefined ? { wait_for: input.wait_for } : {}),
         })
         return {
           text: call.content === '' ? '(no output)' : call.content,

@@ -1,7 +1,9 @@
+import { useConnection } from '../../connection/ConnectionProvider'
 import { useRequest } from '../../use-request'
 
 export function AboutPanel() {
   const about = useRequest('app.about', {})
+  const { logOut } = useConnection()
   return (
     <section className="panel" aria-labelledby="about-title">
       <h2 id="about-title">About</h2>
@@ -25,6 +27,14 @@ export function AboutPanel() {
           <dt>Transport</dt>
           <dd data-field="transport">{about.data.transport}</dd>
         </dl>
+      )}
+      {logOut && (
+        <p>
+          {/* Ends this page's login on the server: a copy of its key (the browser keeps it on disk) opens nothing after. */}
+          <button type="button" onClick={logOut}>
+            Log out of this page
+          </button>
+        </p>
       )}
     </section>
   )

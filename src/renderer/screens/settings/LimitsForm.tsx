@@ -8,19 +8,26 @@ import { useSettings } from '../../settings-state/SettingsProvider'
 import { plainIssue } from '../../../shared/ipc/plain-issue'
 import { ApprovalSettingsSchema, LimitsSettingsSchema } from '../../../shared/settings'
 
-type LimitField = 'defaultTimeoutMs' | 'maxTimeoutMs' | 'maxOutputLength' | 'approvalTimeoutMs'
+type LimitField =
+  | 'defaultTimeoutMs'
+  | 'maxTimeoutMs'
+  | 'maxOutputLength'
+  | 'approvalTimeoutMs'
+  | 'terminalIdleMinutes'
 const LIMIT_FIELDS: Readonly<Record<string, LimitField>> = {
   defaultTimeoutMs: 'defaultTimeoutMs',
   maxTimeoutMs: 'maxTimeoutMs',
   maxOutputLength: 'maxOutputLength',
   approvalTimeoutMs: 'approvalTimeoutMs',
   timeoutMs: 'approvalTimeoutMs',
+  terminalIdleMinutes: 'terminalIdleMinutes',
 }
 const LABELS: Readonly<Record<LimitField, string>> = {
   defaultTimeoutMs: 'Default timeout (ms)',
   maxTimeoutMs: 'Maximum timeout (ms)',
   maxOutputLength: 'Output shown inline (bytes)',
   approvalTimeoutMs: 'Approval timeout (ms, 0 = wait until answered)',
+  terminalIdleMinutes: 'Stop terminal tasks idle for (minutes, 0 = never)',
 }
 
 /** How long commands may run in the foreground, how much output the agent sees inline, how long a card waits. */
@@ -35,6 +42,7 @@ export function LimitsForm() {
     maxTimeoutMs: user ? String(user.limits.maxTimeoutMs) : '',
     maxOutputLength: user ? String(user.limits.maxOutputLength) : '',
     approvalTimeoutMs: user ? String(user.approvals.timeoutMs) : '',
+    terminalIdleMinutes: user ? String(user.limits.terminalIdleMinutes) : '',
   })
   const values = draft.values
 
@@ -51,6 +59,7 @@ export function LimitsForm() {
       defaultTimeoutMs: Number(values.defaultTimeoutMs),
       maxTimeoutMs: Number(values.maxTimeoutMs),
       maxOutputLength: Number(values.maxOutputLength),
+      terminalIdleMinutes: Number(values.terminalIdleMinutes),
     }
     const limits = LimitsSettingsSchema.safeParse(numbers)
     const approvals = ApprovalSettingsSchema.safeParse({ timeoutMs: Number(values.approvalTimeoutMs) })
@@ -74,6 +83,7 @@ export function LimitsForm() {
         maxTimeoutMs: Number(values.maxTimeoutMs),
         maxOutputLength: Number(values.maxOutputLength),
         approvalTimeoutMs: Number(values.approvalTimeoutMs),
+        terminalIdleMinutes: Number(values.terminalIdleMinutes),
       })
       .then(
         (next) => {

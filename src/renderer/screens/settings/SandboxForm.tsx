@@ -7,11 +7,12 @@ import { useDraft } from '../../forms/use-draft'
 import { useClient } from '../../rpc'
 import { useSettings } from '../../settings-state/SettingsProvider'
 
-type SandboxField = 'mode' | 'network' | 'allowlist' | 'hiddenPaths' | 'toolCaches'
+type SandboxField = 'mode' | 'network' | 'allowlist' | 'denylist' | 'hiddenPaths' | 'toolCaches'
 const SANDBOX_FIELDS: Readonly<Record<string, SandboxField>> = {
   mode: 'mode',
   network: 'network',
   allowlist: 'allowlist',
+  denylist: 'denylist',
   hiddenPaths: 'hiddenPaths',
   toolCaches: 'toolCaches',
 }
@@ -32,6 +33,7 @@ export function SandboxForm({ onSaved }: { onSaved: () => void }) {
     mode: current?.mode ?? 'auto',
     network: current?.network ?? 'on',
     allowlist: current?.allowlist.join('\n') ?? '',
+    denylist: current?.denylist.join('\n') ?? '',
     hiddenPaths: current?.hiddenPaths.join('\n') ?? '',
     toolCaches: (current?.toolCaches ?? []).join('\n'),
   })
@@ -46,6 +48,7 @@ export function SandboxForm({ onSaved }: { onSaved: () => void }) {
       mode: values.mode as SandboxSettings['mode'],
       network: values.network as SandboxSettings['network'],
       allowlist: lines(values.allowlist),
+      denylist: lines(values.denylist),
       hiddenPaths: lines(values.hiddenPaths),
       ...(caches.length > 0 ? { toolCaches: caches } : {}),
     }
@@ -72,7 +75,11 @@ export function SandboxForm({ onSaved }: { onSaved: () => void }) {
       )}
     </Field>
   )
-  const list = (name: 'allowlist' | 'hiddenPaths' | 'toolCaches', label: string, hint: string) => (
+  const list = (
+    name: 'allowlist' | 'denylist' | 'hiddenPaths' | 'toolCaches',
+    label: string,
+    hint: string,
+  ) => (
     <Field label={label} error={errors[name]} hint={hint}>
       {(control) => (
         <textarea
@@ -98,13 +105,14 @@ export function SandboxForm({ onSaved }: { onSaved: () => void }) {
         'network',
         'Network for approved commands',
         ['on', 'off', 'allowlist'],
-        'Read-only commands never have a network.',
+        "Always through Shellgate's proxy, never this machine's own services. on: any public site; allowlist: listed domains, any other is asked; off: none. Read-only commands never have a network.",
       )}
       {list(
         'allowlist',
         'Allowlist (one domain per line)',
-        'With network allowlist: e.g. registry.npmjs.org or *.github.com.',
+        'With network allowlist: e.g. registry.npmjs.org, or *.github.com for its subdomains.',
       )}
+      {list('denylist', 'Deny list (one domain per line)', 'Refused whatever the network setting.')}
       {list(
         'hiddenPaths',
         'Also hide (one path per line)',

@@ -15,6 +15,10 @@ export const BashRunInputSchema = z
     description: z.string().max(1_000).optional(),
     timeout: z.union([z.number(), z.string().max(32)]).optional(),
     run_in_background: z.union([z.boolean(), z.string().max(8)]).optional(),
+    /** Run on a pseudo-terminal (issue 23.1): it becomes a task the agent and the person can type into. */
+    tty: z.union([z.boolean(), z.string().max(8)]).optional(),
+    /** Answer once the output matches this regular expression, or `port:N` listens (issue 23.3). */
+    wait_for: z.string().max(1_000).optional(),
     /** The caller's id for this call (bash.cancel, bash.progress before the answer); it becomes the task id. */
     callId: z
       .string()

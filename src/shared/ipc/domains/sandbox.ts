@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { SandboxModeSchema, SandboxNetworkSchema } from '../../settings'
+import { SessionIdSchema } from './sessions'
 
 export const SandboxProfileSchema = z.enum(['read-only', 'workspace-write', 'off'])
 
@@ -33,3 +34,29 @@ export const SandboxStatusSchema = z.object({
   summary: z.string(),
 })
 export type SandboxStatusView = z.infer<typeof SandboxStatusSchema>
+
+/** One workspace's sandbox network, kept on this machine (Settings → Sandbox, this workspace). */
+export const WorkspaceNetworkSchema = z.object({
+  workspace: z.string(),
+  /** SHELLGATE_HOME/workspaces/<hash>.network.json */
+  file: z.string(),
+  /** Host loopback ports this workspace's commands may reach (never Shellgate's own). */
+  allowedPorts: z.array(z.number().int()),
+  allowlist: z.array(z.string()),
+  denylist: z.array(z.string()),
+  /** The file is unusable (it then allows nothing), or null. */
+  problem: z.string().nullable(),
+})
+export type WorkspaceNetworkView = z.infer<typeof WorkspaceNetworkSchema>
+
+/** Which workspace: the session's, or the window's own when no session is named. */
+export const WorkspaceNetworkRefSchema = z.object({ sessionId: SessionIdSchema.optional() }).strict()
+
+export const SetWorkspaceNetworkSchema = z
+  .object({
+    sessionId: SessionIdSchema.optional(),
+    allowedPorts: z.array(z.number()).max(64),
+    allowlist: z.array(z.string().max(253)).max(500),
+    denylist: z.array(z.string().max(253)).max(500),
+  })
+  .strict()

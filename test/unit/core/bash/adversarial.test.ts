@@ -32,7 +32,7 @@ describe('quoting, backslash and ANSI-C tricks', () => {
     ["sort -u $'-o' out f", false, 'sort -o writes its output to a file'],
     ['git "-c" core.pager=x log', false, 'git -c sets configuration'],
     ["g''it -c x=y log", false, 'git -c sets configuration'],
-    ['l\\s -la', true, 'ls only reads'],
+    ['l\\s -la', true, 'ls with these flags only reads'],
   ])
 })
 
@@ -155,8 +155,8 @@ describe('read-only forms that run programs or reach the network', () => {
     ['diff -ul a b', false, 'diff -l runs pr on the output'],
     ['diff --paginate a b', false, 'diff --paginate runs pr on the output'],
     ['diff --pag a b', false, 'diff --paginate runs pr on the output'],
-    ['diff -u a b', true, 'diff only reads'],
-    ['diff -- -l b', true, 'diff only reads'],
+    ['diff -u a b', true, 'diff with these flags only reads'],
+    ['diff -- -l b', true, 'diff with these flags only reads'],
     // Decided: fd -l is fd -X ls with the ls on PATH, refused like any program fd runs.
     ['fd -l pattern', false, 'fd -l runs ls on the results'],
     ['fd --list-details pattern', false, 'fd --list-details runs ls on the results'],

@@ -132,16 +132,6 @@ describe('bad input is rejected before anything is spawned', () => {
         }),
       /args\[1\] for cmd\.exe contains a line break/,
     ],
-    [
-      'win32: a bare name not found on PATH (Windows would search the cwd first)',
-      (marker) =>
-        win32Port(marker).execute({
-          command: { mode: 'argv', file: 'git', args: [] },
-          cwd: '/',
-          env: { Path: 'C:\\nothing-here' },
-        }),
-      /"git" was not found in any absolute PATH directory/,
-    ],
   ]
 
   for (const [name, run, message] of cases) {

@@ -1,5 +1,7 @@
-import { type ChildProcess, spawn } from 'node:child_process'
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process'
 import { once } from 'node:events'
+import { resolve } from 'node:path'
+import { pathToFileURL } from 'node:url'
 import { afterEach, describe, expect, it } from 'vitest'
 import {
   findRunEscapees,
@@ -43,6 +45,50 @@ describe('finding a run by its tag in /proc', () => {
     await once(root, 'exit')
     const escapee = await tagged(runId)
     const found = await findRunEscapees(runId, root.pid!, 'linux')
-    expect(found).toEqual({ pids: [escapee], complete: true })
+    expect(found).toEqual({ pids: [escapee], complete: true, noneForked: false })
+  })
+})
+
+describe('the look after an exit in a pid namespace of its own (issue 24.4: the cheap case)', () => {
+  // In a fresh pid namespace nothing else forks, so whether a pid was handed out after the root's
+  // is the run's doing alone: the test can see both answers for certain.
+  it('no pid since the root: nothing forked; a child: the full look', () => {
+    const script = [
+      "import { spawn } from 'node:child_process'",
+      "import { once } from 'node:events'",
+      `import { findRunEscapees } from ${JSON.stringify(resolve('src/main/core/exec/run-marker.ts'))}`,
+      "const quiet = spawn('/bin/true')",
+      "await once(quiet, 'exit')",
+      "const none = await findRunEscapees('r', quiet.pid, 'linux')",
+      "const forking = spawn('/bin/sh', ['-c', '/bin/true & wait'])",
+      "await once(forking, 'exit')",
+      "const some = await findRunEscapees('r', forking.pid, 'linux')",
+      'console.log(JSON.stringify({ none, some }))',
+    ].join('\n')
+    const out = execFileSync(
+      '/usr/bin/bwrap',
+      [
+        '--unshare-pid',
+        '--dev-bind',
+        '/',
+        '/',
+        '--proc',
+        '/proc',
+        '--cap-drop',
+        'ALL',
+        '--die-with-parent',
+        process.execPath,
+        '--import',
+        pathToFileURL(resolve('node_modules/tsx/dist/loader.mjs')).href,
+        '--input-type=module',
+        '-e',
+        script,
+      ],
+      { encoding: 'utf8', cwd: process.cwd() },
+    )
+    expect(JSON.parse(out)).toEqual({
+      none: { pids: [], complete: true, noneForked: true },
+      some: { pids: [], complete: true, noneForked: false },
+    })
   })
 })

@@ -1,5 +1,6 @@
 import { win32 } from 'node:path'
 import { describe, expect, it } from 'vitest'
+import { tmpdir } from 'node:os'
 import { createExecutionPort } from '../../../../src/main/core/exec'
 import { executorNotes } from '../../../../src/main/core/exec/executor-notes'
 import { ExecInputError } from '../../../../src/main/core/exec/exec-input-error'
@@ -108,12 +109,21 @@ describe('win32: no bare names, no current-directory lookups (issue 15.11)', () 
     expect(resolveWindowsExecutable('git', { PATH: 'C:repo' }, 'C:\\', isFile)).toBeNull()
   })
 
-  it('an unresolved bare name is refused before spawn, with the reason', async () => {
+  it('an unresolved bare name is not spawned: a spawn_error result with the reason, as ENOENT is on POSIX (issue 24.1)', async () => {
     const { port, calls } = winPort()
-    const pending = port.execute(argv('missing-tool', []))
-    await expect(pending).rejects.toBeInstanceOf(ExecInputError)
-    await expect(pending).rejects.toThrow(/"missing-tool" was not found .* current directory/)
+    const result = await port.execute(argv('missing-tool', []))
+    expect(result).toMatchObject({ status: 'spawn_error', exitCode: null, exitSignal: null })
+    expect(result.spawnError?.code).toBe('ENOENT')
+    expect(result.errorMessage).toMatch(
+      /Failed to start missing-tool: "missing-tool" was not found .* current directory/,
+    )
     expect(calls).toEqual([])
+    // The same request on POSIX: the same status and code.
+    const posix = await createExecutionPort().execute({
+      ...argv('shellgate-missing-tool', []),
+      cwd: tmpdir(),
+    })
+    expect(posix).toMatchObject({ status: 'spawn_error', spawnError: { code: 'ENOENT' } })
   })
 
   it('the spawned file is always the absolute path that was resolved', async () => {
@@ -163,7 +173,8 @@ describe("win32: taskkill's exit code is read (issue 15.13)", () => {
     const { port, calls } = winPort({ hang: true, taskkillExitCode: 128 })
     const result = await port.execute({ ...argv('git', []), timeoutMs: 30 })
     expect(calls[1]?.args).toEqual(['/pid', '4242', '/T', '/F'])
-    expect(result).toMatchObject({ status: 'timed_out', exitCode: null, exitSignal: null })
+    // It had exited by itself before taskkill looked: it completed, with its own exit code (issue 24.1).
+    expect(result).toMatchObject({ status: 'completed', exitCode: 0, exitSignal: null })
     expect(result.termination).toMatchObject({ signal: 'SIGKILL', exitedOnItsOwn: true })
     expect(result.termination?.problem).toMatch(/no process 4242 \(exit 128\).*may still be running/)
   })

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { type BlockedLineInput, sandboxBlockedLine } from '../../../../src/main/core/sandbox/blocked-line'
+import type { EgressDecision } from '../../../../src/main/core/sandbox/egress-policy'
 import type { ExecutionSandbox } from '../../../../src/main/core/sandbox/types'
 
 const sandbox: ExecutionSandbox = {
@@ -12,7 +13,8 @@ const sandbox: ExecutionSandbox = {
   network: 'off',
 }
 const line = (input: Partial<BlockedLineInput> & { output: string }) =>
-  sandboxBlockedLine({ sandbox, exitCode: 1, refusedHosts: [], home: '/h', ...input })
+  sandboxBlockedLine({ sandbox, exitCode: 1, refused: [], home: '/h', ...input })
+const egress = { socketDir: '/h/n', proxyPort: 3128, allowedPorts: [] }
 const FURTHER = 'To go further, approve the command unsandboxed.'
 
 describe('the one plain line for a command the sandbox stopped', () => {
@@ -58,21 +60,72 @@ describe('the one plain line for a command the sandbox stopped', () => {
     )
   })
 
-  it('a proxy refusal names the host and says to add the domain', () => {
+  it('a proxy refusal names the host, the reason and the way on', () => {
+    const refused = (over: Partial<EgressDecision>): EgressDecision => ({
+      at: '2025-01-01T00:00:00.000Z',
+      method: 'CONNECT',
+      host: 'evil.example',
+      port: 443,
+      allowed: false,
+      reason:
+        'evil.example is not on the network allowlist, and no one can be asked here (Shellgate is not running)',
+      decidedBy: 'network_policy',
+      rule: null,
+      ruleFile: null,
+      approvedBy: null,
+      ...over,
+    })
+    const withNet = { ...sandbox, network: 'allowlist' as const, egress }
     expect(
       line({
-        sandbox: { ...sandbox, network: 'allowlist' },
+        sandbox: withNet,
         output: 'curl: (56) CONNECT tunnel failed, response 403',
-        refusedHosts: ['evil.example', 'evil.example'],
+        refused: [refused({}), refused({}), refused({ host: 'b.example' })],
       }),
     ).toBe(
-      'blocked by the sandbox: the network allowlist refused this host (evil.example). To go further, add the domain to Settings → Sandbox → allowlist, or approve the command unsandboxed.',
+      'blocked by the sandbox: the network proxy refused evil.example:443: evil.example is not on the network allowlist, and no one can be asked here (Shellgate is not running) (also refused: b.example:443). To go further, add the domain to Settings → Sandbox → allowlist, or approve the command unsandboxed.',
     )
+    expect(
+      line({
+        sandbox: withNet,
+        output: '',
+        refused: [refused({ decidedBy: 'approval_timeout', reason: 'no one answered within 60 s' })],
+      }),
+    ).toBe(
+      'blocked by the sandbox: the network proxy refused evil.example:443: no one answered within 60 s. To go further, run the command again and allow the domain on its card, add it to Settings → Sandbox → allowlist, or approve the command unsandboxed.',
+    )
+    expect(
+      line({
+        sandbox: withNet,
+        output: '',
+        refused: [
+          refused({ host: 'db.test', reason: '"db.test" resolves to 127.0.0.1 is a loopback address' }),
+        ],
+      }),
+    ).toMatch(/Settings → Sandbox → Allowed ports \(this workspace\); the proxy never reaches loopback/)
   })
 
-  it('says nothing for a success, an unrelated failure, or a network error while the network is on', () => {
+  it('network on: a tool that ignored the proxy, and a loopback port that is not allowed, each say so', () => {
+    const on = { ...sandbox, network: 'on' as const, egress }
+    expect(line({ sandbox: on, output: 'getaddrinfo ENOTFOUND registry.example' })).toBe(
+      "blocked by the sandbox: this command tried to reach the network directly, but a sandboxed command reaches it only through Shellgate's proxy (HTTPS_PROXY=http://127.0.0.1:3128), which this tool did not use. To go further, set the tool's proxy to that address, or approve the command unsandboxed.",
+    )
+    for (const output of [
+      "curl: (7) Failed to connect to 127.0.0.1 port 5432 after 0 ms: Couldn't connect to server",
+      'Error: connect ECONNREFUSED 127.0.0.1:5432',
+      'psql: error: connection to server at "localhost" (127.0.0.1), port 5432 failed: Connection refused',
+    ]) {
+      expect(line({ sandbox: on, output })).toBe(
+        "blocked by the sandbox: the host's 127.0.0.1:5432 is not reachable from sandboxed commands; only the ports allowed for this workspace are. To go further, allow the port in Settings → Sandbox → Allowed ports (this workspace), or approve the command unsandboxed.",
+      )
+    }
+  })
+
+  it('says nothing for a success or an unrelated failure', () => {
     expect(line({ exitCode: 0, output: 'Read-only file system' })).toBeNull()
     expect(line({ output: 'grep: no match' })).toBeNull()
-    expect(line({ sandbox: { ...sandbox, network: 'on' }, output: 'Could not resolve host: x' })).toBeNull()
+    expect(
+      line({ sandbox: { ...sandbox, network: 'on', egress }, output: 'HTTP 404 from the registry' }),
+    ).toBeNull()
   })
 })

@@ -18,12 +18,12 @@ const base: ExecutionSandbox = {
     { path: '/h/.shellgate/snap.sh', writable: false },
     { path: '/h/.shellgate/exec/cwd/c1', writable: true },
   ],
-  network: 'on',
+  network: 'off',
 }
 const TAIL = ['--die-with-parent', '--new-session', '--cap-drop', 'ALL', '--setenv', 'TMPDIR', '/tmp']
 
 describe('bwrap argv: the mount order is the security property', () => {
-  it('workspace-write, network on: writable roots, then protected, then hidden, then exposed, then ro tmpfs', () => {
+  it('workspace-write, network off: writable roots, then protected, then hidden, then exposed, then ro tmpfs', () => {
     const plan = bwrapPlan(base, inner, '/w/sub')
     expect(plan.file).toBe('/usr/bin/bwrap')
     expect(plan.args).toEqual([
@@ -70,6 +70,7 @@ describe('bwrap argv: the mount order is the security property', () => {
       '/h/.shellgate',
       '--unshare-pid',
       '--unshare-ipc',
+      '--unshare-net',
       ...TAIL,
       '--chdir',
       '/w/sub',
@@ -101,32 +102,55 @@ describe('bwrap argv: the mount order is the security property', () => {
     expect(plan.args).toContain('--unshare-net')
   })
 
-  it('network off adds its own namespace; allowlist binds the proxy socket, sets the proxy env and bridges', () => {
-    expect(bwrapPlan({ ...base, network: 'off' }, inner, '/w').args).toContain('--unshare-net')
-    expect(bwrapPlan(base, inner, '/w').args).not.toContain('--unshare-net')
-    const plan = bwrapPlan(
-      { ...base, network: 'allowlist', proxy: { socketPath: '/h/p.sock', port: 3128 } },
-      inner,
-      '/w',
-    )
-    const args = plan.args
-    expect(args.slice(args.indexOf('/h/p.sock') - 1, args.indexOf('/h/p.sock') + 2)).toEqual([
-      '--bind',
-      '/h/p.sock',
-      '/tmp/.shellgate-proxy.sock',
-    ])
-    expect(args).toContain('--unshare-net')
-    expect(args.join(' ')).toContain('--setenv HTTPS_PROXY http://127.0.0.1:3128')
-    expect(args.join(' ')).toContain('--unsetenv NO_PROXY')
-    const after = args.slice(args.indexOf('--') + 1)
-    expect(after.slice(0, 2)).toEqual(['/bin/sh', '-c'])
-    expect(after[2]).toContain('TCP-LISTEN:3128,bind=127.0.0.1')
-    expect(after[2]).toContain('0100007F:0C38 00000000:0000 0A')
-    expect(after.slice(3)).toEqual(['shellgate-bridge', '/bin/bash', '-c', 'echo hi'])
+  it('every network setting gets its own namespace; on and allowlist bind the socket folder, set the proxy env and bridge', () => {
+    const egress = { socketDir: '/h/.shellgate/sandbox/net-1', proxyPort: 3128, allowedPorts: [5432] }
+    for (const network of ['off', 'on', 'allowlist'] as const) {
+      const args = bwrapPlan({ ...base, network, egress }, inner, '/w').args
+      expect(args.filter((arg) => arg === '--unshare-net')).toHaveLength(1)
+      expect(args.includes('/tmp/.shellgate-net')).toBe(network !== 'off')
+    }
+    for (const network of ['on', 'allowlist'] as const) {
+      const args = bwrapPlan({ ...base, network, egress }, inner, '/w').args
+      const at = args.indexOf('/tmp/.shellgate-net')
+      // Read-only: the command can connect to the sockets, never replace them.
+      expect(args.slice(at - 2, at + 1)).toEqual(['--ro-bind', egress.socketDir, '/tmp/.shellgate-net'])
+      // After the private /tmp (step 2), or it would hide the folder.
+      expect(at).toBeGreaterThan(args.indexOf('/tmp'))
+      const env = args.join(' ')
+      for (const name of [
+        'HTTP_PROXY',
+        'HTTPS_PROXY',
+        'https_proxy',
+        'npm_config_https_proxy',
+        'PIP_PROXY',
+      ]) {
+        expect(env).toContain(`--setenv ${name} http://127.0.0.1:3128`)
+      }
+      expect(env).toContain('--setenv NO_PROXY localhost,127.0.0.1,::1')
+      const after = args.slice(args.indexOf('--') + 1)
+      expect(after.slice(0, 2)).toEqual(['/bin/sh', '-c'])
+      expect(after[2]).toContain(
+        '/usr/bin/socat TCP-LISTEN:3128,bind=127.0.0.1,fork,reuseaddr UNIX-CONNECT:/tmp/.shellgate-net/proxy.sock &',
+      )
+      expect(after[2]).toContain(
+        '/usr/bin/socat TCP-LISTEN:5432,bind=127.0.0.1,fork,reuseaddr UNIX-CONNECT:/tmp/.shellgate-net/port-5432.sock &',
+      )
+      expect(after[2]).toContain('"0100007F:0C38 00000000:0000 0A"|"0100007F:1538 00000000:0000 0A"')
+      expect(after.slice(3)).toEqual(['shellgate-bridge', '/bin/bash', '-c', 'echo hi'])
+    }
   })
 
-  it('allowlist without a proxy is refused rather than run with the network open', () => {
+  it('read-only never gets the folder, the proxy env or a bridge, whatever the setting', () => {
+    const egress = { socketDir: '/h/n', proxyPort: 3128, allowedPorts: [5432] }
+    const args = bwrapPlan({ ...base, profile: 'read-only', network: 'on', egress }, inner, '/w').args
+    expect(args).not.toContain('/h/n')
+    expect(args.join(' ')).not.toContain('PROXY')
+    expect(args.slice(args.indexOf('--') + 1)).toEqual(['/bin/bash', '-c', 'echo hi'])
+  })
+
+  it('a network without the host proxy is refused rather than run with a route that cannot be enforced', () => {
     expect(() => bwrapPlan({ ...base, network: 'allowlist' }, inner, '/w')).toThrow(/host proxy/)
+    expect(() => bwrapPlan({ ...base, network: 'on' }, inner, '/w')).toThrow(/host proxy/)
   })
 })
 

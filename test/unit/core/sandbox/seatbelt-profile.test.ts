@@ -47,14 +47,44 @@ describe('Seatbelt profile text (macOS, tested through the platform parameter)',
     expect(text).not.toContain('network')
   })
 
-  it('network on allows it; allowlist allows only the proxy port', () => {
-    expect(seatbeltProfile({ ...base, network: 'on' }, '/t')).toContain('(allow network*)')
-    const text = seatbeltProfile(
-      { ...base, network: 'allowlist', proxy: { socketPath: '/s', port: 3128 } },
-      '/t',
+  it('no network namespace on macOS: on and allowlist may dial only the proxy and the allowed ports, never network*', () => {
+    const egress = { socketDir: '', proxyPort: 50123, allowedPorts: [5432, 6379] }
+    for (const network of ['on', 'allowlist'] as const) {
+      const text = seatbeltProfile({ ...base, network, egress }, '/t')
+      expect(text.split('\n').filter((line) => line.includes('network'))).toEqual([
+        '(allow network-outbound (remote ip "localhost:50123"))',
+        '(allow network-outbound (remote ip "localhost:5432"))',
+        '(allow network-outbound (remote ip "localhost:6379"))',
+      ])
+    }
+    expect(seatbeltProfile({ ...base, network: 'off', egress }, '/t')).not.toContain('network')
+    expect(seatbeltProfile({ ...base, profile: 'read-only', network: 'on', egress }, '/t')).not.toContain(
+      'network',
     )
-    expect(text).toContain('(allow network-outbound (remote ip "localhost:3128"))')
-    expect(text).not.toContain('(allow network*)')
+  })
+
+  it('a command with a network gets the proxy variables every tool reads, naming the host proxy port', () => {
+    const egress = { socketDir: '', proxyPort: 50123, allowedPorts: [] }
+    const plan = seatbeltPlan({ ...base, network: 'on', egress }, inner, '/t')
+    const env = plan.args.slice(plan.args.indexOf('/usr/bin/env') + 1, plan.args.indexOf('/bin/zsh'))
+    expect(env).toEqual([
+      'TMPDIR=/t',
+      'HTTP_PROXY=http://127.0.0.1:50123',
+      'HTTPS_PROXY=http://127.0.0.1:50123',
+      'ALL_PROXY=http://127.0.0.1:50123',
+      'http_proxy=http://127.0.0.1:50123',
+      'https_proxy=http://127.0.0.1:50123',
+      'all_proxy=http://127.0.0.1:50123',
+      'npm_config_proxy=http://127.0.0.1:50123',
+      'npm_config_https_proxy=http://127.0.0.1:50123',
+      'PIP_PROXY=http://127.0.0.1:50123',
+      'YARN_HTTP_PROXY=http://127.0.0.1:50123',
+      'YARN_HTTPS_PROXY=http://127.0.0.1:50123',
+      'NO_PROXY=localhost,127.0.0.1,::1',
+      'no_proxy=localhost,127.0.0.1,::1',
+      'npm_config_noproxy=localhost,127.0.0.1,::1',
+    ])
+    expect(() => seatbeltPlan({ ...base, network: 'on' }, inner, '/t')).toThrow(/host proxy/)
   })
 
   it('quotes a path with a double quote or backslash so it cannot end the string', () => {

@@ -120,16 +120,28 @@ describe('git config keys that hold credentials', () => {
     'hub.oauthtoken',
     'deploy.secret',
     'remote.origin.password',
+    'openai.apikey',
+    'service.api-key',
+    'deploy.private-key',
+    'aws.accesskey',
+    'tool.sessionKey',
+    'gateway.bearer',
+    'ci.jwt',
   ])('%s', (key) => {
     expect(isSecretGitConfigKey(key)).toBe(true)
   })
 
-  it.each(['core.editor', 'user.name', 'user.email', 'remote.origin.url', 'branch.main.remote'])(
-    '%s is not',
-    (key) => {
-      expect(isSecretGitConfigKey(key)).toBe(false)
-    },
-  )
+  it.each([
+    'core.editor',
+    'user.name',
+    'user.email',
+    'remote.origin.url',
+    'branch.main.remote',
+    'user.signingkey',
+    'core.sshcommandkey',
+  ])('%s is not', (key) => {
+    expect(isSecretGitConfigKey(key)).toBe(false)
+  })
 
   it('finds a password in a URL value', () => {
     expect(valueHoldsCredential('https://me:ghp_abc@github.com/o/r.git')).toBe(true)

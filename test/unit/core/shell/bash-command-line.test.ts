@@ -1,3 +1,7 @@
+import { execFileSync } from 'node:child_process'
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import {
   bashToolExecutionCommand,
@@ -78,5 +82,33 @@ describe('the Bash tool script', () => {
     )
     expect(runsAsLoginShell({ status: 'unavailable', reason: 'x', loginFallback: true })).toBe(true)
     expect(runsAsLoginShell({ status: 'unavailable', reason: 'timed out', loginFallback: false })).toBe(false)
+  })
+})
+
+describe('the script, run by real bash, against a snapshot that fails to source', () => {
+  // The service checks the file before use; a file changed after that check (a race) is caught by
+  // the command itself: it never reaches the sentinel, so it runs once as a login shell.
+  it('moves the file aside as failed and runs the command as a login shell', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'shellgate-snap-'))
+    try {
+      const snapshot = join(dir, 'snap.sh')
+      writeFileSync(snapshot, 'if then fi\n__shellgate_snapshot_complete=1\n')
+      const script = composeBashScript({
+        shell: { dialect: 'bash', path: '/bin/bash' },
+        snapshotPath: snapshot,
+        startupScriptPath: null,
+        command: 'shopt -q login_shell && echo is-login',
+        cwdFile: null,
+      })
+      const out = execFileSync('/bin/bash', ['-c', script], {
+        env: { PATH: '/usr/bin:/bin', HOME: dir },
+        encoding: 'utf8',
+      })
+      expect(out).toBe('is-login\n')
+      expect(existsSync(snapshot)).toBe(false)
+      expect(existsSync(`${snapshot}.failed`)).toBe(true)
+    } finally {
+      rmSync(dir, { recursive: true, force: true })
+    }
   })
 })

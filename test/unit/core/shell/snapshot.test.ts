@@ -1,5 +1,7 @@
+import { execFileSync } from 'node:child_process'
 import {
   existsSync,
+  symlinkSync,
   mkdtempSync,
   readdirSync,
   readFileSync,
@@ -199,39 +201,79 @@ describe('shell-init snapshot', () => {
     expect(third.result.stdout).toBe('alias-ok\n')
   })
 
-  it('a corrupt snapshot that fails to source: the command runs once as a login shell and the snapshot is captured again', async () => {
-    home = makeFakeHome({ '.profile': PROFILE_SOURCING_BASHRC, '.bashrc': BASH_RC })
-    const first = await runBash(shellOf('bash', '/bin/bash'), 'true')
-    const path = first.prepared.snapshot?.status === 'ready' ? first.prepared.snapshot.path : ''
-    // A syntax error stops `.` part-way; the sentinel at the end stays, so only the command can tell.
-    writeFileSync(path, `if then fi\n${readFileSync(path, 'utf8')}`)
-    const second = await runBash(
-      shellOf('bash', '/bin/bash'),
-      'greet corrupt; shopt -q login_shell && echo is-login',
-    )
-    expect(second.prepared.snapshot?.status).toBe('ready')
-    expect(second.result.stdout).toBe('hello corrupt\nis-login\n')
-    expect(existsSync(path)).toBe(false)
-    // The very next command gets a fresh capture: the login-shell fallback happened once.
-    const third = await runBash(shellOf('bash', '/bin/bash'), 'll; shopt -q login_shell || echo not-login')
-    expect(third.prepared.snapshot).toMatchObject({ status: 'ready' })
-    expect(third.prepared.snapshot?.status === 'ready' && third.prepared.snapshot.path).not.toBe(path)
-    expect(third.result.stdout).toBe('alias-ok\nnot-login\n')
-  })
+  it.each([
+    // A syntax error stops `.` part-way; the sentinel at its end stays.
+    ['made unparsable', (text: string) => `if then fi\n${text}`],
+    // issue 24.1: it sources cleanly and sets the sentinel, with the user's setup gone.
+    ['rewritten to its last line only', () => '__shellgate_snapshot_complete=1\n'],
+    ['with its functions cut out', (text: string) => text.replace(/^greet \(\)[\s\S]*?^\}\n/m, '')],
+    ['overwritten in place, same size', (text: string) => text.replace('alias-ok', 'alias-no')],
+  ])(
+    'a snapshot %s between runs is noticed before use: a login shell now, a new capture next',
+    async (_how, corrupt) => {
+      home = makeFakeHome({ '.profile': PROFILE_SOURCING_BASHRC, '.bashrc': BASH_RC })
+      const first = await runBash(shellOf('bash', '/bin/bash'), 'true')
+      const path = first.prepared.snapshot?.status === 'ready' ? first.prepared.snapshot.path : ''
+      const text = readFileSync(path, 'utf8')
+      writeFileSync(path, corrupt(text))
+      expect(readFileSync(path, 'utf8')).not.toBe(text)
+      const second = await runBash(
+        shellOf('bash', '/bin/bash'),
+        'greet corrupt; shopt -q login_shell && echo is-login',
+      )
+      expect(second.prepared.snapshot).toMatchObject({
+        status: 'unavailable',
+        reason: expect.stringContaining('changed'),
+        loginFallback: true,
+      })
+      // The user's setup is there: the login shell read the rc files.
+      expect(second.result.stdout).toBe('hello corrupt\nis-login\n')
+      expect(existsSync(path)).toBe(false)
+      // The very next command gets a fresh capture: the login-shell fallback happened once.
+      const third = await runBash(shellOf('bash', '/bin/bash'), 'll; shopt -q login_shell || echo not-login')
+      expect(third.prepared.snapshot).toMatchObject({ status: 'ready' })
+      expect(third.prepared.snapshot?.status === 'ready' && third.prepared.snapshot.path).not.toBe(path)
+      expect(third.result.stdout).toBe('alias-ok\nnot-login\n')
+    },
+  )
 
-  it('a sentinel variable inherited from the environment does not vouch for a snapshot that failed to source', async () => {
-    home = makeFakeHome({ '.profile': PROFILE_SOURCING_BASHRC, '.bashrc': BASH_RC })
-    const first = await runBash(shellOf('bash', '/bin/bash'), 'true')
-    const path = first.prepared.snapshot?.status === 'ready' ? first.prepared.snapshot.path : ''
-    writeFileSync(path, `if then fi\n${readFileSync(path, 'utf8')}`)
-    const second = await runBash(
-      shellOf('bash', '/bin/bash'),
-      'greet corrupt; shopt -q login_shell && echo is-login',
-      { __shellgate_snapshot_complete: '1' },
-    )
-    expect(second.result.stdout).toBe('hello corrupt\nis-login\n')
-    expect(existsSync(path)).toBe(false)
-  })
+  it.each([
+    [
+      'a symlink to a copy',
+      (path: string, text: string) => {
+        const elsewhere = `${path}.planted`
+        writeFileSync(elsewhere, text)
+        rmSync(path)
+        symlinkSync(elsewhere, path)
+      },
+    ],
+    [
+      'a FIFO',
+      (path: string) => {
+        rmSync(path)
+        execFileSync('mkfifo', [path])
+      },
+    ],
+  ])(
+    "%s put in the snapshot's place is neither followed nor waited on: a login shell, then a new capture",
+    async (_what, plant) => {
+      home = makeFakeHome({ '.profile': PROFILE_SOURCING_BASHRC, '.bashrc': BASH_RC })
+      const first = await runBash(shellOf('bash', '/bin/bash'), 'true')
+      const path = first.prepared.snapshot?.status === 'ready' ? first.prepared.snapshot.path : ''
+      plant(path, readFileSync(path, 'utf8'))
+      const second = await runBash(
+        shellOf('bash', '/bin/bash'),
+        'greet plant; shopt -q login_shell && echo is-login',
+      )
+      expect(second.prepared.snapshot?.status).toBe('unavailable')
+      expect(second.result.stdout).toBe('hello plant\nis-login\n')
+      const third = await runBash(shellOf('bash', '/bin/bash'), 'll')
+      expect(third.prepared.snapshot?.status === 'ready' && third.prepared.snapshot.path).not.toBe(path)
+      expect(third.result.stdout).toBe('alias-ok\n')
+      rmSync(path, { force: true })
+      rmSync(`${path}.planted`, { force: true })
+    },
+  )
 
   it('survives an rc that prints junk and asks a question while generating', async () => {
     home = makeFakeHome({

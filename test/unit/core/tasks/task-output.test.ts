@@ -53,6 +53,8 @@ describe('TaskOutput', () => {
         output: 'finished\n',
         output_path: harness.registry.get(taskId)!.outputPath,
         truncated: false,
+        tty: false,
+        next_since: 9,
       },
     })
     expect(harness.registry.get(taskId)?.notified).toBe(true)

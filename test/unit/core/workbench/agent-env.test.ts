@@ -78,6 +78,27 @@ describe('what an agent command sees of the environment', () => {
     expect(existsSync(join(workspace, 'fsmonitor-ran'))).toBe(true)
   })
 
+  it('an exported bash function in the entry environment reaches no command, approved or not, nor their children (issue 24.2)', async () => {
+    // bash defines BASH_FUNC_ls%% as a function named ls in every bash it starts.
+    const planted = {
+      'BASH_FUNC_ls%%': '() {  echo planted-ls; }',
+      'BASH_FUNC_cat%%': '() {  echo planted-cat; }',
+    }
+    harness = await startCore({ env: planted })
+    const { core, sessionId, workspace } = harness
+    writeFileSync(join(workspace, 'real-file'), 'real\n')
+    const probe = 'ls real-file; bash -c "cat real-file; ls real-file"; env | grep -c "^BASH_FUNC_" || true'
+    // Read-only? No: `bash -c` is not. The mode decides: yolo runs it as an approved command.
+    await core.settings.updateUser({ permissions: { mode: 'yolo' } })
+    const approved = await core.bash.run(sessionId, { command: probe })
+    expect(approved.status).toBe('completed')
+    expect(approved.content).toBe('real-file\nreal\nreal-file\n0')
+    await core.settings.updateUser({ permissions: { mode: 'build' } })
+    const readOnly = await core.bash.run(sessionId, { command: 'ls real-file' })
+    expect(readOnly.decision?.decidedBy).toBe('mode.build.readOnly')
+    expect(readOnly.content).toBe('real-file')
+  })
+
   it('Settings → Environment (env.report) and `shellgate env --json` list the same names', async () => {
     harness = await startCore({
       env: { ...SECRETS, NODE_OPTIONS: '--no-warnings', HTTPS_PROXY: 'http://p:1' },

@@ -1,7 +1,7 @@
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
-import type { BackendStatus } from '../../../../src/main/core/sandbox/detect-backend'
+import type { BackendStatus } from '../../../../src/main/core/sandbox/backend-status'
 import { type CoreHarness, startCore, waitFor } from './core-harness'
 
 /** The Bash path fills the sandbox profile from the verdict and the settings (issue 12), for real. */

@@ -62,7 +62,8 @@ export async function startCore(
     async dispose() {
       for (const each of cores) await each.dispose()
       await rm(workspace, { recursive: true, force: true })
-      await rm(home, { recursive: true, force: true })
+      // A task's end record may still be landing in sessions/ as the core closes: retry, as rm -rf would.
+      await rm(home, { recursive: true, force: true, maxRetries: 5 })
     },
   }
 }

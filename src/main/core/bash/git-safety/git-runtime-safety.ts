@@ -3,6 +3,7 @@ import path from 'node:path'
 import { readRegularFile } from './bounded-read'
 import { MAX_GITDIR_FILE_BYTES, parseGitdirLine } from './gitdir-file'
 import { isPromisorRepository } from './repository-config-scan'
+import { type RepositoryFacts, readRepositoryFacts } from './repository-facts'
 import { findRepositoryProgram } from './repository-programs'
 
 export { MAX_GITDIR_FILE_BYTES }
@@ -15,6 +16,8 @@ export type GitRuntimeSafety =
       reason: string
       /** A partial clone: git show/log -p/diff/cat-file fetch missing objects over the network. */
       promisor?: boolean
+      /** The work tree and what git could print from it; absent outside a repository. */
+      repository?: RepositoryFacts & { workTree: string }
     }
   | { safe: false; reason: string }
 
@@ -121,7 +124,10 @@ function checkRepositoryPrograms(gitDir: string, workTree: string, cwd: string):
   const problem = findRepositoryProgram(gitDir, workTree, (file) => displayPath(file, cwd))
   if (problem) return unsafe(problem)
   const reason = `${gitDir} runs no program the repository chose`
-  return isPromisorRepository(gitDir) ? { safe: true, reason, promisor: true } : { safe: true, reason }
+  const repository = { ...readRepositoryFacts(gitDir), workTree }
+  return isPromisorRepository(gitDir)
+    ? { safe: true, reason, promisor: true, repository }
+    : { safe: true, reason, repository }
 }
 
 function displayPath(file: string, cwd: string): string {

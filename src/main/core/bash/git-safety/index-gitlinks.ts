@@ -1,4 +1,5 @@
 import { statSync } from 'node:fs'
+import { isSecretFileName } from '../../secrets/secret-file-names'
 import { readRegularFile } from './bounded-read'
 
 /** Larger indexes are not parsed on every classify; the caller refuses instead. */
@@ -7,8 +8,18 @@ const GITLINK_MODE = 0o160000
 const ENTRY_FIXED_BYTES = 40
 const EXTENDED_FLAG = 0x4000
 
+/** What a git index tells the checks. */
+export interface IndexFacts {
+  /** Paths of the submodules (gitlink entries). */
+  gitlinks: string[]
+  /** Tracked files whose name says they hold a secret (`.env`, `deploy/id_rsa`), at any depth. */
+  secretPaths: string[]
+}
+
+const NO_ENTRIES: IndexFacts = { gitlinks: [], secretPaths: [] }
+
 // Keyed by the index's identity (inode, size, mtime in ns): a rewritten index gets a new key.
-const cache = new Map<string, string[]>()
+const cache = new Map<string, IndexFacts>()
 const MAX_CACHED = 64
 
 /**
@@ -17,8 +28,14 @@ const MAX_CACHED = 64
  * Supports index versions 2, 3 and 4, sha1 and sha256 repositories.
  */
 export function readIndexGitlinks(indexFile: string): string[] | { problem: string } {
+  const facts = readIndexFacts(indexFile)
+  return 'problem' in facts ? facts : facts.gitlinks
+}
+
+/** The gitlinks and the secret-named tracked files of a git index, parsed once per version of it. */
+export function readIndexFacts(indexFile: string): IndexFacts | { problem: string } {
   const stats = statSync(indexFile, { throwIfNoEntry: false, bigint: true })
-  if (!stats) return []
+  if (!stats) return NO_ENTRIES
   if (stats.size > BigInt(MAX_INDEX_BYTES))
     return { problem: `${indexFile} is over ${MAX_INDEX_BYTES} bytes` }
   const key = `${indexFile}:${stats.ino}:${stats.size}:${stats.mtimeNs}`
@@ -30,7 +47,7 @@ export function readIndexGitlinks(indexFile: string): string[] | { problem: stri
   } catch (error) {
     return { problem: (error as Error).message }
   }
-  if (data === null) return []
+  if (data === null) return NO_ENTRIES
   const parsed = parseIndex(data)
   if (typeof parsed === 'string') return { problem: `${indexFile}: ${parsed}` }
   if (cache.size >= MAX_CACHED) cache.clear()
@@ -38,7 +55,7 @@ export function readIndexGitlinks(indexFile: string): string[] | { problem: stri
   return parsed
 }
 
-function parseIndex(data: Buffer): string[] | string {
+function parseIndex(data: Buffer): IndexFacts | string {
   if (data.length < 12 || data.toString('latin1', 0, 4) !== 'DIRC') return 'not a git index'
   const version = data.readUInt32BE(4)
   if (version < 2 || version > 4) return `index version ${version} is not supported`
@@ -46,6 +63,7 @@ function parseIndex(data: Buffer): string[] | string {
   const hashBytes = count === 0 ? 20 : detectHashBytes(data, version)
   if (hashBytes === null) return 'entries fit neither sha1 nor sha256 object ids'
   const gitlinks: string[] = []
+  const secretPaths: string[] = []
   let offset = 12
   let previousPath = ''
   for (let entry = 0; entry < count; entry += 1) {
@@ -74,8 +92,9 @@ function parseIndex(data: Buffer): string[] | string {
     }
     previousPath = path
     if ((mode & 0o170000) === GITLINK_MODE) gitlinks.push(path)
+    else if (isSecretFileName(path.slice(path.lastIndexOf('/') + 1))) secretPaths.push(path)
   }
-  return gitlinks
+  return { gitlinks, secretPaths }
 }
 
 /**

@@ -48,6 +48,28 @@ export const remoteShowCheck: PolicyCheck = ({ flags }) =>
 export const remoteListCheck: PolicyCheck = ({ positionals }) =>
   positionals.length > 0 ? `git remote ${positionals[0]} changes remotes; only listing is read-only` : null
 
+/** `git notes` alone lists, like `git notes list`; every other action adds, edits or removes notes. */
+export const notesListCheck: PolicyCheck = ({ positionals }) =>
+  positionals.length === 0 || (positionals[0] === 'list' && positionals.length <= 2)
+    ? null
+    : `git notes ${positionals[0]} changes notes; only list is read-only`
+
+// The variables `git var` prints; -l prints every config value too, tokens among them.
+const GIT_VARIABLES = new Set([
+  'GIT_AUTHOR_IDENT',
+  'GIT_COMMITTER_IDENT',
+  'GIT_EDITOR',
+  'GIT_SEQUENCE_EDITOR',
+  'GIT_PAGER',
+  'GIT_DEFAULT_BRANCH',
+])
+
+export const gitVarCheck: PolicyCheck = ({ positionals }) => {
+  const name = positionals[0]
+  if (positionals.length === 1 && name !== undefined && GIT_VARIABLES.has(name)) return null
+  return 'git var prints one of its variables (GIT_AUTHOR_IDENT, GIT_EDITOR…); -l prints every config value, tokens among them'
+}
+
 const CONFIG_READ_FLAGS = new Set(['--get', '--get-all', '--get-color', '--get-colorbool'])
 
 /** Forms that print many keys at once, http.*.extraheader tokens and credentials in URLs among them. */
@@ -59,18 +81,21 @@ const CONFIG_BULK_FLAGS: Readonly<Record<string, string>> = {
   '--get-urlmatch': 'git config --get-urlmatch prints http.* settings, tokens among them',
 }
 
-/** `git config KEY VALUE` writes; only the --get… forms read, and never a section holding secrets. */
+/**
+ * `git config KEY VALUE` writes; `git config KEY` and the --get… forms read, never a key that holds
+ * secrets. The bulk forms print every value, unless --name-only keeps them to the names.
+ */
 export const configReadCheck: PolicyCheck = ({ flags, positionals }) => {
+  const namesOnly = flags.some((f) => f.flag === '--name-only')
   const bulk = flags.find((f) => Object.hasOwn(CONFIG_BULK_FLAGS, f.flag))
-  if (bulk) return CONFIG_BULK_FLAGS[bulk.flag] as string
+  if (bulk && !(namesOnly && (bulk.flag === '--list' || bulk.flag === '-l' || bulk.flag === '--get-regexp')))
+    return CONFIG_BULK_FLAGS[bulk.flag] as string
+  if (bulk) return null
   const key = positionals[0]
-  if (
-    key !== undefined &&
-    isSecretGitConfigKey(key) &&
-    flags.some((f) => f.flag === '--get' || f.flag === '--get-all')
-  )
+  const reads = flags.some((f) => CONFIG_READ_FLAGS.has(f.flag)) || positionals.length === 1
+  if (key !== undefined && isSecretGitConfigKey(key) && reads)
     return `git config ${key} can hold a token or credentials`
-  if (flags.some((f) => CONFIG_READ_FLAGS.has(f.flag))) return null
+  if (reads) return null
   return positionals.length > 0
     ? `git config ${positionals.join(' ')} without --get or --list can set configuration`
     : 'git config without --get or --list is not read-only'

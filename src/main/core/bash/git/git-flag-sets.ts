@@ -24,6 +24,8 @@ export const DIFF_FLAGS: Record<string, FlagValueKind> = flagTable({
     --word-diff-regex --diff-merges --skip-to --rotate-to -I --ignore-matching-lines --color-moved-ws`,
   optionalString: `--stat --dirstat -M --find-renames -C --find-copies -B --break-rewrites --word-diff
     --color-words --color --relative --ignore-submodules --submodule --abbrev`,
+  // -O<orderfile>: git reads the order of the files from it.
+  file: '-O',
 })
 
 /** Revision walking and formatting (log, shortlog, rev-list, reflog, stash list). */

@@ -1,3 +1,5 @@
+import { findConfigOverrideProblem } from './git-config-overrides'
+
 /** Global options that only choose whether git pages its output. */
 const HARMLESS_GLOBAL_OPTIONS = new Set(['--no-pager', '-P', '--paginate', '-p'])
 
@@ -34,6 +36,13 @@ export function readGitGlobalOptions(args: string[]): GlobalOptionsResult {
   const directories: string[] = []
   while (index < args.length && (args[index] as string).startsWith('-')) {
     const arg = args[index] as string
+    // `-c color.ui=never`: a display setting only; any other key is refused by name.
+    if (arg === '-c' && args[index + 1] !== undefined) {
+      const problem = findConfigOverrideProblem(args[index + 1] as string)
+      if (problem) return { ok: false, reason: problem }
+      index += 2
+      continue
+    }
     if (arg === '-C' && (args[index + 1] ?? '') !== '') {
       directories.push(args[index + 1] as string)
       index += 2

@@ -1,6 +1,7 @@
 import { parseFlags } from '../readonly/flag-parser'
 import type { ParsedArgs, PolicyContext } from '../readonly/flag-types'
 import { readGitGlobalOptions } from './git-global-options'
+import { type GitReads, gitReadsOf } from './git-prints'
 import { findGitSubcommand } from './git-subcommands'
 
 export interface GitArgvVerdict {
@@ -19,6 +20,8 @@ export interface GitArgvVerdict {
   directories?: string[]
   /** The subcommand's flags and operands, on a read-only verdict, for the place checks. */
   parsed?: ParsedArgs
+  /** What it prints from the repository, on a read-only verdict, for the repository checks. */
+  reads?: GitReads
 }
 
 // Subcommands whose words after `--` are pathspecs and nothing else.
@@ -75,5 +78,6 @@ export function evaluateGitArgv(argv: string[], context: PolicyContext): GitArgv
     subcommand: subcommand.name,
     directories: globals.directories,
     parsed: flags.parsed,
+    reads: gitReadsOf(subcommand.name, flags.parsed, end === null ? [] : args.slice(end + 1)),
   }
 }

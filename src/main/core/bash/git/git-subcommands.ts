@@ -2,6 +2,8 @@ import { type CommandPolicy, flagTable } from '../readonly/flag-types'
 import {
   configReadCheck,
   creationCheck,
+  gitVarCheck,
+  notesListCheck,
   lsRemoteCheck,
   reflogCheck,
   remoteListCheck,
@@ -13,7 +15,14 @@ import { DIFF_FLAGS, GIT_REFUSED_FLAGS, LOG_FLAGS } from './git-flag-sets'
 // Every git subcommand has --output or a pathspec a file name could turn into a flag, so all of
 // them refuse an unquoted leading glob.
 function gitPolicy(policy: Omit<CommandPolicy, 'flagsCanWrite'>): CommandPolicy {
-  return { ...policy, refusedFlags: { ...GIT_REFUSED_FLAGS, ...policy.refusedFlags }, flagsCanWrite: true }
+  // git's parse-options takes unique prefixes only where a subcommand's own table is complete, and
+  // revision and diff options never: prefixes are refused rather than guessed.
+  return {
+    ...policy,
+    refusedFlags: { ...GIT_REFUSED_FLAGS, ...policy.refusedFlags },
+    flagsCanWrite: true,
+    exactLongOptions: true,
+  }
 }
 
 const log = gitPolicy({ flags: LOG_FLAGS, dashCount: true, check: signatureFormatCheck })
@@ -74,7 +83,9 @@ export const GIT_SUBCOMMANDS: ReadonlyMap<string, CommandPolicy> = new Map<strin
       flags: flagTable({
         none: `-b --root --show-stats -f --show-name -n --show-number -p --porcelain --line-porcelain -l -t
           -s -e --show-email -w -c --incremental --minimal --no-progress --color-lines --color-by-age`,
-        string: '-L -S --contents --date --ignore-rev --ignore-revs-file',
+        string: '-L --date --ignore-rev',
+        // --contents prints that file's lines; -S and --ignore-revs-file read revisions from a file.
+        file: '-S --contents --ignore-revs-file',
         optionalString: '-M -C --abbrev',
       }),
     }),
@@ -98,7 +109,8 @@ export const GIT_SUBCOMMANDS: ReadonlyMap<string, CommandPolicy> = new Map<strin
           --show-cdup --git-dir --git-common-dir --is-inside-work-tree --is-inside-git-dir --is-bare-repository
           --is-shallow-repository --absolute-git-dir --all --show-superproject-working-tree --local-env-vars
           --revs-only --no-revs --flags --no-flags --sq --not --show-ref-format`,
-        string: `--default --git-path --resolve-git-dir --since --until --after --before --path-format
+        file: '--resolve-git-dir',
+        string: `--default --git-path --since --until --after --before --path-format
           --prefix --disambiguate --exclude --glob`,
         optionalString: '--short --branches --tags --remotes --show-object-format',
       }),
@@ -111,7 +123,8 @@ export const GIT_SUBCOMMANDS: ReadonlyMap<string, CommandPolicy> = new Map<strin
         none: `-c --cached -d --deleted -m --modified -o --others -i --ignored -s --stage -u --unmerged -k
           --killed -z -t -v -f --directory --no-empty-directory --eol --full-name --recurse-submodules
           --error-unmatch --exclude-standard --deduplicate --sparse --debug --resolve-undo`,
-        string: '-x --exclude -X --exclude-from --exclude-per-directory --with-tree --format',
+        string: '-x --exclude --exclude-per-directory --with-tree --format',
+        file: '-X --exclude-from',
         optionalString: '--abbrev',
       }),
     }),
@@ -183,7 +196,8 @@ export const GIT_SUBCOMMANDS: ReadonlyMap<string, CommandPolicy> = new Map<strin
           --line-number --ignore-case --word-regexp --invert-match --extended-regexp --fixed-strings
           --basic-regexp --perl-regexp --quiet`,
         number: '-A -B -C -m --max-count --max-depth --threads --after-context --before-context --context',
-        string: '-e -f',
+        string: '-e',
+        file: '-f',
         optionalString: '--color',
       }),
       refusedFlags: {
@@ -243,12 +257,58 @@ export const GIT_SUBCOMMANDS: ReadonlyMap<string, CommandPolicy> = new Map<strin
         none: `--get --get-all --get-regexp --get-urlmatch --get-colorbool --get-color --list -l --show-origin
           --show-scope --name-only --null -z --global --system --local --worktree --includes --no-includes
           --bool --int --bool-or-int --path --expiry-date`,
-        string: '--type --default --file -f --blob',
+        string: '--type --default --blob',
+        // -f reads any file as config: `git config -f ~/.pypirc --get pypi.password`.
+        file: '--file -f',
       }),
       check: configReadCheck,
     }),
   ],
   ['count-objects', gitPolicy({ flags: flagTable({ none: '-v --verbose -H --human-readable' }) })],
+  ['cherry', gitPolicy({ flags: flagTable({ none: '-v', optionalString: '--abbrev' }), maxPositionals: 3 })],
+  [
+    'show-branch',
+    gitPolicy({
+      flags: flagTable({
+        none: `-r --remotes -a --all --current --topo-order --date-order --sparse --list --merge-base
+          --independent --no-name --sha1-name --topics --no-color`,
+        number: '--more',
+        optionalString: '-g --reflog --color',
+      }),
+    }),
+  ],
+  [
+    'diff-tree',
+    gitPolicy({
+      flags: {
+        ...DIFF_FLAGS,
+        ...flagTable({
+          none: `-r -t --root --merge-base --stdin -s -v --no-commit-id --always --combined-all-paths
+            --no-abbrev`,
+          string: '--format --encoding',
+          optionalString: '--pretty',
+        }),
+      },
+      check: signatureFormatCheck,
+    }),
+  ],
+  ['notes list', gitPolicy({ flags: {}, maxPositionals: 1 })],
+  ['notes', gitPolicy({ flags: flagTable({ string: '--ref' }), check: notesListCheck })],
+  [
+    'check-attr',
+    gitPolicy({ flags: flagTable({ none: '-a --all --cached --stdin -z', string: '--source' }) }),
+  ],
+  [
+    'var',
+    gitPolicy({
+      flags: {},
+      refusedFlags: {
+        '-l': 'git var -l prints every config value, tokens and credentials in URLs among them',
+      },
+      check: gitVarCheck,
+    }),
+  ],
+  ['submodule status', gitPolicy({ flags: flagTable({ none: '--cached --recursive -q --quiet' }) })],
   [
     'check-ignore',
     gitPolicy({

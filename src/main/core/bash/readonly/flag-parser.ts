@@ -1,3 +1,4 @@
+import { resolveLongOption } from './flag-index'
 import type { CommandPolicy, FlagValueKind, ParsedArgs } from './flag-types'
 
 export type FlagCheck = { ok: true; parsed: ParsedArgs } | { ok: false; reason: string }
@@ -7,17 +8,37 @@ const NUMBER = /^-?\d+$/
 const ONE_CHARACTER = /^(?:[^\\]|\\[\\abfnrtv0]|\\x[0-9a-fA-F]{1,2}|\\[0-7]{1,3})$/u
 
 /**
- * Check every flag of `args` (argv without the command name) against the command's table, the way
- * getopt reads them: `--flag=value`, `--flag value`, `-n5`, `-n 5`, clusters like `-la` (a value
- * flag inside a cluster takes the rest of the word), and nothing after `--`. Unknown flags are refused.
+ * Read `args` (argv without the command name) as GNU getopt_long does, driven by the command's
+ * table: `--flag=value` and `--flag value`, any unambiguous prefix of a long option (`--fi` for
+ * `--file`), optional values only when attached (`--color=auto`, `-I5`), clusters like `-la` where
+ * a value flag takes the rest of the word (`-vfFILE`), `--` ending the options, and options after
+ * operands (getopt permutes) unless the table says options end at the first operand. A flag the
+ * table does not know, a refused one, or an ambiguous prefix is not read-only.
  */
 export function parseFlags(name: string, given: string[], policy: CommandPolicy): FlagCheck {
   const expanded = policy.oldStyleFirstArg ? expandOldStyleCluster(name, given, policy) : given
   if (typeof expanded === 'string') return { ok: false, reason: expanded }
   const args = expanded
-  const parsed: ParsedArgs = { flags: [], positionals: [], endOfOptions: null }
+  if (policy.operandsOnly)
+    return {
+      ok: true,
+      parsed: { flags: [], positionals: [...args], endOfOptions: null, readFiles: [], runTimeFiles: false },
+    }
+  const parsed: ParsedArgs = {
+    flags: [],
+    positionals: [],
+    endOfOptions: null,
+    readFiles: [],
+    runTimeFiles: false,
+  }
+  const responseProblem = policy.responseFiles ? readResponseFiles(name, args, policy, parsed) : null
+  if (responseProblem) return { ok: false, reason: responseProblem }
   let index = 0
-  const fail = (reason: string): FlagCheck => ({ ok: false, reason })
+  const first = args[0]
+  if (policy.obsoleteFirst && first !== undefined && policy.obsoleteFirst.test(first)) {
+    parsed.flags.push({ flag: first, value: null })
+    index = 1
+  }
   while (index < args.length) {
     const arg = args[index] as string
     index += 1
@@ -26,7 +47,8 @@ export function parseFlags(name: string, given: string[], policy: CommandPolicy)
       parsed.positionals.push(...args.slice(index))
       break
     }
-    if (!arg.startsWith('-') || arg === '-') {
+    const plus = policy.plusOptions === true && arg.startsWith('+') && arg.length > 1
+    if ((!arg.startsWith('-') && !plus) || arg === '-') {
       parsed.positionals.push(arg)
       if (policy.optionsEndAtFirstPositional) {
         parsed.positionals.push(...args.slice(index))
@@ -38,22 +60,46 @@ export function parseFlags(name: string, given: string[], policy: CommandPolicy)
       parsed.flags.push({ flag: '-n', value: arg.slice(1) })
       continue
     }
-    const isLong =
-      policy.singleDashLong ||
-      arg.startsWith('--') ||
-      Object.hasOwn(policy.flags, arg) ||
-      Object.hasOwn(policy.refusedFlags ?? {}, arg)
-    const step = isLong
-      ? readLongFlag(name, arg, args, index, policy)
-      : readShortCluster(name, arg, args, index, policy)
-    if (typeof step === 'string') return fail(step)
-    parsed.flags.push(...step.flags)
+    const step =
+      !plus && (policy.singleDashLong || arg.startsWith('--'))
+        ? readLongFlag(name, arg, args, index, policy)
+        : readShortCluster(name, arg, args, index, policy)
+    if (typeof step === 'string') return { ok: false, reason: step }
+    for (const flag of step.flags) record(parsed, flag, policy)
     index = step.next
   }
+  if (policy.operandFiles) parsed.readFiles.push(...policy.operandFiles(parsed.positionals))
+  const listFlags = policy.runTimeFilesWith
+  if (listFlags && parsed.flags.some((flag) => listFlags.includes(flag.flag))) parsed.runTimeFiles = true
   if (policy.maxPositionals !== undefined && parsed.positionals.length > policy.maxPositionals) {
-    return fail(`${name} takes at most ${policy.maxPositionals} operand(s) when read-only`)
+    return { ok: false, reason: `${name} takes at most ${policy.maxPositionals} operand(s) when read-only` }
   }
   return { ok: true, parsed }
+}
+
+/** Keep the flag, and the file its value names when the table says it names one. */
+function record(parsed: ParsedArgs, flag: ParsedArgs['flags'][number], policy: CommandPolicy): void {
+  parsed.flags.push(flag)
+  const kind = policy.flags[flag.flag]
+  if ((kind === 'file' || kind === 'fileList') && flag.value !== null) parsed.readFiles.push(flag.value)
+  if (kind === 'fileList') parsed.runTimeFiles = true
+}
+
+/**
+ * binutils' expandargv replaces every `@FILE` word with the words in FILE before getopt runs, after
+ * `--` and inside a flag's value too; a file it cannot open stays the literal word. Those words may
+ * be any option and name any file, so FILE is read and the rest is known only at run time; a tool
+ * with a flag that writes or runs something is not read-only with one at all.
+ */
+function readResponseFiles(name: string, args: string[], policy: CommandPolicy, parsed: ParsedArgs) {
+  for (const arg of args) {
+    if (!arg.startsWith('@') || arg.length === 1) continue
+    if (policy.flagsCanWrite || Object.keys(policy.refusedFlags ?? {}).length > 0)
+      return `${name} ${arg} reads more arguments from ${arg.slice(1)}, where any flag of ${name} may be, one that writes or runs a program too`
+    parsed.readFiles.push(arg.slice(1))
+    parsed.runTimeFiles = true
+  }
+  return null
 }
 
 /**
@@ -69,7 +115,8 @@ function expandOldStyleCluster(name: string, args: string[], policy: CommandPoli
   for (const letter of first) {
     const flag = `-${letter}`
     const kind = Object.hasOwn(policy.flags, flag) ? policy.flags[flag] : undefined
-    if (kind === undefined) return `${refusal(name, flag, policy)} (old-style option letter in ${first})`
+    if (kind === undefined)
+      return `${refusal(name, flag, flag, policy)} (old-style option letter in ${first})`
     flags.push(flag)
     if (kind === 'none') continue
     const value = args[next]
@@ -82,18 +129,24 @@ function expandOldStyleCluster(name: string, args: string[], policy: CommandPoli
 
 type Step = { flags: ParsedArgs['flags']; next: number } | string
 
-function refusal(name: string, flag: string, policy: CommandPolicy): string {
+function refusal(name: string, flag: string, written: string, policy: CommandPolicy): string {
   const known =
     policy.refusedFlags && Object.hasOwn(policy.refusedFlags, flag) ? policy.refusedFlags[flag] : undefined
-  return known ?? `${name} ${flag} is not a flag known to be read-only`
+  const spelled = written === flag ? '' : ` (${written} is ${flag})`
+  return known ? `${known}${spelled}` : `${name} ${written} is not a flag known to be read-only`
 }
 
 function readLongFlag(name: string, arg: string, args: string[], next: number, policy: CommandPolicy): Step {
   const equals = arg.indexOf('=')
-  const flag = equals === -1 ? arg : arg.slice(0, equals)
+  const written = equals === -1 ? arg : arg.slice(0, equals)
   const attached = equals === -1 ? null : arg.slice(equals + 1)
+  const resolved = resolveLongOption(policy, written)
+  if (resolved.kind === 'ambiguous')
+    return `${name} ${written} is ambiguous: it abbreviates ${resolved.candidates.join(', ')}`
+  if (resolved.kind === 'unknown') return refusal(name, written, written, policy)
+  const flag = resolved.name
   const kind = Object.hasOwn(policy.flags, flag) ? policy.flags[flag] : undefined
-  if (kind === undefined) return refusal(name, flag, policy)
+  if (kind === undefined) return refusal(name, flag, written, policy)
   if (kind === 'none') {
     return attached === null ? { flags: [{ flag, value: null }], next } : `${name} ${flag} takes no value`
   }
@@ -116,9 +169,9 @@ function readShortCluster(
 ): Step {
   const flags: ParsedArgs['flags'] = []
   for (let position = 1; position < arg.length; position += 1) {
-    const flag = `-${arg[position]}`
+    const flag = `${arg[0]}${arg[position]}`
     const kind = Object.hasOwn(policy.flags, flag) ? policy.flags[flag] : undefined
-    if (kind === undefined) return refusal(name, flag, policy)
+    if (kind === undefined) return refusal(name, flag, flag, policy)
     if (kind === 'none') {
       flags.push({ flag, value: null })
       continue

@@ -1,6 +1,6 @@
 /**
  * What a known-safe flag takes: nothing, a number, any string, a string only when attached
- * (`--color=auto`), one character, or exactly the literal `{}` / `EOF` (xargs -I / -E).
+ * (`--color=auto`), one character, exactly the literal `{}` / `EOF` (xargs -I / -E), or a file name.
  */
 export type FlagValueKind =
   | 'none'
@@ -12,14 +12,25 @@ export type FlagValueKind =
   | 'EOF'
   /** git's PARSE_OPT_LASTARG_DEFAULT: the next word is the value, unless the flag is the last word. */
   | 'lastArgDefault'
+  /** The value names a file the tool reads (and may print back): judged as a place read. */
+  | 'file'
+  /** The value names a file that lists more files the tool reads (`--files0-from`): those are known only at run time. */
+  | 'fileList'
 
 /** The arguments of one command, once every flag passed its table. */
 export interface ParsedArgs {
-  /** Every flag in order with its value (null for `none` flags), by the spelling used. */
+  /**
+   * Every flag in order with its value (null for `none` flags), by the name the table gives it: an
+   * abbreviation (`--fi`) is resolved to the option it means (`--file`).
+   */
   flags: Array<{ flag: string; value: string | null }>
   positionals: string[]
   /** Index in the given arguments of the `--` that ended the options; null when there was none. */
   endOfOptions: number | null
+  /** Files the tool reads because a flag names them (`grep -f F`, `diff --from-file=F`, `@F`). */
+  readFiles: string[]
+  /** A file read names more files the tool reads (`--files0-from`, `@FILE`): known only at run time. */
+  runTimeFiles: boolean
 }
 
 /** A semantic check the flag table cannot express; returns why the command is not read-only, or null. */
@@ -41,8 +52,33 @@ export interface CommandPolicy {
   refusedFlags?: Record<string, string>
   /** Some flag of this command can write or run a program, so an unquoted leading glob is refused. */
   flagsCanWrite?: boolean
-  /** `head -20` / `tail -20`: a dash and a count is the line count. */
+  /** git's `-20`: a dash and a count, alone in its word, is the count. */
   dashCount?: boolean
+  /**
+   * head/tail read a first argument in their obsolete syntax (`head -5c`, `tail +3f`) as one option
+   * word before getopt sees the rest; a word matching this, first, is that.
+   */
+  obsoleteFirst?: RegExp
+  /**
+   * binutils expand every `@FILE` word, wherever it is (after `--` too), into the words FILE holds
+   * before they read any option.
+   */
+  responseFiles?: boolean
+  /** The operands the tool opens as files although they look like names (`who FILE`). */
+  operandFiles?: (positionals: readonly string[]) => readonly string[]
+  /** Words starting with `+` are options too, looked up as `+D` (lsof). */
+  plusOptions?: boolean
+  /** Flags that make every operand a list of more files to read (`md5sum -c LIST`). */
+  runTimeFilesWith?: readonly string[]
+  /** Long options that are one option in the tool (`--color --colour`): a prefix of both is not ambiguous. */
+  aliases?: readonly string[]
+  /**
+   * The command reads no option at all (a shell builtin like echo, test, true): every word is an
+   * operand it prints, compares or ignores.
+   */
+  operandsOnly?: boolean
+  /** The tool matches long options exactly (its own parser, not getopt_long): no abbreviations. */
+  exactLongOptions?: boolean
   /** Every `-word` is one flag, never a cluster (find's `-name`, xxd's `-cols`). */
   singleDashLong?: boolean
   /** Options end at the first positional (xargs and its driven command, getopt `+` style). */

@@ -1,11 +1,12 @@
 import type { AnalyzedCommand } from '../analysis/command-analysis'
 import { evaluateGitArgv } from '../git/git-policy'
-import { ANY_ARGS_COMMANDS } from './any-args-commands'
+import type { GitReads } from '../git/git-prints'
 import { findUncPath, isPathQualified, standardBinaryName, stripTransparentWrappers } from './command-name'
 import { evaluateDirectArgv } from './direct-argv'
 import { describeDynamicPart } from './dynamic-reason'
 import { refuseEnvAssignments } from './env-allowlist'
 import { parseFlags } from './flag-parser'
+import { readBothWays } from './getopt-readings'
 import {
   followsLinksInFolders,
   gitReadPaths,
@@ -13,13 +14,14 @@ import {
   xargsOpensFiles,
   xargsReadsInputPaths,
 } from './path-operands'
-import { ANY_ARGS_GLOBS_AFTER_DOUBLE_DASH, findGlobProblem, literalDoubleDash } from './glob-policy'
+import { findGlobProblem } from './glob-policy'
 import type { CommandPolicy, PolicyContext } from './flag-types'
 import { COMMAND_POLICIES } from './policy-tables'
 import { findPrefixPolicy } from './prefix-commands'
 import { platformPolicy } from './tables-platform'
 import { refuseRedirects } from './redirect-policy'
 import { REFUSED_COMMANDS } from './refused-commands'
+import { evaluateVersionQuery, findProjectReadingQuery } from './version-query'
 import { findKnownWriteOption } from './write-options'
 
 export interface PartVerdict {
@@ -39,6 +41,8 @@ export interface PartVerdict {
   unknownPaths?: boolean
   /** It reads through symlinks it meets inside its folder operands (grep -R, diff DIR DIR). */
   followsLinks?: boolean
+  /** For git: what it prints from the repository, judged where the repository is known. */
+  gitReads?: GitReads
 }
 
 /**
@@ -76,6 +80,8 @@ export function evaluateCommandPart(
   const offset = part.argv.length - argv.length
   const writeOption = findKnownWriteOption(argv)
   if (writeOption) return refuse(writeOption, name)
+  const projectReading = findProjectReadingQuery(argv)
+  if (projectReading) return refuse(projectReading, name)
   const direct = evaluateDirectArgv(argv)
   if (direct) return { ...direct, name }
   if (name === 'git') {
@@ -90,7 +96,14 @@ export function evaluateCommandPart(
       name,
       gitSubcommand: git.subcommand,
       gitDirectories: git.directories ?? [],
-      paths: [...pathOperands('git', [], null, part.redirects), ...gitReadPaths(git), '.'],
+      paths: [
+        ...pathOperands('git', [], null, part.redirects),
+        ...gitReadPaths(git),
+        ...(git.parsed?.readFiles ?? []),
+        ...(git.reads?.objectPaths ?? []),
+        '.',
+      ],
+      gitReads: git.reads,
     }
   }
   const prefix = findPrefixPolicy(argv)
@@ -103,19 +116,8 @@ export function evaluateCommandPart(
     if (verdict.readOnly && prefix) verdict.paths = pathOperands(prefix.prefix, [], null, part.redirects)
     return verdict
   }
-  if (ANY_ARGS_COMMANDS.has(name)) {
-    const after = ANY_ARGS_GLOBS_AFTER_DOUBLE_DASH.has(name) ? literalDoubleDash(part, argv, offset, 1) : null
-    const globProblem = findGlobProblem(part, name, offset, after)
-    if (globProblem) return refuse(globProblem, name)
-    return {
-      readOnly: true,
-      reason: `${name} only reads, whatever its arguments`,
-      name,
-      paths: pathOperands(name, argv.slice(1), null, part.redirects),
-      followsLinks: followsLinksInFolders(name, argv.slice(1), null),
-      unknownPaths: argv.some((word) => word.startsWith('--files0-from')),
-    }
-  }
+  const version = evaluateVersionQuery(argv, platform)
+  if (version) return { ...version, name, paths: [] }
   const known = Object.hasOwn(REFUSED_COMMANDS, name) ? REFUSED_COMMANDS[name] : undefined
   return refuse(known ?? `${name} is not a known read-only command`, name)
 }
@@ -140,25 +142,26 @@ function evaluateWithTable(
   context: PolicyContext,
   name: string,
 ): PartVerdict {
-  const flags = parseFlags(label, argv.slice(argsFrom), policy)
+  const args = argv.slice(argsFrom)
+  const flags = readBothWays(label, args, policy, context)
   if (!flags.ok) return { readOnly: false, reason: flags.reason, name }
   const end = flags.parsed.endOfOptions
   const after = policy.globOperandsAfterDoubleDash && end !== null ? argsFrom + end : null
   const globProblem = findGlobProblem(part, label, offset, after, stringFlags(policy))
   if (globProblem) return { readOnly: false, reason: globProblem, name }
-  const problem = policy.check?.(flags.parsed, context)
-  if (problem) return { readOnly: false, reason: problem, name }
-  const posix = checkAsPosixGetopt(label, argv.slice(argsFrom), policy, context)
-  if (posix) return { readOnly: false, reason: posix, name }
+  const readings = flags.posix ? [flags.parsed, flags.posix] : [flags.parsed]
   const verdict: PartVerdict = {
     readOnly: true,
     reason: `${label} with these flags only reads`,
     name,
-    paths: pathOperands(name, argv.slice(argsFrom), flags.parsed, part.redirects),
-    followsLinks: followsLinksInFolders(name, argv.slice(argsFrom), flags.parsed),
+    paths: readings.flatMap((parsed) => [
+      ...pathOperands(name, args, parsed, part.redirects),
+      ...parsed.readFiles,
+    ]),
+    followsLinks: readings.some((parsed) => followsLinksInFolders(name, args, parsed)),
+    // `sort --files0-from=list` prints the files a (planted) list names, which no check sees.
+    unknownPaths: readings.some((parsed) => parsed.runTimeFiles),
   }
-  // `sort --files0-from=list` prints the files a (planted) list names, which no check sees.
-  if (flags.parsed.flags.some((flag) => flag.flag === '--files0-from')) verdict.unknownPaths = true
   if (name === 'xargs') return withXargsCommand(verdict, flags.parsed.positionals)
   return verdict
 }
@@ -173,34 +176,16 @@ function withXargsCommand(verdict: PartVerdict, positionals: string[]): PartVerd
   const policy = COMMAND_POLICIES.get(driven)
   const parsed = policy ? parseFlags(`xargs ${driven}`, words, policy) : null
   if (parsed && !parsed.ok) return { readOnly: false, reason: parsed.reason, name: verdict.name }
-  const paths = xargsOpensFiles(positionals) ? pathOperands(driven, words, parsed?.parsed ?? null, []) : []
+  const drivenArgs = parsed?.ok ? parsed.parsed : null
+  const paths = xargsOpensFiles(positionals)
+    ? [...pathOperands(driven, words, drivenArgs, []), ...(drivenArgs?.readFiles ?? [])]
+    : []
   return {
     ...verdict,
     paths: [...(verdict.paths ?? []), ...paths],
-    unknownPaths: xargsReadsInputPaths(positionals),
+    unknownPaths:
+      xargsReadsInputPaths(positionals) || (drivenArgs?.runTimeFiles ?? false) || verdict.unknownPaths,
   }
-}
-
-/**
- * GNU getopt permutes (`uniq in -c` counts), but with POSIXLY_CORRECT in the environment, and with
- * BSD getopt on macOS, options end at the first operand, so `-c` becomes uniq's OUTPUT file. The
- * environment the command inherits is not ours to see, so every getopt-style table must also pass
- * when read that way; the reason says so.
- */
-function checkAsPosixGetopt(
-  label: string,
-  args: string[],
-  policy: CommandPolicy,
-  context: PolicyContext,
-): string | null {
-  if (policy.optionsEndAtFirstPositional || policy.singleDashLong || policy.oldStyleFirstArg) return null
-  // Reading fewer words as flags can only change the answer through the operands.
-  if (!policy.check && policy.maxPositionals === undefined) return null
-  const posix = parseFlags(label, args, { ...policy, optionsEndAtFirstPositional: true })
-  const problem = posix.ok ? policy.check?.(posix.parsed, context) : posix.reason
-  return problem
-    ? `${problem} when options end at the first operand (POSIXLY_CORRECT set, or BSD getopt)`
-    : null
 }
 
 const STRING_FLAGS = new WeakMap<CommandPolicy, ReadonlySet<string>>()

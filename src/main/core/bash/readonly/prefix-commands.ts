@@ -98,10 +98,21 @@ const SYSTEMCTL_SHOW: CommandPolicy = {
  * Read-only commands named by more than one word, matched by the longest prefix. `docker -H …` or
  * `gh --repo … pr view` never match, so options before the subcommand are refused as unknown.
  */
-export const PREFIX_POLICIES: ReadonlyMap<string, CommandPolicy> = new Map<string, CommandPolicy>([
+export const PREFIX_POLICIES: ReadonlyMap<string, CommandPolicy> = exactly([
   ['docker inspect', DOCKER_INSPECT],
   ['docker logs', DOCKER_LOGS],
   ['docker ps', { flags: DOCKER_LIST_FLAGS }],
+  // Compose v2 lists the project's containers; options before `ps` (-f, --env-file, --project-directory)
+  // never match this prefix and are refused as unknown.
+  [
+    'docker compose ps',
+    {
+      flags: flagTable({
+        none: '-a --all -q --quiet --services --no-trunc --orphans --help',
+        string: '--filter --format --status',
+      }),
+    },
+  ],
   ['docker images', { flags: DOCKER_LIST_FLAGS }],
   [
     'gh auth status',
@@ -120,6 +131,14 @@ export const PREFIX_POLICIES: ReadonlyMap<string, CommandPolicy> = new Map<strin
   ['systemctl is-enabled', SYSTEMCTL_READ],
   ...GH_READ_ONLY.map((prefix): [string, CommandPolicy] => [prefix, GH_POLICY]),
 ])
+
+/**
+ * docker and gh (Go's pflag) match long options exactly; systemctl's getopt_long would take a
+ * prefix, but these tables list only the options they allow, so a prefix is refused, not guessed.
+ */
+function exactly(entries: Array<[string, CommandPolicy]>): ReadonlyMap<string, CommandPolicy> {
+  return new Map(entries.map(([prefix, policy]) => [prefix, { ...policy, exactLongOptions: true }]))
+}
 
 const LONGEST_PREFIX_WORDS = 3
 

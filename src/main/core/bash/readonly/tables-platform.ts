@@ -13,6 +13,7 @@ const darwinBase64: CommandPolicy = {
     '--output': 'base64 --output writes its output to a file (macOS)',
   },
   flagsCanWrite: true,
+  exactLongOptions: true,
   maxPositionals: 0,
   operandCountMatters: true,
 }

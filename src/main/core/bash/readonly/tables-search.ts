@@ -8,13 +8,19 @@ const GREP_FLAGS = flagTable({
     --line-number --initial-tab --null --null-data --text --recursive --dereference-recursive
     --binary --line-buffered --no-group-separator --version --help`,
   number: '-m --max-count -A --after-context -B --before-context -C --context',
-  string: `-e --regexp -f --file --include --exclude --exclude-dir --exclude-from --label
+  file: '-f --file --exclude-from',
+  string: `-e --regexp --include --exclude --exclude-dir --label
     --binary-files -d --directories -D --devices --group-separator`,
   optionalString: '--color --colour',
 })
 
 // grep has no flag that writes or runs a program; `-5` is a context of five lines.
-const grep: CommandPolicy = { flags: GREP_FLAGS, dashCount: true, globOperandsAfterDoubleDash: true }
+const grep: CommandPolicy = {
+  flags: GREP_FLAGS,
+  aliases: ['--color --colour'],
+  dashCount: true,
+  globOperandsAfterDoubleDash: true,
+}
 
 const rg: CommandPolicy = {
   globOperandsAfterDoubleDash: true,
@@ -29,10 +35,11 @@ const rg: CommandPolicy = {
       --no-config --crlf --debug --trace --type-list --pcre2 --no-pcre2 --binary --no-binary
       --one-file-system --no-unicode --include-zero --max-columns-preview --version --help`,
     number: '-m --max-count -A -B -C --after-context --before-context --context -d --max-depth -j --threads',
-    string: `-e --regexp -f --file -g --glob --iglob -t --type -T --type-not --sort --sortr -r --replace
+    file: '-f --file --ignore-file',
+    string: `-e --regexp -g --glob --iglob -t --type -T --type-not --sort --sortr -r --replace
       --colors --color --type-add --type-clear --max-filesize -E --encoding --path-separator
       --context-separator --field-match-separator --field-context-separator -M --max-columns --engine
-      --ignore-file`,
+`,
   }),
   refusedFlags: {
     '--pre': 'rg --pre runs a program on every file it searches',
@@ -41,19 +48,32 @@ const rg: CommandPolicy = {
     '--search-zip': 'rg --search-zip runs decompression programs on compressed files',
   },
   flagsCanWrite: true,
+  // ripgrep and fd (Rust's clap) match long options exactly.
+  exactLongOptions: true,
 }
 
+// find's reference files (-newer F, -newerXY F with Y not t) are only stat()ed, but a stat of
+// ~/.ssh/id_rsa still tells its times, so they are judged as places read.
+const NEWER_FILE = ['a', 'B', 'c', 'm'].flatMap((x) => ['a', 'B', 'c', 'm'].map((y) => `-newer${x}${y}`))
+
+// find has its own grammar (findutils 4.9): single-dash primaries matched exactly, each with a
+// fixed number of arguments; -exec, -delete and the -f… actions are refused before the table.
 const find: CommandPolicy = {
   flags: flagTable({
-    none: `-H -L -P -print -print0 -ls -prune -quit -true -false -empty -executable -readable -writable
-      -nouser -nogroup -depth -d -follow -mount -xdev -noleaf -daystart -ignore_readdir_race
-      -noignore_readdir_race -not -and -or -a -o -help --help -version --version`,
+    none: `-H -L -P -O0 -O1 -O2 -O3 -print -print0 -ls -prune -quit -true -false -empty -executable
+      -readable -writable -nouser -nogroup -depth -d -follow -mount -xdev -noleaf -daystart -warn
+      -nowarn -ignore_readdir_race -noignore_readdir_race -not -and -or -a -o -help --help -version
+      --version`,
     string: `-name -iname -path -ipath -wholename -iwholename -regex -iregex -regextype -type -xtype
-      -user -group -perm -size -newer -anewer -cnewer -samefile -lname -ilname -fstype -printf
-      -inum -links -uid -gid -used -amin -mmin -cmin -atime -mtime -ctime -maxdepth -mindepth -D -O
-      -newermt -newerct -newerat -newerBt -newermm -newercc -neweraa`,
+      -user -group -perm -size -lname -ilname -fstype -printf -context -inum -links -uid -gid -used
+      -amin -mmin -cmin -atime -mtime -ctime -maxdepth -mindepth -D -newermt -newerct -newerat
+      -newerBt`,
+    file: `-newer -anewer -cnewer -samefile ${NEWER_FILE.join(' ')}`,
+    // The starting points are read from the file, so the folders find walks are known at run time.
+    fileList: '-files0-from',
   }),
   singleDashLong: true,
+  exactLongOptions: true,
   flagsCanWrite: true,
 }
 
@@ -65,7 +85,8 @@ const FD_POLICY: CommandPolicy = {
       --print0 -1 -q --quiet --show-errors --prune --no-ignore-vcs --no-require-git -h --help -V --version`,
     number: '-d --max-depth --min-depth --exact-depth --max-results -j --threads',
     string: `-t --type -e --extension -E --exclude -S --size --changed-within --changed-before -o --owner
-      -c --color --base-directory --search-path --format --and --ignore-file`,
+      -c --color --format --and`,
+    file: '--base-directory --search-path --ignore-file',
   }),
   refusedFlags: {
     '-x': 'fd -x runs a program for each result',
@@ -77,6 +98,7 @@ const FD_POLICY: CommandPolicy = {
     '--list-details': 'fd --list-details runs ls on the results',
   },
   flagsCanWrite: true,
+  exactLongOptions: true,
 }
 
 /** Commands that search files or names. */

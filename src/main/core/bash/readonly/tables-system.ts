@@ -4,8 +4,9 @@ import { type CommandPolicy, flagTable } from './flag-types'
 
 const date: CommandPolicy = {
   flags: flagTable({
-    none: '-u --utc --universal -R --rfc-email --debug --help --version',
-    string: '-d --date -f --file -r --reference --rfc-3339',
+    none: '-u --utc --universal --uct -R --rfc-email --rfc-2822 --rfc-822 --resolution --debug --help --version',
+    string: '-d --date --rfc-3339',
+    file: '-f --file -r --reference',
     optionalString: '-I --iso-8601',
   }),
   refusedFlags: {
@@ -22,21 +23,30 @@ const ps: CommandPolicy = {
     string: `-o -O -p -q -u -U -g -G -C -t -s --pid --ppid --sort --format --user --group --cols --columns
       --lines --width --sid --quick-pid`,
   }),
+  // procps' ps has its own parser, which matches long options exactly.
+  exactLongOptions: true,
   check: psEnvironmentCheck,
 }
 
 const xargs: CommandPolicy = {
   flags: flagTable({
-    none: '-0 -r -t -x --null --no-run-if-empty --verbose --exit --help --version',
-    number: '-n --max-args -P --max-procs -L --max-lines -s --max-chars',
+    none: '-0 -r -t -x --null --no-run-if-empty --verbose --exit --show-limits --help --version',
+    number: '-n --max-args -P --max-procs -L -s --max-chars',
+    optionalString: '--max-lines -l -e --eof',
+    string: '--process-slot-var',
     char: '-d --delimiter',
     '{}': '-I',
     EOF: '-E',
-    string: '-a --arg-file',
+    // The words of the driven command come from the file: known only at run time.
+    fileList: '-a --arg-file',
   }),
   refusedFlags: {
     '-p': 'xargs -p prompts on the terminal',
+    '--interactive': 'xargs --interactive prompts on the terminal',
     '-o': 'xargs -o hands the terminal to the command',
+    '--open-tty': 'xargs --open-tty hands the terminal to the command',
+    '-i': 'xargs -i puts input lines inside the words of the command it runs',
+    '--replace': 'xargs --replace puts input lines inside the words of the command it runs',
   },
   optionsEndAtFirstPositional: true,
   check: xargsCommandCheck,
@@ -47,6 +57,7 @@ const cd: CommandPolicy = {
   flags: flagTable({ none: '-L -P -e -@' }),
   maxPositionals: 1,
   operandCountMatters: true,
+  exactLongOptions: true,
 }
 
 // pushd/popd only change the fresh shell's directory stack; `popd +N` names an entry.
@@ -64,17 +75,26 @@ const tree: CommandPolicy = {
     number: '-L --filelimit',
     string: '-P -I --charset --timefmt --sort -H -T --gitfile --infofile',
   }),
+  // tree (not installed here) is checked against nothing: prefixes are refused.
+  exactLongOptions: true,
   flagsCanWrite: true,
 }
 
 const file: CommandPolicy = {
   flags: flagTable({
-    none: `-b -i -L -h -k -N -n -p -r -s -E -0 -l --brief --mime --mime-type --mime-encoding
-      --dereference --no-dereference --keep-going --no-pad --print0 --special-files --raw
-      --preserve-date --list --extension --apple --help --version -v`,
-    string: '-e --exclude --exclude-quiet -F --separator -m --magic-file -P --parameter -f --files-from',
+    none: `-b -i -L -h -k -N -n -r -s -E -0 -l -c -d --brief --mime --mime-type --mime-encoding
+      --dereference --no-dereference --keep-going --no-pad --print0 --special-files --raw --list
+      --extension --apple --checking-printout --debug --no-buffer --help --version -v`,
+    string: '-e --exclude --exclude-quiet -F --separator -P --parameter',
+    file: '-m --magic-file',
+    // file describes every file the list names.
+    fileList: '-f --files-from',
   }),
   refusedFlags: {
+    '-p': 'file -p sets the files’ access times back (a write)',
+    '--preserve-date': 'file --preserve-date sets the files’ access times back (a write)',
+    '-S': 'file -S turns off the sandbox file runs its parsers in',
+    '--no-sandbox': 'file --no-sandbox turns off the sandbox file runs its parsers in',
     '-C': 'file -C writes a compiled magic file',
     '--compile': 'file --compile writes a compiled magic file',
     '-z': 'file -z runs decompression programs on compressed files',

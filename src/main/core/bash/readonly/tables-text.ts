@@ -9,7 +9,8 @@ const head: CommandPolicy = {
     none: '-q -v -z --quiet --silent --verbose --zero-terminated --help --version',
     string: '-n --lines -c --bytes',
   }),
-  dashCount: true,
+  // head's obsolete first argument: `-5`, `-5c`, `-10lv` (a count, then letters, no value taken).
+  obsoleteFirst: /^-\d+[cbkmlqvz]*$/,
 }
 
 const tail: CommandPolicy = {
@@ -20,7 +21,8 @@ const tail: CommandPolicy = {
     string: '-n --lines -c --bytes -s --sleep-interval',
     optionalString: '--follow',
   }),
-  dashCount: true,
+  // tail's obsolete first argument: `-5`, `-5f`, `-5c`.
+  obsoleteFirst: /^-\d+[bcl]?f?$/,
 }
 
 const cat: CommandPolicy = {
@@ -35,7 +37,7 @@ const wc: CommandPolicy = {
   globOperandsAfterDoubleDash: true,
   flags: flagTable({
     none: '-c -m -l -L -w --bytes --chars --lines --max-line-length --words --help --version',
-    string: '--files0-from --total',
+    fileList: '--files0-from',
   }),
 }
 
@@ -55,7 +57,9 @@ const sort: CommandPolicy = {
       --numeric-sort --random-sort --reverse --version-sort --merge --stable --unique --zero-terminated
       --debug --help --version`,
     number: '--parallel',
-    string: '-k --key -t --field-separator -S --buffer-size --sort --random-source --files0-from',
+    string: '-k --key -t --field-separator -S --buffer-size --sort --batch-size -y',
+    file: '--random-source',
+    fileList: '--files0-from',
     optionalString: '--check',
   }),
   refusedFlags: {
@@ -84,7 +88,8 @@ const shuf: CommandPolicy = {
   flags: flagTable({
     none: '-e -r -z --echo --repeat --zero-terminated --help --version',
     number: '-n --head-count',
-    string: '-i --input-range --random-source',
+    string: '-i --input-range',
+    file: '--random-source',
   }),
   refusedFlags: {
     '-o': 'shuf -o writes its output to a file',
@@ -96,11 +101,13 @@ const shuf: CommandPolicy = {
 const sed: CommandPolicy = {
   flags: flagTable({
     none: `-n --quiet --silent -E -r --regexp-extended -s --separate -u --unbuffered -z --null-data
-      --posix --debug --sandbox -b --binary --follow-symlinks --help --version`,
+      --zero-terminated --posix --debug --sandbox -b --binary --follow-symlinks --help --version`,
     string: '-e --expression',
     number: '-l --line-length',
   }),
   refusedFlags: {
+    '-i': 'sed -i edits files in place',
+    '--in-place': 'sed --in-place edits files in place',
     '-f': 'sed -f reads a script we cannot see, which could write (w) or run commands (e)',
     '--file': 'sed --file reads a script we cannot see, which could write (w) or run commands (e)',
   },
@@ -123,6 +130,8 @@ const jq: CommandPolicy = {
     '--rawfile': 'jq --rawfile reads a file into a variable',
     '--slurpfile': 'jq --slurpfile reads a file into a variable',
   },
+  // jq matches long options exactly (its own parser).
+  exactLongOptions: true,
   check: jqFilterCheck,
 }
 
@@ -144,6 +153,7 @@ const printf: CommandPolicy = {
   flags: flagTable({ none: '--help --version' }),
   refusedFlags: { '-v': 'printf -v assigns a shell variable (PATH, IFS…) that later commands use' },
   optionsEndAtFirstPositional: true,
+  exactLongOptions: true,
 }
 
 // awk programs are read fail-closed (callbacks/awk-program.ts); a program we cannot see is refused.
@@ -163,6 +173,9 @@ const awk: CommandPolicy = {
     '-W': 'awk -W options are not known to be read-only',
   },
   flagsCanWrite: true,
+  // mawk takes no long options at all and gawk (not installed here to check) has many: a prefix is
+  // refused rather than resolved against a list we cannot verify.
+  exactLongOptions: true,
   check: awkProgramCheck,
 }
 

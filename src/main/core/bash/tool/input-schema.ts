@@ -39,6 +39,10 @@ export const BashToolInputSchema = z.strictObject({
   /** What the command does, in active voice (5–10 words for simple commands). */
   description: z.string().max(1_000).optional(),
   run_in_background: LenientBooleanSchema.optional(),
+  /** Run on a pseudo-terminal: a background task that takes input (issue 23.1). */
+  tty: LenientBooleanSchema.optional(),
+  /** Answer once the output matches this regular expression or `port:N` listens (issue 23.3). */
+  wait_for: z.string().min(1, 'wait_for is empty').max(1_000, 'wait_for is over 1000 characters').optional(),
   /** Accepted for compatibility; Shellgate has no sandbox to disable and ignores it (as the seed does). */
   dangerouslyDisableSandbox: LenientBooleanSchema.optional(),
 })

@@ -64,14 +64,14 @@ describe('systemctl read forms', () => {
 
 describe('any-args commands', () => {
   itClassifies([
-    ['ls -la --color=always src', true, 'ls only reads, whatever its arguments'],
-    ['echo hello > /dev/null', true, 'echo only reads, whatever its arguments'],
-    ['which -a node', true, 'which only reads'],
-    ['stat -c %s f', true, 'stat only reads'],
-    ['diff -u a b', true, 'diff only reads'],
-    ['sha256sum -c sums', true, 'sha256sum only reads'],
-    ['du -sh .', true, 'du only reads'],
-    ['pwd', true, 'pwd only reads'],
+    ['ls -la --color=always src', true, 'ls with these flags only reads'],
+    ['echo hello > /dev/null', true, 'echo with these flags only reads'],
+    ['which -a node', true, 'which with these flags only reads'],
+    ['stat -c %s f', true, 'stat with these flags only reads'],
+    ['diff -u a b', true, 'diff with these flags only reads'],
+    ['sha256sum -c sums', true, 'sha256sum with these flags only reads'],
+    ['du -sh .', true, 'du with these flags only reads'],
+    ['pwd', true, 'pwd with these flags only reads'],
     ['printenv', false, 'printenv is not a known read-only command'],
     ['frobnicate --all', false, 'frobnicate is not a known read-only command'],
   ])

@@ -3,8 +3,8 @@ import { itClassifies } from '../classify-table'
 
 describe('env-assignment allowlist', () => {
   itClassifies([
-    ['LANG=C ls', true, 'ls only reads'],
-    ['LC_ALL=C TZ=UTC NO_COLOR=1 CI=true GIT_TERMINAL_PROMPT=0 ls', true, 'ls only reads'],
+    ['LANG=C ls', true, 'ls with these flags only reads'],
+    ['LC_ALL=C TZ=UTC NO_COLOR=1 CI=true GIT_TERMINAL_PROMPT=0 ls', true, 'ls with these flags only reads'],
     ['PAGER=evil ls', false, 'setting PAGER can change what the command runs'],
     ['GIT_PAGER=evil git log', false, 'setting GIT_PAGER'],
     ['LD_PRELOAD=/tmp/x.so cat f', false, 'setting LD_PRELOAD'],
@@ -20,10 +20,10 @@ describe('redirects', () => {
     ['grep x < input.txt', true, 'grep with these flags only reads'],
     ['cat <<EOF\nhello\nEOF', true, 'cat with these flags only reads'],
     ['wc -l <<< "a b"', true, 'wc with these flags only reads'],
-    ['ls 2>/dev/null', true, 'ls only reads'],
-    ['ls >/dev/null 2>&1', true, 'ls only reads'],
-    ['ls &>/dev/null', true, 'ls only reads'],
-    ['ls 2>&-', true, 'ls only reads'],
+    ['ls 2>/dev/null', true, 'ls with these flags only reads'],
+    ['ls >/dev/null 2>&1', true, 'ls with these flags only reads'],
+    ['ls &>/dev/null', true, 'ls with these flags only reads'],
+    ['ls 2>&-', true, 'ls with these flags only reads'],
     ['ls > out.txt', false, '> out.txt writes to a file'],
     ['ls >> log', false, '>> log writes to a file'],
     ['ls 2> err', false, '2> err writes to a file'],
@@ -40,9 +40,9 @@ describe('redirects', () => {
 
 describe('wrappers, UNC paths and path-qualified names', () => {
   itClassifies([
-    ['command ls -la', true, 'ls only reads'],
-    ['builtin echo hi', true, 'echo only reads'],
-    ['noglob ls', true, 'ls only reads'],
+    ['command ls -la', true, 'ls with these flags only reads'],
+    ['builtin echo hi', true, 'echo with these flags only reads'],
+    ['noglob ls', true, 'ls with these flags only reads'],
     ['command builtin cat f', true, 'cat with these flags only reads'],
     ['command rm x', false, 'rm deletes files'],
     ['command -v ls', true, 'command -v only looks names up'],

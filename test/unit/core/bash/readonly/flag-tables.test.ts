@@ -65,6 +65,8 @@ describe('parseFlags value kinds and spellings', () => {
         flags: flags.map(([flag, value]) => ({ flag, value })),
         positionals,
         endOfOptions: args.indexOf('--') === -1 ? null : args.indexOf('--'),
+        readFiles: [],
+        runTimeFiles: false,
       },
     })
   })
@@ -98,7 +100,13 @@ describe('parseFlags value kinds and spellings', () => {
     const result = parseFlags('demo', ['-a', 'grep', '-x'], { ...demo, optionsEndAtFirstPositional: true })
     expect(result).toEqual({
       ok: true,
-      parsed: { flags: [{ flag: '-a', value: null }], positionals: ['grep', '-x'], endOfOptions: null },
+      parsed: {
+        flags: [{ flag: '-a', value: null }],
+        positionals: ['grep', '-x'],
+        endOfOptions: null,
+        readFiles: [],
+        runTimeFiles: false,
+      },
     })
   })
 })
@@ -160,7 +168,7 @@ describe('unquoted globs anywhere in a word', () => {
     ['sort "*"', true, 'sort with these flags only reads'],
     ['cat -- *', true, 'cat with these flags only reads'],
     ['grep foo -- *.ts', true, 'grep with these flags only reads'],
-    ['ls -la -- *.ts', true, 'ls only reads'],
+    ['ls -la -- *.ts', true, 'ls with these flags only reads'],
     ['git diff -- *', true, 'git diff only reads'],
   ])
 })

@@ -1,8 +1,6 @@
 import { mkdtempSync, realpathSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { createExecutionPort } from '../exec/execution-port'
-import type { ExecutionPort } from '../exec/types'
 import { DEFAULT_BWRAP_PATH } from './bwrap.linux'
 import { WINDOWS_NO_SANDBOX } from './none.win32'
 import { SANDBOX_EXEC_PATH } from './seatbelt.darwin'
@@ -29,18 +27,30 @@ export interface BackendStatus {
   message: string
 }
 
-/** A probe is a tiny process; a loaded machine is given plenty of time before "broken" is said. */
-const PROBE_TIMEOUT_MS = 10_000
+/** What became of `/bin/sh -c true` run in one profile, as the caller's executor saw it. */
+export type ProbeOutcome =
+  | { kind: 'ran' }
+  /** The wrapper binary does not exist (ENOENT at spawn). */
+  | { kind: 'missing' }
+  | { kind: 'cannot_start'; message: string }
+  /** It started and did not complete: `detail` is the executor's reason, `said` the last stderr line. */
+  | { kind: 'failed'; detail: string; said: string }
+
+/**
+ * Runs one probe through the executor. The sandbox room plans and never spawns (it sits below the
+ * executor), so whoever owns an execution port supplies this (workbench/sandbox-probe.ts).
+ */
+export type ProbeRunner = (probe: { sandbox: ExecutionSandbox; cwd: string }) => Promise<ProbeOutcome>
 
 /**
  * Runs `true` in each profile with the real backend, so "available" means "a command ran inside",
  * not "a binary exists". The caller caches the answer for the life of the core.
  */
-export async function detectBackend(
-  options: { platform: NodeJS.Platform; bwrapPath?: string; port?: ExecutionPort } = {
-    platform: process.platform,
-  },
-): Promise<BackendStatus> {
+export async function detectBackend(options: {
+  platform: NodeJS.Platform
+  bwrapPath?: string
+  run: ProbeRunner
+}): Promise<BackendStatus> {
   const { platform } = options
   if (platform === 'win32') {
     const no: ProfileProbe = { ok: false, error: WINDOWS_NO_SANDBOX }
@@ -49,10 +59,12 @@ export async function detectBackend(
   }
   const backend: SandboxBackend = platform === 'darwin' ? 'seatbelt' : 'bubblewrap'
   const path = platform === 'darwin' ? SANDBOX_EXEC_PATH : (options.bwrapPath ?? DEFAULT_BWRAP_PATH)
-  const port = options.port ?? createExecutionPort({ platform })
   const scratch = realpathSync(mkdtempSync(join(tmpdir(), 'shellgate-sandbox-probe-')))
   try {
-    const probe = (profile: EnforcedProfile) => probeProfile(port, platform, profile, scratch, path)
+    const probe = async (profile: EnforcedProfile): Promise<ProfileProbe> => {
+      const sandbox = probeSandbox(profile, scratch, platform, path)
+      return describeProbe(await options.run({ sandbox, cwd: scratch }), { platform, profile, path })
+    }
     const profiles = {
       'read-only': await probe('read-only'),
       'workspace-write': await probe('workspace-write'),
@@ -68,14 +80,14 @@ export async function detectBackend(
   }
 }
 
-async function probeProfile(
-  port: ExecutionPort,
-  platform: NodeJS.Platform,
+/** The smallest sandbox that still exercises the backend: the system folders and a scratch workspace. */
+function probeSandbox(
   profile: EnforcedProfile,
   scratch: string,
+  platform: NodeJS.Platform,
   path: string,
-): Promise<ProfileProbe> {
-  const sandbox: ExecutionSandbox = {
+): ExecutionSandbox {
+  return {
     profile,
     workspace: scratch,
     writableRoots: [],
@@ -85,23 +97,26 @@ async function probeProfile(
     network: 'off',
     ...(platform === 'darwin' ? { privateTmp: scratch } : { bwrapPath: path }),
   }
-  const result = await port.execute({
-    command: { mode: 'argv', file: '/bin/sh', args: ['-c', 'true'] },
-    cwd: scratch,
-    env: { PATH: '/usr/bin:/bin' },
-    timeoutMs: PROBE_TIMEOUT_MS,
-    output: { mode: 'pipe', inlineLimitBytes: 4_096 },
-    sandbox,
-  })
-  if (result.status === 'completed') return { ok: true, error: null }
-  if (result.spawnError?.code === 'ENOENT') {
-    const install = platform === 'darwin' ? '' : ' (install the bubblewrap package)'
-    return { ok: false, error: `${path} is missing${install}` }
-  }
-  if (result.spawnError) return { ok: false, error: `${path} cannot start: ${result.spawnError.message}` }
-  const said = result.stderr.trim().split('\n').at(-1) ?? ''
-  return {
-    ok: false,
-    error: `${path} failed in the ${profile} profile (${result.errorMessage ?? `exit ${result.exitCode}`})${said ? `: ${said}` : ''}`,
+}
+
+function describeProbe(
+  outcome: ProbeOutcome,
+  context: { platform: NodeJS.Platform; profile: EnforcedProfile; path: string },
+): ProfileProbe {
+  const { path } = context
+  switch (outcome.kind) {
+    case 'ran':
+      return { ok: true, error: null }
+    case 'missing': {
+      const install = context.platform === 'darwin' ? '' : ' (install the bubblewrap package)'
+      return { ok: false, error: `${path} is missing${install}` }
+    }
+    case 'cannot_start':
+      return { ok: false, error: `${path} cannot start: ${outcome.message}` }
+    case 'failed':
+      return {
+        ok: false,
+        error: `${path} failed in the ${context.profile} profile (${outcome.detail})${outcome.said ? `: ${outcome.said}` : ''}`,
+      }
   }
 }

@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest'
-import { detectBackend } from '../../../../src/main/core/sandbox/detect-backend'
+import { createExecutionPort } from '../../../../src/main/core/exec'
+import { detectSandboxBackend } from '../../../../src/main/core/workbench/sandbox-probe'
+
+const port = createExecutionPort()
+const detectBackend = (options: { platform: NodeJS.Platform; bwrapPath?: string }) =>
+  detectSandboxBackend(port, options)
 
 describe('backend detection runs `true` in each profile', () => {
   it('the real bwrap works in both profiles', async () => {

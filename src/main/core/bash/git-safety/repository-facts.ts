@@ -1,0 +1,34 @@
+import path from 'node:path'
+import { valueHoldsCredential } from '../../secrets/git-secret-keys'
+import { type RepositoryConfigAnswer, readRepositoryConfig } from './git-config-by-git'
+import { entryName } from './git-config-file'
+import { readIndexFacts } from './index-gitlinks'
+import { readCommonDir } from './read-hooks'
+
+/** What a read-only git command could print from this repository that the person should see first. */
+export interface RepositoryFacts {
+  /** Config names whose value carries a password (`remote.origin.url = https://me:tok@host/x`). */
+  credentialKeys: string[]
+  /** Tracked files with a secret's name, relative to the work tree (`.env`, `deploy/id_rsa`). */
+  secretTrackedPaths: string[]
+}
+
+const CREDENTIAL_KEYS = new WeakMap<RepositoryConfigAnswer, string[]>()
+
+/** Read from git's own reading of the config and from the index; both are cached by file identity. */
+export function readRepositoryFacts(gitDir: string): RepositoryFacts {
+  const answer = readRepositoryConfig(gitDir, readCommonDir(gitDir))
+  let credentialKeys = CREDENTIAL_KEYS.get(answer)
+  if (credentialKeys === undefined) {
+    credentialKeys = answer.ok
+      ? answer.config.entries
+          .filter((entry) => entry.value !== null && valueHoldsCredential(entry.value))
+          .map((entry) => entryName(entry).toLowerCase())
+      : []
+    CREDENTIAL_KEYS.set(answer, credentialKeys)
+  }
+  const index = readIndexFacts(path.join(gitDir, 'index'))
+  // An index too large or unreadable names nothing here; the program checks refuse it already.
+  const secretTrackedPaths = 'problem' in index ? [] : index.secretPaths
+  return { credentialKeys, secretTrackedPaths }
+}

@@ -1,0 +1,135 @@
+import path from 'node:path'
+import type { ParsedArgs } from '../readonly/flag-types'
+
+/** What a read-only git command prints from the repository, for the checks that know the repository. */
+export interface GitReads {
+  /** Files read through objects: `show REV:path`, `cat-file -p :path`, `config --blob=REV:path`. */
+  objectPaths: string[]
+  /**
+   * It may print the contents of tracked files it does not name (`log -p`, `diff --cached`,
+   * `grep --cached x`, `show HEAD`); null when it does not, else the pathspecs that limit it
+   * (empty: the whole tree).
+   */
+  trackedContents: string[] | null
+  /** Config names (`*` for any subsection) whose values it prints: `remote -v`, `config --get K`. */
+  configValues: string[]
+}
+
+const REMOTE_URLS = ['remote.*.url', 'remote.*.pushurl']
+// Flags after which diff-producing commands print no file contents.
+const NO_PATCH = new Set([
+  '-s',
+  '--no-patch',
+  '--stat',
+  '--numstat',
+  '--shortstat',
+  '--name-only',
+  '--name-status',
+  '--raw',
+  '--summary',
+  '--dirstat',
+  '--compact-summary',
+  '--quiet',
+])
+const PATCH = new Set([
+  '-p',
+  '--patch',
+  '-u',
+  '-U',
+  '--unified',
+  '--patch-with-stat',
+  '--patch-with-raw',
+  '--cc',
+  '-c',
+  '-m',
+  '-W',
+  '--function-context',
+  '--word-diff',
+  '--color-words',
+])
+
+/**
+ * The reads of one parsed read-only git subcommand; `pathspecs` are its words after `--`. Without
+ * `--`, operands may be revisions (`git show HEAD` prints every file of the commit), so only `--`
+ * limits what it prints; a content printer's operands are judged as paths as well.
+ */
+export function gitReadsOf(subcommand: string, parsed: ParsedArgs, pathspecs: readonly string[]): GitReads {
+  const flags = new Set(parsed.flags.map((flag) => flag.flag))
+  const values = parsed.flags.flatMap((flag) => (flag.value === null ? [] : [flag.value]))
+  const objectPaths = [...parsed.positionals, ...values].flatMap(objectPath)
+  const patch = [...flags].some((flag) => PATCH.has(flag))
+  const noPatch = [...flags].some((flag) => NO_PATCH.has(flag))
+  let printsContents = false
+  if (subcommand === 'show' || subcommand === 'diff') printsContents = !noPatch || patch
+  else if (['log', 'whatchanged', 'reflog', 'stash list', 'stash show', 'diff-tree'].includes(subcommand))
+    printsContents = patch
+  else if (subcommand === 'grep') printsContents = true
+  // A blob named by its id (`cat-file -p 3b18e51`, `--batch` from stdin) may be any tracked file.
+  else if (subcommand === 'cat-file')
+    printsContents = flags.has('-p') || [...flags].some((flag) => flag.startsWith('--batch'))
+  if (printsContents) objectPaths.push(...parsed.positionals.filter((word) => !word.includes(':')))
+  return {
+    objectPaths,
+    trackedContents: printsContents ? [...pathspecs] : null,
+    configValues: configValuesOf(subcommand, parsed, flags),
+  }
+}
+
+function configValuesOf(subcommand: string, parsed: ParsedArgs, flags: ReadonlySet<string>): string[] {
+  if (subcommand === 'remote') return flags.has('-v') || flags.has('--verbose') ? REMOTE_URLS : []
+  if (subcommand === 'remote get-url' || subcommand === 'remote show') return REMOTE_URLS
+  if (subcommand === 'ls-remote') return REMOTE_URLS
+  if (subcommand === 'config') return parsed.positionals.slice(0, 1).map((key) => key.toLowerCase())
+  return []
+}
+
+/** `HEAD:src/.env` → `src/.env`; `:0:app.env` → `app.env`; `:.env` → `.env`; a plain word → none. */
+function objectPath(word: string): string[] {
+  const colon = word.indexOf(':')
+  if (colon === -1 || word.includes('://')) return []
+  const rest = word.slice(colon + 1)
+  const staged = colon === 0 ? /^[0-3]:(.*)$/.exec(rest) : null
+  const file = staged ? (staged[1] as string) : rest
+  return file === '' ? [] : [file]
+}
+
+/**
+ * Judge the reads against what the repository holds: a value with a password is refused (it would
+ * be printed, and no question names it), tracked secret files the command may print are returned
+ * as paths to judge, so the place checks ask about them.
+ */
+export function judgeGitReads(
+  reads: GitReads,
+  repository: { workTree: string; credentialKeys: readonly string[]; secretTrackedPaths: readonly string[] },
+  cwd: string,
+  label: string,
+): { problem: string | null; paths: string[] } {
+  const credential = repository.credentialKeys.find((key) =>
+    reads.configValues.some((pattern) => configNameMatches(pattern, key)),
+  )
+  if (credential) return { problem: `${label} prints ${credential}, whose value holds a password`, paths: [] }
+  const limits = reads.trackedContents
+  if (limits === null) return { problem: null, paths: [] }
+  // Pathspecs are relative to the folder git runs in, tracked paths to the work tree.
+  const specs = limits.map((pathspec) =>
+    /^:|[*?[\\]/.test(pathspec) ? pathspec : path.relative(repository.workTree, path.resolve(cwd, pathspec)),
+  )
+  const printed = repository.secretTrackedPaths.filter(
+    (tracked) => specs.length === 0 || specs.some((pathspec) => pathspecCovers(pathspec, tracked)),
+  )
+  return { problem: null, paths: printed.map((tracked) => path.join(repository.workTree, tracked)) }
+}
+
+function configNameMatches(pattern: string, key: string): boolean {
+  if (!pattern.includes('*')) return pattern === key
+  const [section, , name] = pattern.split('.')
+  return key.startsWith(`${section}.`) && key.endsWith(`.${name}`)
+}
+
+/** A literal pathspec covers the path it names and what is below it; any magic or glob covers all. */
+function pathspecCovers(pathspec: string, tracked: string): boolean {
+  if (/^:|[*?[\\]/.test(pathspec)) return true
+  if (pathspec.startsWith('..')) return false
+  const spec = pathspec.replace(/\/+$/, '')
+  return spec === '' || tracked === spec || tracked.startsWith(`${spec}/`)
+}

@@ -1,0 +1,88 @@
+import { readFileSync } from 'node:fs'
+import { describe, expect, it } from 'vitest'
+import { createExecutionPort } from '../../../../src/main/core/exec'
+import { bwrapPlan } from '../../../../src/main/core/sandbox/bwrap.linux'
+import { composeBashScript } from '../../../../src/main/core/shell/bash-command-line'
+import { sandboxWorlds } from '../sandbox/sandbox-fixture'
+import { terminalRunner } from './terminal-run'
+
+const world = sandboxWorlds()
+const ENV = { PATH: '/usr/bin:/bin', HOME: '/nonexistent' }
+const startTerminal = terminalRunner(createExecutionPort(), ENV)
+
+/** The Bash tool's script for a terminal run, as composeBashScript writes it (job control on). */
+function terminalScript(command: string): string {
+  return composeBashScript({
+    shell: { dialect: 'bash', path: '/bin/bash' },
+    snapshotPath: null,
+    startupScriptPath: null,
+    command,
+    cwdFile: null,
+    jobControl: true,
+  })
+}
+
+describe('a terminal run inside bubblewrap (issue 23.1)', () => {
+  it('keeps a private terminal in its session: no --new-session, every other namespace flag stays', () => {
+    const w = world()
+    const inner = { file: '/bin/true', args: [], windowsVerbatimArguments: false }
+    const plain = bwrapPlan(w.base(), inner, w.workspace).args
+    const terminal = bwrapPlan(w.base({ privateTerminal: true }), inner, w.workspace).args
+    expect(plain).toContain('--new-session')
+    expect(terminal).not.toContain('--new-session')
+    expect(terminal).toEqual(plain.filter((arg) => arg !== '--new-session'))
+  })
+
+  it('python3 -i in the read-only profile: Ctrl+C interrupts the program, not the sandbox', async () => {
+    const w = world()
+    const run = startTerminal({
+      dir: w.root,
+      cwd: w.workspace,
+      command: {
+        mode: 'shell',
+        command: terminalScript('python3 -i -q; echo "python exited $?"'),
+        shellProfile: 'posix-bash',
+      },
+      sandbox: w.base({ profile: 'read-only', privateTerminal: true }),
+      timeoutMs: 30_000,
+    })
+    await run.until('>>> ')
+    run.terminal().write('import time; time.sleep(60)\r')
+    await run.until('time.sleep(60)\r\n')
+    run.terminal().write('\x03')
+    await run.until('KeyboardInterrupt')
+    run.terminal().write('print("still here", 6 * 7)\r')
+    await run.until('still here 42')
+    // Inside the sandbox: the workspace is read-only, whatever the terminal lets it type.
+    run.terminal().write('open("written", "w")\r')
+    await run.until('Read-only file system')
+    run.terminal().write('exit()\r')
+    const result = await run.settled
+    expect(readFileSync(run.outputPath, 'utf8')).toContain('python exited 0')
+    expect(result.status).toBe('completed')
+  })
+
+  it("getpass inside the sandbox turns echo off on the task's terminal, and the password never shows", async () => {
+    const w = world()
+    const run = startTerminal({
+      dir: w.root,
+      cwd: w.workspace,
+      command: {
+        mode: 'shell',
+        command: terminalScript(
+          `python3 -c 'import getpass; p = getpass.getpass("Password: "); print("length", len(p))'`,
+        ),
+        shellProfile: 'posix-bash',
+      },
+      sandbox: w.base({ privateTerminal: true }),
+      timeoutMs: 30_000,
+    })
+    await run.until('Password: ')
+    expect(await run.terminal().mode()).toEqual({ echo: false, canonical: true })
+    run.terminal().write('correct horse battery\r')
+    await run.settled
+    const text = readFileSync(run.outputPath, 'utf8')
+    expect(text).toContain('length 21')
+    expect(text).not.toContain('horse')
+  })
+})

@@ -1,0 +1,80 @@
+import { mkdirSync, mkdtempSync, realpathSync, rmSync } from 'node:fs'
+import { userInfo } from 'node:os'
+import { join } from 'node:path'
+import { startBrowserServer } from '../../../../src/main/browser-mode/browser-server'
+import { type CoreOptions, createCore } from '../../../../src/main/core/app'
+import { sanitizeEntryEnv } from '../../../../src/main/core/env/sanitize-entry'
+import { APP_VERSION } from '../../../../src/main/core/version'
+import { hubEndpoint } from '../../../../src/main/hub/endpoint'
+import { claimHub } from '../../../../src/main/hub/hub-server'
+import { createIpcHost, type IpcHost } from '../../../../src/main/ipc/host'
+import { FIXTURE_ROOT } from './sandbox-fixture'
+
+/** What a sandboxed command must never reach: a real hub socket and a real browser-mode port, in this process. */
+export interface ShellgateServers {
+  root: string
+  home: string
+  workspace: string
+  host: IpcHost
+  hubSocket: string
+  browserPort: number
+  close(): Promise<void>
+}
+
+/**
+ * A core, its hub endpoint and its browser-mode server, as `shellgate serve` runs them, on folders
+ * under /var/tmp (never /tmp: every sandbox has a private /tmp, which would hide the hub socket on
+ * its own and let an unreachability test pass for the wrong reason).
+ */
+export async function startShellgateServers(sandbox: CoreOptions['sandbox'] = {}): Promise<ShellgateServers> {
+  const root = realpathSync(mkdtempSync(join(FIXTURE_ROOT, 'shellgate-servers-')))
+  const home = join(root, 'home')
+  const workspace = join(root, 'ws')
+  const renderer = join(root, 'renderer')
+  for (const dir of [home, workspace, renderer]) mkdirSync(dir, { recursive: true })
+  const env = {
+    PATH: process.env.PATH ?? '/usr/bin:/bin',
+    HOME: home,
+    SHELL: '/bin/bash',
+    SHELLGATE_HOME: home,
+  }
+  const host = await createIpcHost((hub) =>
+    createCore({
+      workspace,
+      env: sanitizeEntryEnv(env, 'linux'),
+      runtime: 'browser',
+      electronVersion: null,
+      captureLoginShell: false,
+      emit: hub.emit,
+      sandbox,
+    }),
+  )
+  const claimed = await claimHub({ home, platform: 'linux', warn: () => undefined })
+  if (claimed.kind !== 'claimed') throw new Error('a hub already runs in a fresh temp home')
+  const browser = await startBrowserServer({
+    rendererDir: renderer,
+    dispatcher: host.dispatcher,
+    hub: host.hub,
+    port: 0,
+  })
+  const running = await claimed.claim.serve({
+    dispatcher: host.dispatcher,
+    hub: host.hub,
+    version: APP_VERSION,
+    uiUrl: `${browser.origin}/`,
+  })
+  return {
+    root,
+    home,
+    workspace,
+    host,
+    hubSocket: hubEndpoint({ home, platform: 'linux', user: userInfo().username }).path,
+    browserPort: browser.port,
+    async close() {
+      await running.close()
+      await browser.close()
+      await host.core.dispose()
+      rmSync(root, { recursive: true, force: true })
+    },
+  }
+}
