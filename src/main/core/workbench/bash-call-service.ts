@@ -11,7 +11,7 @@ import { pendingShareRefusal, runningShareRefusal } from './call-shares'
 import { auditBashCall } from './call-audit'
 import { trackBackgroundedCalls } from './backgrounded-calls'
 import { type PromisedTask, promiseTask } from './promised-task'
-import { type CallDecisionDeps, decideCall } from './call-decision'
+import { type CallDecisionDeps, type CallKind, decideCall } from './call-decision'
 import { type CallExecutionDeps, executeCall } from './call-execution'
 import { decideForHook, type HookQuestion, type HookVerdict } from './hook-decision'
 import { createHookTickets } from './hook-tickets'
@@ -87,8 +87,8 @@ const DISPOSE_WAIT_MS = 5_000
 export function createBashCallService(options: BashCallServiceOptions): BashCallService {
   const { sessions, settings, audit } = options
   const decisionDeps = { ...options, ...(options.sandbox ? { userHome: options.sandbox.home } : {}) }
-  const decide = (session: LiveSession, command: string, terminal = false) =>
-    decideCall(decisionDeps, session, command, terminal)
+  const decide = (session: LiveSession, command: string, how?: CallKind) =>
+    decideCall(decisionDeps, session, command, how)
   const auditCall = (session: LiveSession, call: BashCall, extra: Parameters<typeof auditBashCall>[3]) =>
     auditBashCall(audit, session, call, extra)
 
@@ -247,7 +247,9 @@ export function createBashCallService(options: BashCallServiceOptions): BashCall
       return done
     }
 
-    const { verdict, decision, userSettings, decideAgain } = await decide(session, input.command, input.tty)
+    const { verdict, decision, userSettings, decideAgain } = await decide(session, input.command, {
+      terminal: input.tty === true,
+    })
     let current: BashCall = {
       ...call,
       decision: callDecisionOf(decision, sessionId),

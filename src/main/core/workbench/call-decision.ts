@@ -1,5 +1,6 @@
 import { homedir } from 'node:os'
 import { classifyCommand } from '../bash/classify'
+import { unsandboxedVerdict } from '../bash/unsandboxed-verdict'
 import { decideBashPermission } from '../permissions/decide-permission'
 import { installEntries, ownControlUse } from '../permissions/own-controls'
 import type { PermissionDecision } from '../permissions/permission-types'
@@ -20,6 +21,14 @@ export interface CallDecisionDeps {
   userHome?: string
 }
 
+/** How the command will run, where that changes what is read-only. */
+export interface CallKind {
+  /** On a terminal the agent can type into (issue 23). */
+  terminal?: boolean
+  /** In the agent's own shell, a hook's client that cannot hand it to Shellgate (issue 20.2). */
+  unsandboxed?: boolean
+}
+
 /** This install's entry scripts: `node <one of them> ui` is `shellgate ui`. */
 const SELF_ENTRIES = installEntries(process.argv[1])
 
@@ -28,7 +37,7 @@ export async function decideCall(
   deps: CallDecisionDeps,
   session: LiveSession,
   command: string,
-  terminal = false,
+  how: CallKind = {},
 ) {
   const sessionId = session.record.id
   const userSettings = deps.settings.user()
@@ -41,7 +50,10 @@ export async function decideCall(
     readableFolders: userSettings.readPlaces.readableFolders,
     shellgateHome: deps.dataDir,
   })
-  const verdict = terminal ? interactiveVerdict(classified) : classified
+  // issue 23: a terminal's later input was never classified; issue 20.2: the agent's own shell has
+  // no sandbox and no clean environment to lean on.
+  const typed = how.terminal ? interactiveVerdict(classified) : classified
+  const verdict = how.unsandboxed ? unsandboxedVerdict(typed, session.cwd) : typed
   // issue 20: an agent never reaches Shellgate's own controls, whatever the mode or the rules say.
   const ownControl = session.record.agent
     ? ownControlUse(verdict, {

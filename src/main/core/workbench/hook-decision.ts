@@ -3,7 +3,7 @@ import type { BashCall } from '../../../shared/ipc/domains/bash'
 import type { ApprovalBroker } from '../permissions/approval-broker'
 import type { ApprovalRequest } from '../permissions/approval-broker-types'
 import type { auditBashCall } from './call-audit'
-import type { decideCall } from './call-decision'
+import type { CallKind, decideCall } from './call-decision'
 import { approvalRequestOf, callDecisionOf, decidedByOf, ruleAllowsCommand } from './decision-record'
 import type { HookTickets, TicketGrant } from './hook-tickets'
 import { newCall } from './new-call'
@@ -25,13 +25,15 @@ export interface HookQuestion {
   description?: string
   /** The client replaces its command with the answer's, so an allowed one runs in Shellgate. */
   rewrite?: boolean
+  /** The client runs it on a terminal the agent can type into (Codex's exec_command with tty). */
+  terminal?: boolean
   timeoutMs?: number
 }
 
 export interface HookDecisionDeps {
   approvals: ApprovalBroker
   tickets: HookTickets
-  decide: (session: LiveSession, command: string) => ReturnType<typeof decideCall>
+  decide: (session: LiveSession, command: string, how?: CallKind) => ReturnType<typeof decideCall>
   /** What the card says about where an approved command runs (the profile, as for an MCP call). */
   cardSandbox: () => Promise<ApprovalRequest['sandbox'] | undefined>
   auditCall: (
@@ -62,7 +64,11 @@ export async function decideForHook(
   signal?: AbortSignal,
 ): Promise<HookVerdict> {
   const sessionId = session.record.id
-  const { verdict, decision, userSettings } = await deps.decide(session, input.command)
+  // Not handed to Shellgate, it runs in the agent's shell: the stricter verdict (issue 20.2).
+  const { verdict, decision, userSettings } = await deps.decide(session, input.command, {
+    unsandboxed: input.rewrite !== true,
+    terminal: input.terminal === true,
+  })
   const call: BashCall = {
     ...newCall(randomUUID(), session, input),
     decision: callDecisionOf(decision, sessionId),

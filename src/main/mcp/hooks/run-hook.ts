@@ -45,6 +45,7 @@ export async function answerHook(client: HookClient, io: HookIo): Promise<Record
     }
     const parsed = client.parse(json)
     if (parsed.kind === 'other') return client.noOpinion()
+    if (parsed.kind === 'answered') return client.render(parsed.answer)
     if (parsed.kind === 'invalid')
       return undecided(`Shellgate could not read the hook input: ${parsed.reason}`)
     const home = resolveShellgateHome(io.env)
@@ -58,7 +59,7 @@ export async function answerHook(client: HookClient, io: HookIo): Promise<Record
     if (typeof hub === 'string') return undecided(hub)
     const waitMs = hookWaitMs(io.env)
     const { question } = parsed
-    const rewrite = client.canRewrite && io.rewrite !== false
+    const rewrite = client.canRewrite && io.rewrite !== false && question.cannotRewrite !== true
     try {
       const answer = await Promise.race([
         hub.client.request('hooks.decide', {
@@ -68,6 +69,8 @@ export async function answerHook(client: HookClient, io: HookIo): Promise<Record
           command: question.command,
           ...(question.description ? { description: question.description } : {}),
           ...(rewrite ? { rewrite: true } : {}),
+          // A ticket's run reads no input from the agent's terminal; the agent's own shell does.
+          ...(question.terminal && !rewrite ? { terminal: true } : {}),
           ...(question.timeoutMs ? { timeoutMs: question.timeoutMs } : {}),
         }),
         new Promise<null>((resolve) => setTimeout(() => resolve(null), waitMs).unref()),

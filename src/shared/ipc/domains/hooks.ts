@@ -20,6 +20,11 @@ export const HookDecideInputSchema = z
      * command itself, unsandboxed, and the stricter verdict for that applies.
      */
     rewrite: z.boolean().optional(),
+    /**
+     * The client runs it on a terminal the agent can type into later (Codex's exec_command with
+     * tty, or input it types into one): never read-only, as a terminal task (issue 20.2).
+     */
+    terminal: z.boolean().optional(),
     /** The client's own timeout for its shell tool, in ms, when it gave one. */
     timeoutMs: z.number().int().min(1).max(600_000).optional(),
   })
