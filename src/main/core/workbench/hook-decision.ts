@@ -115,11 +115,14 @@ export async function decideForHook(
   if (decision.outcome === 'deny') return denyWith(decision.reason, decidedByOf(decision), null)
   if (decision.outcome === 'allow')
     return allowWith(decision.reason, { decidedBy: decidedByOf(decision), ...automatic })
+  const sandbox = input.rewrite ? await deps.cardSandbox() : AGENT_SHELL_SANDBOX
+  // Counted with nothing awaited before the request: questions asked together each see the others.
+  if (pendingShareRefusal(deps.approvals, sessionId) === null) {
+    // In the session's history while the card waits, so its tab shows it (and the card inline).
+    await deps.publish(session, { ...call, status: 'waiting_for_approval' })
+  }
   const full = pendingShareRefusal(deps.approvals, sessionId)
   if (full) return denyWith(`Not run: ${full}`, 'too_many_waiting', null)
-  const sandbox = input.rewrite ? await deps.cardSandbox() : AGENT_SHELL_SANDBOX
-  // In the session's history while the card waits, so its tab shows it (and the card inline).
-  await deps.publish(session, { ...call, status: 'waiting_for_approval' })
   const pending = deps.approvals.request(
     {
       ...approvalRequestOf(session, input, verdict, decision, userSettings.permissions.mode),
