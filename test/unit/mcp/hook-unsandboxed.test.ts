@@ -1,4 +1,4 @@
-import { writeFile } from 'node:fs/promises'
+import { mkdir, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { Readable } from 'node:stream'
 import { afterEach, describe, expect, it } from 'vitest'
@@ -69,6 +69,13 @@ describe('a client that cannot hand the command to Shellgate gets the unsandboxe
     expect(await ask(claudeCodeHook, claude(workspace, 'ls -la'), env, false)).toMatchObject({
       hookSpecificOutput: { permissionDecision: 'allow' },
     })
+    // A bare cd is left to the agent's shell, where it moves something; a ticket would not.
+    await mkdir(join(workspace, 'sub'))
+    const moved = (await ask(claudeCodeHook, claude(workspace, 'cd sub'), env, true)) as {
+      hookSpecificOutput: Record<string, unknown>
+    }
+    expect(moved.hookSpecificOutput.permissionDecision).toBe('allow')
+    expect(moved.hookSpecificOutput.updatedInput).toBeUndefined()
   })
 
   it('codex: write_stdin feeds a shell (asked, never handed to Shellgate), an empty one only reads, exec_command with tty is never read-only', async () => {

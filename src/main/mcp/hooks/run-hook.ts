@@ -10,6 +10,9 @@ export const HOOK_WAIT_DEFAULT_MS = 590_000
 /** Hook input is one tool call; anything larger is not a hook's input. */
 export const HOOK_INPUT_MAX_BYTES = 1024 * 1024
 
+/** `cd` with one plain word or none: nothing runs but the move (judged unsandboxed, as it is). */
+const BARE_CD = /^\s*cd(?:\s+[\w@%+=:,./~-]+)?\s*$/
+
 export interface HookIo {
   stdin: NodeJS.ReadableStream | null
   env: NodeJS.ProcessEnv
@@ -59,7 +62,12 @@ export async function answerHook(client: HookClient, io: HookIo): Promise<Record
     if (typeof hub === 'string') return undecided(hub)
     const waitMs = hookWaitMs(io.env)
     const { question } = parsed
-    const rewrite = client.canRewrite && io.rewrite !== false && question.cannotRewrite !== true
+    const rewrite =
+      client.canRewrite &&
+      io.rewrite !== false &&
+      question.cannotRewrite !== true &&
+      // A bare `cd DIR` is for the agent's own shell to move; in a ticket it would move nothing.
+      !BARE_CD.test(question.command)
     try {
       const answer = await Promise.race([
         hub.client.request('hooks.decide', {

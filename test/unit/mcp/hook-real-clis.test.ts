@@ -1,0 +1,175 @@
+import { execFile } from 'node:child_process'
+import { mkdir, readFile, writeFile } from 'node:fs/promises'
+import { join, resolve } from 'node:path'
+import { promisify } from 'node:util'
+import { afterEach, describe, expect, it } from 'vitest'
+import {
+  type AgentHome,
+  answerAgentCard,
+  type CardAnswer,
+  connectWrite,
+  makeAgentHome,
+  OFFLINE_ENV,
+  type RealCliName,
+  realCliOrWhyNot,
+  scriptedTurn,
+  skipWithReason,
+} from './real-clis'
+import { startTestHub, type TestHub } from './test-hub'
+
+const run = promisify(execFile)
+
+let hub: TestHub | null = null
+let agent: AgentHome | null = null
+afterEach(async () => {
+  await hub?.dispose()
+  hub = null
+  await agent?.dispose()
+  agent = null
+})
+
+/** Codex's model provider is the local stand-in; its own sandbox is off, so only Shellgate guards. */
+const CODEX_STAND_IN = [
+  ...['-c', 'model_provider="stand-in"', '-c', 'model_providers.stand-in.name="stand-in"'],
+  ...['-c', 'model_providers.stand-in.base_url="{FAKE_API_URL}"'],
+  ...['-c', 'model_providers.stand-in.wire_api="responses"'],
+  ...['-c', 'model_providers.stand-in.env_key="STAND_IN_KEY"'],
+  ...['-c', 'model_providers.stand-in.supports_websockets=false'],
+  ...['-m', 'gpt-stand-in', '-s', 'danger-full-access'],
+]
+
+interface Client {
+  cli: RealCliName
+  connect: string
+  agent: string
+  fakeApi: string
+  env: (home: string) => Record<string, string>
+  argv: (bin: string) => string[]
+  setup?: (home: string) => Promise<void>
+}
+
+const CLIENTS: Client[] = [
+  {
+    cli: 'claude',
+    connect: 'claude-code',
+    agent: 'claude-code',
+    fakeApi: resolve('test/fixtures/real-clis/with-fake-anthropic-api.mjs'),
+    env: (home) => ({ CLAUDE_CONFIG_DIR: home, ANTHROPIC_API_KEY: 'not-a-key: a local stand-in' }),
+    argv: (bin) => [
+      bin,
+      '-p',
+      'do the scripted step',
+      '--output-format',
+      'json',
+      '--model',
+      'claude-sonnet-4-5',
+    ],
+  },
+  {
+    cli: 'codex',
+    connect: 'codex',
+    agent: 'codex',
+    fakeApi: resolve('test/fixtures/real-clis/with-fake-responses-api.mjs'),
+    env: (home) => ({ CODEX_HOME: join(home, '.codex-home'), STAND_IN_KEY: 'not-a-key: a local stand-in' }),
+    argv: (bin) => [
+      bin,
+      'exec',
+      ...['--skip-git-repo-check', '--ephemeral', '--json', '--dangerously-bypass-hook-trust'],
+      ...CODEX_STAND_IN,
+      'do the scripted step',
+    ],
+  },
+  {
+    cli: 'gemini',
+    connect: 'gemini',
+    agent: 'gemini-cli',
+    fakeApi: resolve('test/fixtures/real-clis/with-fake-gemini-api.mjs'),
+    env: (home) => ({
+      GEMINI_CLI_HOME: home,
+      GEMINI_CLI_TRUST_WORKSPACE: 'true',
+      GEMINI_API_KEY: 'not-a-key: a local stand-in',
+    }),
+    argv: (bin) => [
+      bin,
+      ...['-m', 'gemini-2.5-flash', '-p', 'do the scripted step', '--approval-mode', 'yolo'],
+      ...['--output-format', 'json'],
+    ],
+    setup: async (home) => {
+      const settings = join(home, '.gemini', 'settings.json')
+      const written = JSON.parse(await readFile(settings, 'utf8'))
+      const auth = { security: { auth: { selectedType: 'gemini-api-key' } } }
+      await writeFile(settings, JSON.stringify({ ...written, ...auth }))
+    },
+  },
+]
+
+async function auditOf(home: string, command: string): Promise<Record<string, unknown>[]> {
+  const text = await readFile(join(home, 'audit.jsonl'), 'utf8').catch(() => '')
+  return text
+    .split('\n')
+    .filter(Boolean)
+    .map((line) => JSON.parse(line) as Record<string, unknown>)
+    .filter((line) => line.command === command)
+}
+
+describe.each(CLIENTS)(
+  'issue 20 with the real $cli, through the hook `connect --write` installs',
+  (client) => {
+    it('an allowed read runs in the sandbox and its output reaches the model; a secret outside is asked; Shellgate itself is denied', {
+      timeout: 600_000,
+    }, async (context) => {
+      const cli = await realCliOrWhyNot(client.cli)
+      if ('skip' in cli) return skipWithReason(context, cli.skip)
+      const testHub = await startTestHub()
+      hub = testHub
+      agent = await makeAgentHome(`sg-${client.cli}-done-`)
+      const home = agent.home
+      const env = {
+        PATH: agent.path,
+        HOME: home,
+        SHELLGATE_HOME: testHub.home,
+        SHELLGATE_NO_OPEN: '1',
+        ...client.env(home),
+        ...OFFLINE_ENV,
+      }
+      await connectWrite(client.connect, env)
+      await client.setup?.(home)
+
+      /** One headless turn whose model runs `command` with its own shell tool; the model's view back. */
+      const turn = async (command: string, answer: CardAnswer | null) => {
+        const resultsFile = join(home, `results-${Date.now()}.json`)
+        const [bin, argv] = scriptedTurn(client.fakeApi, resultsFile, command, client.argv(cli.bin))
+        const finished = run(bin, argv, { cwd: testHub.workspace, env, timeout: 200_000 })
+        if (answer) await answerAgentCard(testHub, { agent: client.agent, command }, answer)
+        await finished
+        return JSON.stringify(JSON.parse(await readFile(resultsFile, 'utf8')))
+      }
+
+      // An allowed read: no card, run by Shellgate (a ticket) in the read-only sandbox.
+      await writeFile(join(testHub.workspace, 'notes.txt'), 'the-output-marker-5f1c\n')
+      expect(await turn('cat notes.txt', null)).toContain('the-output-marker-5f1c')
+      const [read] = await auditOf(testHub.home, 'cat notes.txt')
+      expect(read).toMatchObject({
+        agent: client.agent,
+        status: 'completed',
+        sandbox: 'read-only',
+        exitCode: 0,
+      })
+
+      // A secret outside the workspace read through the hook: asked; denied, the model never sees it.
+      await mkdir(join(home, '.ssh'), { recursive: true })
+      await writeFile(join(home, '.ssh', 'id_rsa'), 'PRIVATE-KEY-MATERIAL-9d2e\n')
+      const secret = `cat ${join(home, '.ssh', 'id_rsa')}`
+      const refused = await turn(secret, { kind: 'deny', message: 'not my key' })
+      expect(refused).not.toContain('PRIVATE-KEY-MATERIAL-9d2e')
+      expect(refused).toContain('not my key')
+
+      // Shellgate's own controls: denied by the built-in rule, no card.
+      const ui = await turn('shellgate ui', null)
+      expect(ui).toContain("Shellgate's own controls are not an agent's")
+      const hubFile = `cat ${join(testHub.home, 'hub.json')}`
+      expect(await turn(hubFile, null)).toContain("Shellgate's own controls are not an agent's")
+      expect(testHub.host.core.approvals.list()).toEqual([])
+    })
+  },
+)
