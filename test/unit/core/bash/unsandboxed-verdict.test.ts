@@ -61,12 +61,16 @@ describe('the verdict for a command the agent runs in its own shell (issue 20.2)
     expect(unsandboxed.readOnly, unsandboxed.reason).toBe(true)
   })
 
-  it.each(['touch x', 'printenv', 'cat /proc/self/environ', 'less notes.txt', 'cat *'])(
-    '%s, which already needs a rule or the person, is left as it is',
-    (command) => {
-      const { sandboxed, unsandboxed } = judge(command)
-      expect(sandboxed.readOnly).toBe(false)
-      expect(unsandboxed).toBe(sandboxed)
-    },
-  )
+  it.each([
+    'touch x',
+    'printenv',
+    'cat /proc/self/environ',
+    'less notes.txt',
+    'cat *',
+    'jq -n env.GITHUB_TOKEN',
+  ])('%s, which already needs a rule or the person, is left as it is', (command) => {
+    const { sandboxed, unsandboxed } = judge(command)
+    expect(sandboxed.readOnly).toBe(false)
+    expect(unsandboxed).toBe(sandboxed)
+  })
 })
