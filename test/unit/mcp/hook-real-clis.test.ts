@@ -129,6 +129,8 @@ describe.each(CLIENTS)(
         HOME: home,
         SHELLGATE_HOME: testHub.home,
         SHELLGATE_NO_OPEN: '1',
+        // A credential the agent's own process holds: what it runs itself would see it.
+        AWS_SECRET_ACCESS_KEY: 'agent-held-credential-77c0',
         ...client.env(home),
         ...OFFLINE_ENV,
       }
@@ -155,6 +157,17 @@ describe.each(CLIENTS)(
         sandbox: 'read-only',
         exitCode: 0,
       })
+
+      // The first situation: grep -r printed the repository's .env and echo printed the
+      // agent's credential. Run by Shellgate, the sandbox hides .env and the environment is clean.
+      await writeFile(join(testHub.workspace, '.env'), 'STRIPE_KEY=sk_live_workspace_secret_41ab\n')
+      await writeFile(join(testHub.workspace, 'app.js'), 'const key = process.env.STRIPE_KEY // sk_live\n')
+      const grep = await turn('grep -rn sk_live .', null)
+      expect(grep).toContain('app.js')
+      expect(grep).not.toContain('sk_live_workspace_secret_41ab')
+      const echo = await turn('echo "key=$AWS_SECRET_ACCESS_KEY"', null)
+      expect(echo).toContain('key=')
+      expect(echo).not.toContain('agent-held-credential-77c0')
 
       // A secret outside the workspace read through the hook: asked; denied, the model never sees it.
       await mkdir(join(home, '.ssh'), { recursive: true })
