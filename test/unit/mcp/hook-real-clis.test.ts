@@ -1,6 +1,6 @@
 import { execFile } from 'node:child_process'
 import { mkdir, readFile, writeFile } from 'node:fs/promises'
-import { join, resolve } from 'node:path'
+import { join } from 'node:path'
 import { promisify } from 'node:util'
 import { afterEach, describe, expect, it } from 'vitest'
 import {
@@ -10,11 +10,11 @@ import {
   connectWrite,
   makeAgentHome,
   OFFLINE_ENV,
-  type RealCliName,
   realCliOrWhyNot,
   scriptedTurn,
   skipWithReason,
 } from './real-clis'
+import { DRIVERS } from './real-cli-drivers'
 import { startTestHub, type TestHub } from './test-hub'
 
 const run = promisify(execFile)
@@ -28,81 +28,6 @@ afterEach(async () => {
   agent = null
 })
 
-/** Codex's model provider is the local stand-in; its own sandbox is off, so only Shellgate guards. */
-const CODEX_STAND_IN = [
-  ...['-c', 'model_provider="stand-in"', '-c', 'model_providers.stand-in.name="stand-in"'],
-  ...['-c', 'model_providers.stand-in.base_url="{FAKE_API_URL}"'],
-  ...['-c', 'model_providers.stand-in.wire_api="responses"'],
-  ...['-c', 'model_providers.stand-in.env_key="STAND_IN_KEY"'],
-  ...['-c', 'model_providers.stand-in.supports_websockets=false'],
-  ...['-m', 'gpt-stand-in', '-s', 'danger-full-access'],
-]
-
-interface Client {
-  cli: RealCliName
-  connect: string
-  agent: string
-  fakeApi: string
-  env: (home: string) => Record<string, string>
-  argv: (bin: string) => string[]
-  setup?: (home: string) => Promise<void>
-}
-
-const CLIENTS: Client[] = [
-  {
-    cli: 'claude',
-    connect: 'claude-code',
-    agent: 'claude-code',
-    fakeApi: resolve('test/fixtures/real-clis/with-fake-anthropic-api.mjs'),
-    env: (home) => ({ CLAUDE_CONFIG_DIR: home, ANTHROPIC_API_KEY: 'not-a-key: a local stand-in' }),
-    argv: (bin) => [
-      bin,
-      '-p',
-      'do the scripted step',
-      '--output-format',
-      'json',
-      '--model',
-      'claude-sonnet-4-5',
-    ],
-  },
-  {
-    cli: 'codex',
-    connect: 'codex',
-    agent: 'codex',
-    fakeApi: resolve('test/fixtures/real-clis/with-fake-responses-api.mjs'),
-    env: (home) => ({ CODEX_HOME: join(home, '.codex-home'), STAND_IN_KEY: 'not-a-key: a local stand-in' }),
-    argv: (bin) => [
-      bin,
-      'exec',
-      ...['--skip-git-repo-check', '--ephemeral', '--json', '--dangerously-bypass-hook-trust'],
-      ...CODEX_STAND_IN,
-      'do the scripted step',
-    ],
-  },
-  {
-    cli: 'gemini',
-    connect: 'gemini',
-    agent: 'gemini-cli',
-    fakeApi: resolve('test/fixtures/real-clis/with-fake-gemini-api.mjs'),
-    env: (home) => ({
-      GEMINI_CLI_HOME: home,
-      GEMINI_CLI_TRUST_WORKSPACE: 'true',
-      GEMINI_API_KEY: 'not-a-key: a local stand-in',
-    }),
-    argv: (bin) => [
-      bin,
-      ...['-m', 'gemini-2.5-flash', '-p', 'do the scripted step', '--approval-mode', 'yolo'],
-      ...['--output-format', 'json'],
-    ],
-    setup: async (home) => {
-      const settings = join(home, '.gemini', 'settings.json')
-      const written = JSON.parse(await readFile(settings, 'utf8'))
-      const auth = { security: { auth: { selectedType: 'gemini-api-key' } } }
-      await writeFile(settings, JSON.stringify({ ...written, ...auth }))
-    },
-  },
-]
-
 async function auditOf(home: string, command: string): Promise<Record<string, unknown>[]> {
   const text = await readFile(join(home, 'audit.jsonl'), 'utf8').catch(() => '')
   return text
@@ -112,7 +37,7 @@ async function auditOf(home: string, command: string): Promise<Record<string, un
     .filter((line) => line.command === command)
 }
 
-describe.each(CLIENTS)(
+describe.each(DRIVERS)(
   'issue 20 with the real $cli, through the hook `connect --write` installs',
   (client) => {
     it('an allowed read runs in the sandbox and its output reaches the model; a secret outside is asked; Shellgate itself is denied', {
@@ -135,12 +60,12 @@ describe.each(CLIENTS)(
         ...OFFLINE_ENV,
       }
       await connectWrite(client.connect, env)
-      await client.setup?.(home)
+      await client.prepare?.(home)
 
       /** One headless turn whose model runs `command` with its own shell tool; the model's view back. */
       const turn = async (command: string, answer: CardAnswer | null) => {
         const resultsFile = join(home, `results-${Date.now()}.json`)
-        const [bin, argv] = scriptedTurn(client.fakeApi, resultsFile, command, client.argv(cli.bin))
+        const [bin, argv] = scriptedTurn(client.standIn, resultsFile, command, client.argv(cli.bin))
         const finished = run(bin, argv, { cwd: testHub.workspace, env, timeout: 200_000 })
         if (answer) await answerAgentCard(testHub, { agent: client.agent, command }, answer)
         await finished
