@@ -118,6 +118,13 @@ export const SandboxSettingsSchema = z.object({
   hiddenPaths: z.array(z.string().max(4_096)).max(200).default([]),
   /** Writable under workspace-write; absent means the npm, pnpm, yarn, pip, cargo and go caches that exist. */
   toolCaches: z.array(z.string().max(4_096)).max(200).optional(),
+  /**
+   * Folders readable in both profiles besides the system, the workspace and the toolchains on
+   * PATH (reads are denied by default); the built-in secrets inside them stay hidden.
+   */
+  readablePaths: z.array(z.string().max(4_096)).max(200).default([]),
+  /** Host Unix sockets approved commands may connect to (the Docker socket); hidden otherwise. */
+  allowedSockets: z.array(z.string().max(4_096)).max(50).default([]),
 })
 export type SandboxSettings = z.infer<typeof SandboxSettingsSchema>
 /** A portable environment variable name: what `export NAME=…` accepts. */
@@ -164,6 +171,8 @@ export const UserSettingsSchema = z.object({
     allowlist: [],
     denylist: [],
     hiddenPaths: [],
+    readablePaths: [],
+    allowedSockets: [],
   }),
   environment: EnvironmentSettingsSchema.default({ passThrough: [] }),
   readPlaces: ReadPlacesSettingsSchema.default({ readsOutsideWorkspace: 'ask', readableFolders: [] }),

@@ -142,6 +142,8 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     home: options.env.HOME ?? homedir(),
     dataDir,
     detect: () => detectSandboxBackend(port, { platform, bwrapPath: options.sandbox?.bwrapPath }),
+    // The user's settings only: a repository's own file must never choose where egress goes.
+    parentProxy: async () => ({ settings: settings.user(), env: await environment.ready() }),
     ...options.sandbox,
   })
   // issue 12: probe the backend at start (run `true` in each profile), not on the first command.

@@ -43,7 +43,7 @@ describe('shellgate exec in the sandbox', () => {
     expect(result.status).toBe('failed')
     expect(result.stdout).not.toContain('PRIVATE KEY')
     expect(result.content.split('\n').at(-1)).toBe(
-      'blocked by the sandbox: ~/.ssh is hidden from sandboxed commands. To go further, approve the command unsandboxed.',
+      'blocked by the sandbox: ~/.ssh/id_ed25519 is a secret, never mounted in the sandbox. To go further, approve the command unsandboxed.',
     )
   })
 

@@ -39,7 +39,7 @@ const FAKE_MODEL = [
 ]
 
 const run = promisify(execFile)
-const TOOLS = ['bash', 'check_command', 'list_tasks', 'task_output', 'task_stop']
+const TOOLS = ['bash', 'check_command', 'list_tasks', 'task_input', 'task_output', 'task_stop']
 
 let hub: TestHub | null = null
 let agent: AgentHome | null = null
@@ -54,7 +54,7 @@ afterEach(async () => {
 })
 
 describe('the real Codex CLI reads what `shellgate connect codex --write` wrote', () => {
-  it('accepts the config, starts shellgate mcp from it, lists the five tools, loads the hook and calls bash', {
+  it('accepts the config, starts shellgate mcp from it, lists the six tools, loads the hook and calls bash', {
     timeout: 300_000,
   }, async (context) => {
     const codex = await realCliOrWhyNot('codex')

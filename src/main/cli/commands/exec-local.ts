@@ -84,6 +84,9 @@ export async function execLocally(input: {
     prepared = await sandboxService.prepare({
       settings: user.sandbox,
       workspace: cwd,
+      cwd,
+      searchPath: env.PATH ?? '',
+      readableFolders: user.readPlaces.readableFolders,
       ranWithoutAsking: decision.outcome === 'allow' && decidedByOf(decision) === 'read_only',
       unsandboxedByPerson: false,
       readableFiles: [files.snapshotPath],

@@ -1,25 +1,19 @@
-import { realpathSync, statSync } from 'node:fs'
 import { homedir } from 'node:os'
 import path from 'node:path'
+import { analyzeCommandOnce } from './analysis/analysis-memo'
 import { analyzeCommand } from './analysis/analyze-command'
 import type { CommandAnalysis } from './analysis/command-analysis'
-import { checkGitRuntimeSafety, type GitRuntimeSafety } from './git-safety/git-runtime-safety'
+import { GitSafetyPerCall } from './git-runtime-memo'
+import type { GitRuntimeSafety } from './git-safety/git-runtime-safety'
 import { judgeGitReads } from './git/git-prints'
 import { findGitEnvironmentVariable } from './git-safety/git-environment'
-import { judgeReadPaths, type PlaceOptions } from './places/read-places'
+import type { CallOptions, ClassifyOptions, RunFolders } from './classify-options'
+import { createFsLookups } from './places/fs-lookups'
+import { applyPlaceRules, expandHome } from './place-rules'
 import { evaluateCommandPart, type PartVerdict } from './readonly/part-policy'
-import type { CommandPart, CommandVerdict, ReadConcern } from './verdict'
+import type { CommandPart, CommandVerdict } from './verdict'
 
-export interface ClassifyOptions extends PlaceOptions {
-  /** The directory the command would run in; git safety is judged from here. */
-  cwd: string
-  platform?: NodeJS.Platform
-  /**
-   * The environment the command will inherit, when the caller knows it: GIT_* variables there
-   * (GIT_CONFIG_COUNT, GIT_DIR, GIT_EXEC_PATH…) change what git reads and runs.
-   */
-  env?: Readonly<Record<string, string | undefined>>
-}
+export type { CallOptions, ClassifyOptions, RunFolders } from './classify-options'
 
 // git in a line that also changes directory may load hooks and config from the target directory,
 // which we did not check; `cd sub && grep x` stays read-only.
@@ -46,15 +40,22 @@ const PROMISOR_SAFE_SUBCOMMANDS = new Set([
 
 /** The read-only verdict for one command line. Synchronous; never throws, whatever the input. */
 export function classifyCommand(command: string, options: ClassifyOptions): CommandVerdict {
-  return classifyAtDepth(command, options, 0)
+  const call = {
+    ...options,
+    // os.homedir() asks the system each time; one answer serves every path of the call.
+    home: options.home ?? homedir(),
+    lookups: options.lookups ?? createFsLookups(),
+    git: new GitSafetyPerCall(),
+  }
+  return classifyAtDepth(command, call, 0)
 }
 
 /** `$(…)` inside `$(…)` is classified this deep at most; deeper ones are refused. */
 const MAX_SUBSTITUTION_DEPTH = 3
 
-function classifyAtDepth(command: string, options: ClassifyOptions, depth: number): CommandVerdict {
+function classifyAtDepth(command: string, options: CallOptions, depth: number): CommandVerdict {
   try {
-    return classifyAnalysis(analyzeCommand(command), options, depth)
+    return classifyAnalysis(analyzeCommandOnce(command), options, depth)
   } catch (error) {
     return {
       command: typeof command === 'string' ? command : String(command),
@@ -68,11 +69,7 @@ function classifyAtDepth(command: string, options: ClassifyOptions, depth: numbe
   }
 }
 
-function classifyAnalysis(
-  analysis: CommandAnalysis,
-  options: ClassifyOptions,
-  depth: number,
-): CommandVerdict {
+function classifyAnalysis(analysis: CommandAnalysis, options: CallOptions, depth: number): CommandVerdict {
   const base = {
     command: analysis.command,
     parsed: analysis.parsed,
@@ -91,13 +88,13 @@ function classifyAnalysis(
   const verdicts: PartVerdict[] = []
   for (const part of analysis.commands) {
     // `cd /etc && echo $(cat passwd)`: the substitution runs where its command runs, after the cd.
-    const here = runFolders([...verdicts, NOT_A_CD], options).at(-1) ?? null
+    const here = () => runFolders([...verdicts, NOT_A_CD], options).at(-1) ?? null
     const classifyInner = depth < MAX_SUBSTITUTION_DEPTH ? innerClassifier(here, options, depth) : undefined
-    verdicts.push(evaluateCommandPart(part, platform, classifyInner))
+    verdicts.push(evaluateCommandPart(part, platform, classifyInner, options.globbing))
   }
   const folders = runFolders(verdicts, options)
   applyGitRules(verdicts, folders, options)
-  const concerns = applyPlaceRules(verdicts, folders, options)
+  const concerns = applyPlaceRules(analysis.commands, verdicts, folders, options)
   const parts: CommandPart[] = analysis.commands.map((part, index) => ({
     text: part.text,
     argv: part.argv,
@@ -129,8 +126,9 @@ function classifyAnalysis(
 const NOT_A_CD: PartVerdict = { readOnly: true, reason: '', name: null }
 
 /** Classifies a `$(…)` one level deeper, in every folder the command holding it may run in. */
-function innerClassifier(dirs: string[] | null, options: ClassifyOptions, depth: number) {
+function innerClassifier(folders: () => string[] | null, options: CallOptions, depth: number) {
   return (inner: string) => {
+    const dirs = folders()
     if (dirs === null)
       return { readOnly: false, reason: 'it runs after a cd to a folder only known at run time', asks: 0 }
     let asks = 0
@@ -145,64 +143,7 @@ function innerClassifier(dirs: string[] | null, options: ClassifyOptions, depth:
   }
 }
 
-/**
- * Class 6: a process's environment refuses the part; secrets and outside places ask (deduplicated).
- * Each part is judged from every folder it may run in (after a `cd`, the old one too, in case the
- * cd failed); after a cd to a folder only known at run time, relative paths ask.
- */
-function applyPlaceRules(
-  verdicts: PartVerdict[],
-  folders: RunFolders,
-  options: ClassifyOptions,
-): ReadConcern[] {
-  const concerns = new Map<string, ReadConcern>()
-  verdicts.forEach((verdict, index) => {
-    if (!verdict.readOnly || !verdict.paths || (verdict.paths.length === 0 && !verdict.unknownPaths)) return
-    const dirs = folders[index] ?? null
-    if (verdict.unknownPaths && options.workspace !== undefined) {
-      const reason = `${verdict.name} reads paths only known at run time, maybe outside the workspace`
-      // Secret-kind: a path only known at run time may be a key or /proc/self/environ, so even
-      // readsOutsideWorkspace: allow asks.
-      concerns.set(`run-time:${index}`, { kind: 'secret', path: '(known at run time)', reason })
-    }
-    const absolute = verdict.paths.filter((word) => word.startsWith('/') || word.startsWith('~'))
-    const judged =
-      dirs === null
-        ? [{ cwd: options.cwd, paths: absolute }]
-        : dirs.map((cwd) => ({ cwd, paths: verdict.paths as string[] }))
-    if (dirs === null && options.workspace !== undefined) {
-      for (const word of verdict.paths.filter((path) => !absolute.includes(path))) {
-        const reason = `reads ${word} in a folder only known at run time, maybe outside the workspace`
-        concerns.set(`unknown:${word}`, { kind: 'secret', path: word, reason })
-      }
-    }
-    for (const { cwd, paths } of judged) {
-      if (verdict.followsLinks) {
-        // A glob word (`diff -- *`) may become folders too.
-        const folders = paths.filter(
-          (word) => /[*?[]/.test(word) || isFolder(path.resolve(cwd, expandHome(word, options))),
-        )
-        for (const folder of folders) {
-          const reason = `${verdict.name} follows symlinks inside ${folder}, to files no path check sees`
-          concerns.set(`links:${folder}`, { kind: 'secret', path: folder, reason })
-        }
-      }
-      const judgement = judgeReadPaths(paths, { ...options, cwd })
-      if (judgement.refused) {
-        verdict.readOnly = false
-        verdict.reason = judgement.refused
-        return
-      }
-      for (const concern of judgement.concerns) concerns.set(`${concern.kind}:${concern.path}`, concern)
-    }
-  })
-  return [...concerns.values()]
-}
-
-/** For each part, the folders it may run in; null when a cd went somewhere only known at run time. */
-type RunFolders = Array<string[] | null>
-
-function runFolders(verdicts: PartVerdict[], options: ClassifyOptions): RunFolders {
+function runFolders(verdicts: PartVerdict[], options: CallOptions): RunFolders {
   const folders: RunFolders = []
   let current: string[] | null = [path.resolve(options.cwd)]
   for (const verdict of verdicts) {
@@ -216,7 +157,7 @@ function runFolders(verdicts: PartVerdict[], options: ClassifyOptions): RunFolde
 }
 
 /** Where `cd DIR` goes from each folder, or null for pushd/popd, `cd -`, `~user`, CDPATH lookups. */
-function cdTargets(verdict: PartVerdict, from: string[], options: ClassifyOptions): string[] | null {
+function cdTargets(verdict: PartVerdict, from: string[], options: CallOptions): string[] | null {
   if (verdict.name !== 'cd' || !verdict.readOnly) return null
   const args = (verdict.directoryArgs ?? []).filter((arg) => arg !== '-L' && arg !== '-P')
   if (args.length > 1 || args.some((arg) => arg.startsWith('-'))) return null
@@ -234,7 +175,7 @@ function cdTargets(verdict: PartVerdict, from: string[], options: ClassifyOption
   return from.flatMap((dir) => {
     const written = path.resolve(dir, expanded)
     const raw = expanded.startsWith('/') ? expanded : `${dir}/${expanded}`
-    const physical = realOrSelf(raw)
+    const physical = options.lookups.realpath(raw) ?? raw
     return physical === written || physical === raw ? [written] : [written, physical]
   })
 }
@@ -243,7 +184,7 @@ function cdTargets(verdict: PartVerdict, from: string[], options: ClassifyOption
  * Whole-line git rules: GIT_* in the environment, and the repository of every folder a git part
  * may run in (after a cd, or with `-C DIR`, which must stay inside the workspace).
  */
-function applyGitRules(verdicts: PartVerdict[], folders: RunFolders, options: ClassifyOptions): void {
+function applyGitRules(verdicts: PartVerdict[], folders: RunFolders, options: CallOptions): void {
   const variable = findGitEnvironmentVariable(options.env)
   verdicts.forEach((verdict, index) => {
     if (verdict.name !== 'git' || !verdict.readOnly) return
@@ -259,7 +200,7 @@ function applyGitRules(verdicts: PartVerdict[], folders: RunFolders, options: Cl
 function findGitPartProblem(
   verdict: PartVerdict,
   dirs: string[] | null,
-  options: ClassifyOptions,
+  options: CallOptions,
 ): string | null {
   if (dirs === null)
     return 'git after a cd to a folder only known at run time may load hooks and config from there'
@@ -273,7 +214,7 @@ function findGitPartProblem(
     const target = directories.reduce((from, next) => path.resolve(from, expandHome(next, options)), dir)
     if (directories.length > 0 && !isInsideWorkspace(target, options))
       return `git -C ${directories.join(' -C ')} leaves the workspace, so its repository’s config and hooks are not the workspace’s`
-    const safety: GitRuntimeSafety = checkGitRuntimeSafety(target)
+    const safety: GitRuntimeSafety = options.git.check(target)
     if (!safety.safe) return safety.reason
     if (safety.promisor && !PROMISOR_SAFE_SUBCOMMANDS.has(verdict.gitSubcommand ?? ''))
       return `this repository is a partial clone (promisor remote): git ${verdict.gitSubcommand ?? ''} may fetch missing objects over the network`
@@ -288,31 +229,11 @@ function findGitPartProblem(
   return null
 }
 
-function isFolder(file: string): boolean {
-  try {
-    return statSync(file, { throwIfNoEntry: false })?.isDirectory() ?? false
-  } catch {
-    return false
-  }
-}
-
-function expandHome(word: string, options: ClassifyOptions): string {
-  const home = options.home ?? homedir()
-  return word === '~' ? home : word.startsWith('~/') ? path.join(home, word.slice(2)) : word
-}
-
-function isInsideWorkspace(dir: string, options: ClassifyOptions): boolean {
+function isInsideWorkspace(dir: string, options: CallOptions): boolean {
+  const realOrSelf = (file: string) => options.lookups.realpath(file) ?? file
   const real = realOrSelf(dir)
   return [options.workspace as string, ...(options.readableFolders ?? [])].some((root) => {
     const base = realOrSelf(path.resolve(options.cwd, root))
     return real === base || real.startsWith(base.endsWith(path.sep) ? base : `${base}${path.sep}`)
   })
-}
-
-function realOrSelf(file: string): string {
-  try {
-    return realpathSync.native(file)
-  } catch {
-    return file
-  }
 }

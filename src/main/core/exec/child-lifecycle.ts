@@ -2,6 +2,7 @@ import type { ChildProcess } from 'node:child_process'
 import type { BoundedCollector, StreamName } from './bounded-collector'
 import type { OutputFile } from './file-output'
 import { type KillTreeReport, killProcessTree, type TerminationProfile } from './kill-tree'
+import { leftoversAfterGrace } from './leftover-grace'
 import { findRunEscapees } from './run-marker'
 import { RunWatchers } from './run-watchers'
 import { groupHasMembers } from './signal-process'
@@ -267,7 +268,11 @@ class ChildRun {
     this.sweeping = true
     const escapees = await findRunEscapees(this.spec.runId, pid, this.spec.platform)
     if (this.killer || escapees.noneForked) return
-    if (groupHasMembers(pid) || escapees.pids.length > 0) {
+    const seen = { group: groupHasMembers(pid), pids: escapees.pids }
+    const left =
+      seen.group || seen.pids.length > 0 ? await leftoversAfterGrace(pid, seen, this.spec.platform) : seen
+    if (this.killer) return
+    if (left.group || left.pids.length > 0) {
       this.killingLeftovers = true
       this.startKiller('plain')
       return

@@ -4,6 +4,7 @@ import { join } from 'node:path'
 import { DEFAULT_BWRAP_PATH } from './bwrap.linux'
 import { WINDOWS_NO_SANDBOX } from './none.win32'
 import { SANDBOX_EXEC_PATH } from './seatbelt.darwin'
+import { systemLayout } from './system-folders'
 import type { EnforcedProfile, ExecutionSandbox } from './types'
 
 export type SandboxBackend = 'bubblewrap' | 'seatbelt' | 'none'
@@ -87,13 +88,19 @@ function probeSandbox(
   platform: NodeJS.Platform,
   path: string,
 ): ExecutionSandbox {
+  const system = systemLayout(platform)
   return {
     profile,
+    readable: system.readable.map(({ path, kind }) => ({ path, kind })),
+    symlinks: system.symlinks,
+    emptyDirs: [],
     workspace: scratch,
     writableRoots: [],
     protectedPaths: [],
+    reopenedPaths: [],
     hidden: [],
     exposed: [],
+    allowedSockets: [],
     network: 'off',
     ...(platform === 'darwin' ? { privateTmp: scratch } : { bwrapPath: path }),
   }

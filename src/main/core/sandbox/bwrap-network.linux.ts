@@ -7,8 +7,13 @@ export const DEFAULT_SOCAT_PATH = '/usr/bin/socat'
 export const NETWORK_DIR_INSIDE = '/tmp/.shellgate-net'
 /** The bridge exits with this when socat never started listening; 125 is "the wrapper failed", as in env(1)/nohup. */
 export const BRIDGE_FAILED_EXIT_CODE = 125
-/** About 5 s of 1 ms naps (more on a loaded machine) before the bridge gives up. */
-const BRIDGE_WAIT_ROUNDS = 5_000
+/**
+ * The wait spins on shell builtins (no fork) for this many looks, about 20 µs each, which covers
+ * socat's start on an idle machine; then it naps 1 ms a look (a fork each) up to BRIDGE_WAIT_ROUNDS,
+ * about 5 s or more on a loaded machine, before the bridge gives up.
+ */
+const BRIDGE_SPIN_ROUNDS = 2_000
+const BRIDGE_WAIT_ROUNDS = 7_000
 
 /** The network parts of one bwrap command line, each placed by bwrapPlan where its order needs it. */
 export interface BwrapNetworkArgs {
@@ -76,7 +81,7 @@ function bridgeCommand(egress: SandboxEgress, socatPath: string): string[] {
         `  kill -0 "$p${port}" 2>/dev/null || { ${fail(`could not listen on 127.0.0.1:${port}`)}; }`,
     ),
     `  i=$((i+1)); [ "$i" -le ${BRIDGE_WAIT_ROUNDS} ] || { ${fail('did not start')}; }`,
-    '  [ "$i" -le 3 ] || sleep 0.001',
+    `  [ "$i" -le ${BRIDGE_SPIN_ROUNDS} ] || sleep 0.001`,
     'done',
     'exec "$@"',
   ].join('\n')

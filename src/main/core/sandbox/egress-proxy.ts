@@ -1,5 +1,6 @@
 import { rmSync } from 'node:fs'
 import { createServer, type IncomingMessage, request as httpRequest, type ServerResponse } from 'node:http'
+import { request as httpsRequest } from 'node:https'
 import {
   type AddressInfo,
   connect,
@@ -7,6 +8,13 @@ import {
   type Server,
   type Socket,
 } from 'node:net'
+import {
+  authorityOf,
+  openParentTunnel,
+  type ParentProxyFor,
+  parentAuthorization,
+  parentEndpoint,
+} from './parent-proxy'
 
 /** One request the proxy must decide: a CONNECT (https, or anything tunnelled) or an absolute-form http request. */
 export interface EgressRequest {
@@ -25,6 +33,8 @@ export interface EgressProxyOptions {
   loopbackTcp?: boolean
   /** May take long (a person is asked): the client's request is held until it settles. */
   decide(request: EgressRequest): Promise<EgressVerdict>
+  /** The person's own proxy to go out through, per destination (after the verdict); absent or null: direct. */
+  parent?: ParentProxyFor
 }
 
 export interface EgressProxy {
@@ -44,6 +54,8 @@ export const BLOCKED_HEADER = 'x-shellgate-sandbox'
  */
 export async function startEgressProxy(options: EgressProxyOptions): Promise<EgressProxy> {
   const sockets = new Set<Socket>()
+  /** Aborted by close(): a tunnel still waiting for the person's proxy to answer is dropped. */
+  const closing = new AbortController()
   const track = (socket: Socket) => {
     sockets.add(socket)
     socket.on('close', () => sockets.delete(socket))
@@ -76,17 +88,35 @@ export async function startEgressProxy(options: EgressProxyOptions): Promise<Egr
       client.end(`HTTP/1.1 403 Forbidden\r\n${BLOCKED_HEADER}: ${oneLine(verdict.reason)}\r\n\r\n`)
       return
     }
-    const upstream = connect(target.port, verdict.address, () => {
-      client.write('HTTP/1.1 200 Connection Established\r\n\r\n')
-      upstream.write(head)
-      upstream.pipe(client)
-      client.pipe(upstream)
-    })
+    let upstream: Socket
+    try {
+      upstream = await dial(target.host, verdict.address, target.port)
+    } catch (error) {
+      if (!client.destroyed)
+        client.end(`HTTP/1.1 502 Bad Gateway\r\n\r\n${oneLine((error as Error).message)}\n`)
+      return
+    }
     track(upstream)
-    upstream.on('error', () => {
-      if (!client.destroyed) client.end('HTTP/1.1 502 Bad Gateway\r\n\r\n')
-    })
+    if (client.destroyed) return void upstream.destroy()
+    client.write('HTTP/1.1 200 Connection Established\r\n\r\n')
+    upstream.write(head)
+    upstream.pipe(client)
+    client.pipe(upstream)
+    upstream.on('error', () => client.destroy())
     client.on('close', () => upstream.destroy())
+  }
+
+  /** A socket to the pinned address: through the person's proxy when one applies, else direct. */
+  const dial = (host: string, address: string, port: number): Promise<Socket> => {
+    const parent = options.parent?.(destinationUrl(host, port)) ?? null
+    if (parent) return openParentTunnel(parent, address, port, closing.signal)
+    return new Promise((resolve, reject) => {
+      const socket = connect(port, address, () => {
+        socket.off('error', reject)
+        resolve(socket)
+      })
+      socket.once('error', reject)
+    })
   }
 
   const forwardPlain = async (request: IncomingMessage, response: ServerResponse) => {
@@ -105,18 +135,26 @@ export async function startEgressProxy(options: EgressProxyOptions): Promise<Egr
       response.end(`blocked by the Shellgate sandbox proxy: ${verdict.reason}\n`)
       return
     }
-    const upstream = httpRequest(
-      {
-        host: verdict.address,
-        port,
-        method: request.method,
-        path: `${target.pathname}${target.search}`,
-        headers: { ...forwardedHeaders(request.headers), host: target.host },
-      },
-      (answer) => {
-        response.writeHead(answer.statusCode ?? 502, answer.headers)
-        answer.pipe(response)
-      },
+    const path = `${target.pathname}${target.search}`
+    const headers = { ...forwardedHeaders(request.headers), host: target.host }
+    const onAnswer = (answer: IncomingMessage) => {
+      response.writeHead(answer.statusCode ?? 502, answer.headers)
+      answer.pipe(response)
+    }
+    const parent = options.parent?.(destinationUrl(target.hostname, port)) ?? null
+    const endpoint = parent && parentEndpoint(parent)
+    const upstream = (endpoint?.tls ? httpsRequest : httpRequest)(
+      parent && endpoint
+        ? {
+            host: endpoint.host,
+            port: endpoint.port,
+            method: request.method,
+            // Absolute form to the pinned address, as for CONNECT (see openParentTunnel).
+            path: `http://${authorityOf(verdict.address, port)}${path}`,
+            headers: { ...headers, ...parentAuthorization(parent) },
+          }
+        : { host: verdict.address, port, method: request.method, path, headers },
+      onAnswer,
     )
     upstream.on('error', (error) => {
       if (!response.headersSent) response.writeHead(502)
@@ -141,6 +179,7 @@ export async function startEgressProxy(options: EgressProxyOptions): Promise<Egr
     socketPath: options.socketPath,
     tcpPort,
     close: async () => {
+      closing.abort()
       for (const socket of sockets) socket.destroy()
       await Promise.all(servers.map((server) => new Promise((resolve) => server.close(resolve))))
       rmSync(options.socketPath, { force: true })
@@ -170,6 +209,11 @@ function splitHostPort(target: string): { host: string; port: number } | null {
   const port = Number(target.slice(at + 1))
   if (!Number.isInteger(port) || port < 1 || port > 65_535) return null
   return { host: target.slice(0, at).replace(/^\[|\]$/g, ''), port }
+}
+
+/** The destination as a URL, for NO_PROXY matching. */
+function destinationUrl(host: string, port: number): URL {
+  return new URL(`http://${authorityOf(host, port)}/`)
 }
 
 function oneLine(text: string): string {

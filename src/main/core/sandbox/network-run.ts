@@ -4,6 +4,7 @@ import { join } from 'node:path'
 import { SANDBOX_PROXY_PORT_INSIDE } from '../../../shared/settings'
 import { createEgressPolicy, type EgressPolicyOptions } from './egress-policy'
 import { startEgressProxy } from './egress-proxy'
+import type { ParentProxyFor } from './parent-proxy'
 import { PROXY_SOCKET_NAME, portSocketName } from './network-profile'
 import { startPortForwarder } from './port-forwarder'
 import type { SandboxEgress } from './types'
@@ -16,6 +17,8 @@ export interface NetworkRunOptions {
   /** <SHELLGATE_HOME>/sandbox: the run's socket folder is made in it (under the temp dir when too deep). */
   baseDir: string
   allowedPorts: number[]
+  /** The person's own proxy per destination (a corporate one); absent: the proxy connects direct. */
+  parent?: ParentProxyFor
   policy: Omit<EgressPolicyOptions, 'signal'>
   /** Why a host loopback port must not be reached now (one of Shellgate's own), or null; asked per connection. */
   portRefusal(port: number): Promise<string | null>
@@ -48,6 +51,7 @@ export async function startNetworkRun(options: NetworkRunOptions): Promise<Netwo
       socketPath: join(socketDir, PROXY_SOCKET_NAME),
       loopbackTcp: options.platform === 'darwin',
       decide: createEgressPolicy({ ...options.policy, signal: withdraw.signal }),
+      parent: options.parent,
     })
     closers.push(proxy.close)
     // macOS has no namespace to bridge into: the profile lets the command dial these ports directly.

@@ -2,10 +2,12 @@ import { existsSync } from 'node:fs'
 import { join } from 'node:path'
 import type { SandboxSettings } from '../../../shared/settings'
 import type { HostResolver } from '../network/host-resolver'
+import type { NetworkConfigInput } from '../network/network-config'
 import { readWorkspaceNetwork } from '../settings/workspace-network-file'
 import type { EgressDecision, NetworkAsker, NetworkRuleSet } from './egress-policy'
 import { networkRuleSet } from './network-rule-set'
 import { startNetworkRun } from './network-run'
+import { type ParentProxyFor, parentProxies } from './parent-proxy'
 import type { EnforcedProfile, SandboxEgress, SandboxNetwork } from './types'
 
 /** The hub's part of a command's network: its rules, its workspace's ports, and the person to ask. */
@@ -14,8 +16,8 @@ export interface SandboxNetworkInput {
   rules: () => NetworkRuleSet
   allowedPorts: number[]
   ask?: NetworkAsker
-  /** Each distinct decision of the run (destination and outcome) once, for the audit log. */
-  record?: (decision: EgressDecision) => void
+  /** Each distinct decision of the run (destination and outcome) once, for the audit log; release waits for it. */
+  record?: (decision: EgressDecision) => Promise<unknown> | undefined
 }
 
 export interface PrepareNetworkInput {
@@ -33,6 +35,8 @@ export interface PrepareNetworkInput {
    * this machine's workspace file, and nobody to ask.
    */
   network?: () => Promise<SandboxNetworkInput>
+  /** The person's network settings and environment, for their own proxy (see parent-proxy.ts). */
+  parentProxy?: () => Promise<NetworkConfigInput>
   portRefusal(port: number): Promise<string | null>
   /** Every decision and forwarded connection, for the proxy log. */
   log(decision: EgressDecision): void
@@ -71,7 +75,9 @@ export async function prepareNetwork(input: PrepareNetworkInput): Promise<Prepar
     if (refusal) notes.push(`port ${port} is not forwarded: ${refusal}`)
     else allowedPorts.push(port)
   }
+  const parent = input.parentProxy ? await chainedParent(input.parentProxy, notes) : undefined
   const audited = new Set<string>()
+  const recording: Promise<unknown>[] = []
   const decided = (decision: EgressDecision) => {
     input.log(decision)
     if (!decision.allowed) refused.push(decision)
@@ -84,12 +90,14 @@ export async function prepareNetwork(input: PrepareNetworkInput): Promise<Prepar
     ].join(' ')
     if (audited.has(key)) return
     audited.add(key)
-    given.record?.(decision)
+    const written = given.record?.(decision)
+    if (written) recording.push(written.catch(() => undefined))
   }
   const run = await startNetworkRun({
     platform: input.platform,
     baseDir: input.logDir,
     allowedPorts,
+    parent,
     policy: {
       network,
       rules: given.rules,
@@ -113,7 +121,27 @@ export async function prepareNetwork(input: PrepareNetworkInput): Promise<Prepar
         approvedBy: null,
       }),
   })
-  return { network, egress: run.egress, notes, refused, release: run.release }
+  // The audit lines are on disk before the call's own answer: release comes first.
+  const release = async () => {
+    await run.release()
+    await Promise.all(recording)
+  }
+  return { network, egress: run.egress, notes, refused, release }
+}
+
+/** The person's proxy per destination; a setting that cannot be used is a note, and the run goes direct. */
+async function chainedParent(
+  read: () => Promise<NetworkConfigInput>,
+  notes: string[],
+): Promise<ParentProxyFor | undefined> {
+  try {
+    const { parentFor, note } = parentProxies(await read())
+    if (note) notes.push(note)
+    return parentFor
+  } catch (error) {
+    notes.push(`the sandbox proxy connects direct, not through your proxy: ${(error as Error).message}`)
+    return undefined
+  }
 }
 
 async function fromFiles(input: PrepareNetworkInput, notes: string[]): Promise<SandboxNetworkInput> {

@@ -3,23 +3,22 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { SandboxSettings } from '../../../shared/settings'
 import type { HostResolver } from '../network/host-resolver'
+import type { NetworkConfigInput } from '../network/network-config'
 import { sandboxBlockedLine } from './blocked-line'
 import { DEFAULT_SOCAT_PATH } from './bwrap-network.linux'
 import { chooseProfile } from './choose-profile'
 import type { BackendStatus } from './backend-status'
-import {
-  ensureEmptyFile,
-  exposedFiles,
-  hiddenPaths,
-  protectedPaths,
-  toolCacheRoots,
-  workspaceEnvFiles,
-} from './sandbox-paths'
+import { scanFolder } from './folder-scan'
+import { quarantinePlantedRepositories } from './git-audit'
+import { allowedSockets } from './person-paths'
+import { type LayoutInput, planLayout, type SandboxLayout } from './sandbox-layout'
+import { sandboxOf } from './layout-sandbox'
+import { ensureHiddenFiles, exposedFiles } from './sandbox-paths'
 import type { EgressDecision } from './egress-policy'
-import { shellgatePortRefusal } from './shellgate-ports'
 import { prepareNetwork, type SandboxNetworkInput } from './prepare-network'
+import { shellgatePortRefusal } from './shellgate-ports'
 import { checkSandboxSettings, type SandboxSettingProblem } from './sandbox-settings-check'
-import type { ExecutionSandbox, SandboxProfile } from './types'
+import type { EnforcedProfile, ExecutionSandbox, SandboxProfile } from './types'
 
 export interface SandboxServiceOptions {
   platform: NodeJS.Platform
@@ -41,6 +40,11 @@ export interface SandboxServiceOptions {
   ownPorts?: () => number[]
   /** Every proxy decision, after it is written to the log. */
   onProxyDecision?: (decision: EgressDecision) => void
+  /**
+   * The person's network settings and environment, read for each command with a network: the
+   * sandbox proxy goes out through their own proxy (a corporate one) when one is set.
+   */
+  parentProxy?: () => Promise<NetworkConfigInput>
 }
 
 export interface SandboxStatus {
@@ -55,6 +59,12 @@ export interface SandboxStatus {
 export interface SandboxPrepareInput {
   settings: SandboxSettings
   workspace: string
+  /** Where the command starts (readable too when it is outside the workspace). */
+  cwd: string
+  /** The PATH the command gets: where its toolchains are found and mounted from. */
+  searchPath: string
+  /** Settings → Read places → readable folders: what read-only commands may read, so mounted too. */
+  readableFolders: readonly string[]
   ranWithoutAsking: boolean
   unsandboxedByPerson: boolean
   /** Executor files under SHELLGATE_HOME the command reads (the shell snapshot). */
@@ -76,9 +86,23 @@ export type PreparedSandbox =
       notes: string[]
       /** The plain "blocked by the sandbox" line for a failed run, or null. */
       explain(result: { exitCode: number | null; output: string }): string | null
-      /** Closes this run's proxy; call once the process tree is gone. */
+      /**
+       * Once the process tree is gone: the audit of what the run did to git (a planted
+       * repository is moved aside), once; one line per thing done, for the command's result.
+       */
+      settle(): string[]
+      /** Settles (if not yet), then closes this run's proxy; call once the process tree is gone. */
       release(): Promise<void>
     }
+
+export interface ExplainInput {
+  settings: SandboxSettings
+  profile: EnforcedProfile
+  workspace: string
+  cwd: string
+  searchPath: string
+  readableFolders: readonly string[]
+}
 
 export interface SandboxService {
   /** The home directory whose secrets are hidden and against which `~/` entries are read. */
@@ -87,6 +111,10 @@ export interface SandboxService {
   backend(): Promise<BackendStatus>
   status(settings: SandboxSettings): Promise<SandboxStatus>
   prepare(input: SandboxPrepareInput): Promise<PreparedSandbox>
+  /** What a profile would mount, and why, without changing anything (`shellgate sandbox explain`). */
+  explain(input: ExplainInput): SandboxLayout
+  /** The host sockets approved commands can reach under these settings (for the approval card's warning). */
+  allowedSockets(settings: SandboxSettings): string[]
   /** Why a host loopback port can never be allowed (one of Shellgate's own), or null. */
   portRefusal(port: number): Promise<string | null>
 }
@@ -107,10 +135,35 @@ export function createSandboxService(options: SandboxServiceOptions): SandboxSer
     options.onProxyDecision?.(decision)
   }
 
+  const layoutInput = (
+    input: Omit<ExplainInput, 'profile'> & { profile: EnforcedProfile },
+    create: boolean,
+  ): LayoutInput => ({
+    platform: options.platform,
+    profile: input.profile,
+    home: options.home,
+    dataDir: options.dataDir,
+    workspace: input.workspace,
+    cwd: input.cwd,
+    searchPath: input.searchPath,
+    settings: input.settings,
+    readableFolders: input.readableFolders,
+    create,
+  })
+
   return {
     home: options.home,
     backend,
     portRefusal,
+    allowedSockets: (settings) => [
+      ...new Set(
+        allowedSockets(settings.allowedSockets ?? [], options.home, options.dataDir).entries.map(
+          (entry) => entry.path,
+        ),
+      ),
+    ],
+    explain: (input) =>
+      planLayout(layoutInput({ ...input, workspace: realpathSync(input.workspace) }, false)),
     async status(settings) {
       const status = await backend()
       const problems = checkSandboxSettings(settings, options.home)
@@ -135,24 +188,17 @@ export function createSandboxService(options: SandboxServiceOptions): SandboxSer
       const notes = checkSandboxSettings(input.settings, options.home).map((problem) => problem.message)
       if (choice.warning) notes.push(choice.warning)
       if (choice.profile === 'off') {
-        return { kind: 'run', profile: 'off', notes, explain: () => null, release: async () => {} }
+        const off = { kind: 'run', profile: 'off', notes, explain: () => null, settle: () => [] } as const
+        return { ...off, release: async () => {} }
       }
       const workspace = realpathSync(input.workspace)
-      const sandbox: ExecutionSandbox = {
-        profile: choice.profile,
-        workspace,
-        writableRoots:
-          choice.profile === 'workspace-write' ? toolCacheRoots(options.home, input.settings) : [],
-        protectedPaths: choice.profile === 'workspace-write' ? protectedPaths(workspace) : [],
-        hidden: [
-          ...hiddenPaths(options.home, options.dataDir, input.settings),
-          ...(choice.profile === 'read-only' ? workspaceEnvFiles(workspace) : []),
-        ],
-        emptyFile: ensureEmptyFile(logDir),
+      const layout = planLayout(layoutInput({ ...input, profile: choice.profile, workspace }, true))
+      const sandbox = sandboxOf(layout, {
+        ...hiddenFiles(logDir),
         exposed: exposedFiles(input.readableFiles, input.writableFiles),
         network: 'off',
         ...(options.bwrapPath ? { bwrapPath: options.bwrapPath } : {}),
-      }
+      })
       const cleanups: (() => Promise<void> | void)[] = []
       if (options.platform === 'darwin') {
         const privateTmp = realpathSync(mkdtempSync(join(tmpdir(), 'shellgate-tmp-')))
@@ -170,6 +216,7 @@ export function createSandboxService(options: SandboxServiceOptions): SandboxSer
         resolver: options.resolver,
         admitLoopbackPorts: options.admitLoopbackPorts,
         network: input.network,
+        parentProxy: options.parentProxy,
         portRefusal,
         log: logDecision,
       })
@@ -177,6 +224,17 @@ export function createSandboxService(options: SandboxServiceOptions): SandboxSer
       if (network.egress) sandbox.egress = network.egress
       notes.push(...network.notes)
       cleanups.push(network.release)
+      let settled: string[] | null = null
+      const settle = () => {
+        settled ??= layout.git
+          ? quarantinePlantedRepositories(
+              workspace,
+              layout.git,
+              scanFolder(workspace).gitEntries.map((entry) => entry.path),
+            )
+          : []
+        return settled
+      }
       let released = false
       return {
         kind: 'run',
@@ -191,14 +249,21 @@ export function createSandboxService(options: SandboxServiceOptions): SandboxSer
             refused: network.refused,
             home: options.home,
           }),
+        settle,
         release: async () => {
           if (released) return
           released = true
+          settle()
           for (const cleanup of cleanups) await cleanup()
         },
       }
     },
   }
+}
+
+function hiddenFiles(dir: string): Pick<ExecutionSandbox, 'emptyFile' | 'blankFile'> {
+  const files = ensureHiddenFiles(dir)
+  return { emptyFile: files.unreadable, blankFile: files.blank }
 }
 
 function summary(settings: SandboxSettings, status: BackendStatus): string {
@@ -208,5 +273,5 @@ function summary(settings: SandboxSettings, status: BackendStatus): string {
       ? `strict: no sandbox can run here, so no command runs (${status.message})`
       : `commands run WITHOUT a sandbox: ${status.message}`
   }
-  return `${settings.mode}: read-only for commands run without asking, workspace-write (network ${settings.network}) for approved ones`
+  return `${settings.mode}: read-only (no network) for commands run without asking, workspace-write (network ${settings.network}, only through Shellgate's proxy) for approved ones`
 }

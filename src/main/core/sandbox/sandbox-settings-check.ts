@@ -1,11 +1,11 @@
-import { existsSync } from 'node:fs'
+import { existsSync, statSync } from 'node:fs'
 import { isAbsolute, join } from 'node:path'
 import { isDomainPattern, type SandboxSettings } from '../../../shared/settings'
 
 /** One bad entry in the sandbox settings, worded for Settings and for the command's result. */
 export interface SandboxSettingProblem {
-  code: 'invalid_domain' | 'missing_cache' | 'relative_path'
-  field: 'allowlist' | 'denylist' | 'toolCaches' | 'hiddenPaths'
+  code: 'invalid_domain' | 'missing_cache' | 'relative_path' | 'not_a_socket'
+  field: 'allowlist' | 'denylist' | 'toolCaches' | 'hiddenPaths' | 'readablePaths' | 'allowedSockets'
   entry: string
   message: string
 }
@@ -48,10 +48,36 @@ export function checkSandboxSettings(settings: SandboxSettings, home: string): S
   for (const entry of settings.hiddenPaths) {
     if (expandHome(entry, home) === null) problems.push(relative('hiddenPaths', entry))
   }
+  for (const entry of settings.readablePaths ?? []) {
+    if (expandHome(entry, home) === null) problems.push(relative('readablePaths', entry))
+  }
+  for (const entry of settings.allowedSockets ?? []) {
+    const path = expandHome(entry, home)
+    if (path === null) problems.push(relative('allowedSockets', entry))
+    else if (!isSocket(path)) {
+      problems.push({
+        code: 'not_a_socket',
+        field: 'allowedSockets',
+        entry,
+        message: `sandbox.allowedSockets: "${entry}" is not a Unix socket (is its service running?), so nothing is allowed for it`,
+      })
+    }
+  }
   return problems
 }
 
-function relative(field: 'toolCaches' | 'hiddenPaths', entry: string): SandboxSettingProblem {
+function isSocket(path: string): boolean {
+  try {
+    return statSync(path).isSocket()
+  } catch {
+    return false
+  }
+}
+
+function relative(
+  field: 'toolCaches' | 'hiddenPaths' | 'readablePaths' | 'allowedSockets',
+  entry: string,
+): SandboxSettingProblem {
   return {
     code: 'relative_path',
     field,

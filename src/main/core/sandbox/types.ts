@@ -18,10 +18,35 @@ export type EnforcedProfile = Exclude<SandboxProfile, 'off'>
  */
 export type { SandboxNetwork }
 
-/** A secret hidden from the command: an empty read-only tmpfs over a directory, /dev/null over a file. */
+/**
+ * A secret hidden from the command: over a directory an empty read-only tmpfs it cannot list, over
+ * a file (or socket) an empty file of mode 000, so opening it fails with "Permission denied".
+ */
 export interface HiddenPath {
   path: string
   kind: 'dir' | 'file'
+  /**
+   * A config file hidden only for a credential in it (/etc/gitconfig with a credential helper):
+   * it reads as empty instead, since git and npm stop at a config file they cannot open.
+   */
+  readsEmpty?: boolean
+}
+
+/**
+ * A host path bound read-only into the sandbox at `path`. `source` is where its contents really
+ * are when `path` is a symlink on the host (a toolchain reached through `~/.nix-profile`): the
+ * sandbox has no host symlinks outside what is mounted, so the contents are bound at the link's place.
+ */
+export interface MountedPath {
+  path: string
+  source?: string
+  kind: 'dir' | 'file'
+}
+
+/** A symlink made inside the sandbox, as the host has it (merged /usr: `/bin -> usr/bin`). */
+export interface SymlinkPath {
+  path: string
+  target: string
 }
 
 /** A file under a hidden directory the executor itself needs inside (the snapshot, the cwd capture file). */
@@ -45,21 +70,38 @@ export interface SandboxEgress {
   allowedPorts: number[]
 }
 
+/**
+ * Reads are denied by default (issue 19): nothing of the host is in the sandbox unless a list below
+ * names it. The sandbox room's planner (sandbox-layout.ts) fills these lists and says why each
+ * entry is there; the platform files only turn them into argv or a profile.
+ */
 export interface ExecutionSandbox {
   profile: EnforcedProfile
+  /** Read-only: the system folders, toolchains, folders the person added, allowed home config files. */
+  readable: MountedPath[]
+  /** Symlinks the system needs where a top-level folder is one (`/bin -> usr/bin`). */
+  symlinks: SymlinkPath[]
+  /** Empty folders standing in for the host's (the home folder); readable entries inside are bound after. */
+  emptyDirs: string[]
   /** Writable under workspace-write; readable (re-bound over the private /tmp if it lives there) under read-only. */
   workspace: string
-  /** Extra writable directories under workspace-write (tool caches); ignored by read-only. */
+  /** Extra writable directories under workspace-write (tool caches, a linked worktree's git dir); ignored by read-only. */
   writableRoots: string[]
-  /** Read-only even inside a writable root: .git/hooks, .git/config, <workspace>/.shellgate. */
+  /** Read-only even inside a writable root: .git/config, .git/hooks, .git/modules, <workspace>/.shellgate. */
   protectedPaths: string[]
+  /** Writable again inside a protected path: an existing submodule's git dir inside .git/modules. */
+  reopenedPaths: string[]
   hidden: HiddenPath[]
   /**
-   * An empty regular file bound over each hidden file. Not /dev/null: bwrap mounts binds nodev,
-   * so a device bound over a file cannot even be opened. Required when a hidden entry is a file.
+   * An empty regular file of mode 000 bound over each hidden file (sandbox-paths.ts,
+   * ensureEmptyFile). Not /dev/null: bwrap mounts binds nodev. Required when a hidden entry is a file.
    */
   emptyFile?: string
+  /** An empty readable file, bound over hidden entries that read as empty (HiddenPath.readsEmpty). */
+  blankFile?: string
   exposed: ExposedPath[]
+  /** Host Unix sockets the person allowed by path (Settings → Sandbox); workspace-write only. */
+  allowedSockets: string[]
   /** read-only always runs with 'off', whatever this says. */
   network: SandboxNetwork
   /** Required under workspace-write when network is on or allowlist; read-only never has one. */

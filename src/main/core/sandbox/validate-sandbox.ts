@@ -28,14 +28,34 @@ export function assertExecutionSandbox(sandbox: ExecutionSandbox, platform: Node
     )
   }
   assertAbsolute('sandbox.workspace', sandbox.workspace)
-  for (const path of sandbox.writableRoots ?? []) assertAbsolute('sandbox.writableRoots', path)
-  for (const path of sandbox.protectedPaths ?? []) assertAbsolute('sandbox.protectedPaths', path)
-  for (const hidden of sandbox.hidden ?? []) assertAbsolute('sandbox.hidden', hidden?.path)
+  // Every list is required: a missing one must never fall back to mounting more (reads are denied by default).
+  for (const readable of list(sandbox, 'readable')) {
+    assertAbsolute('sandbox.readable', readable?.path)
+    if (readable?.source !== undefined) assertAbsolute('sandbox.readable', readable.source)
+  }
+  for (const link of list(sandbox, 'symlinks')) {
+    assertAbsolute('sandbox.symlinks', link?.path)
+    if (typeof link?.target !== 'string' || link.target === '' || link.target.includes('\0')) {
+      throw new SandboxInputError(`sandbox.symlinks: ${JSON.stringify(link?.target)} is not a link target`)
+    }
+  }
+  for (const path of list(sandbox, 'emptyDirs')) assertAbsolute('sandbox.emptyDirs', path)
+  for (const path of list(sandbox, 'writableRoots')) assertAbsolute('sandbox.writableRoots', path)
+  for (const path of list(sandbox, 'protectedPaths')) assertAbsolute('sandbox.protectedPaths', path)
+  for (const path of list(sandbox, 'reopenedPaths')) assertAbsolute('sandbox.reopenedPaths', path)
+  for (const hidden of list(sandbox, 'hidden')) assertAbsolute('sandbox.hidden', hidden?.path)
   // bwrap binds it over hidden files (a device cannot be bound there, see ExecutionSandbox.emptyFile).
-  if (platform === 'linux' && (sandbox.hidden ?? []).some((hidden) => hidden?.kind === 'file')) {
+  if (
+    platform === 'linux' &&
+    sandbox.hidden.some((hidden) => hidden?.kind === 'file' && !hidden.readsEmpty)
+  ) {
     assertAbsolute('sandbox.emptyFile', sandbox.emptyFile)
   }
-  for (const exposed of sandbox.exposed ?? []) assertAbsolute('sandbox.exposed', exposed?.path)
+  if (platform === 'linux' && sandbox.hidden.some((hidden) => hidden?.kind === 'file' && hidden.readsEmpty)) {
+    assertAbsolute('sandbox.blankFile', sandbox.blankFile)
+  }
+  for (const exposed of list(sandbox, 'exposed')) assertAbsolute('sandbox.exposed', exposed?.path)
+  for (const path of list(sandbox, 'allowedSockets')) assertAbsolute('sandbox.allowedSockets', path)
   if (sandbox.profile === 'workspace-write' && sandbox.network !== 'off') assertEgress(sandbox, platform)
 }
 
@@ -56,6 +76,16 @@ function assertEgress(sandbox: ExecutionSandbox, platform: NodeJS.Platform): voi
       `sandbox.egress: ${egress.proxyPort} is the proxy's own port, not an allowed port`,
     )
   }
+}
+
+type ListField = {
+  [K in keyof ExecutionSandbox]-?: NonNullable<ExecutionSandbox[K]> extends readonly unknown[] ? K : never
+}[keyof ExecutionSandbox]
+
+function list<K extends ListField>(sandbox: ExecutionSandbox, field: K): ExecutionSandbox[K] {
+  const value = sandbox[field]
+  if (!Array.isArray(value)) throw new SandboxInputError(`sandbox.${field} must be a list`)
+  return value
 }
 
 function assertAbsolute(field: string, path: unknown): void {

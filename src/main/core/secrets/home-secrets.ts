@@ -89,3 +89,8 @@ export const HOME_SECRETS: readonly HomeSecret[] = [
 
 /** The relative paths alone, for code that only needs where. */
 export const HOME_SECRET_PATHS: readonly string[] = HOME_SECRETS.map((secret) => secret.path)
+
+/** True for a home-relative path (`/`-separated) that is one of HOME_SECRET_PATHS or inside one. */
+export function isHomeSecret(relative: string): boolean {
+  return HOME_SECRET_PATHS.some((secret) => relative === secret || relative.startsWith(`${secret}/`))
+}

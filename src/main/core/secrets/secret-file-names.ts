@@ -9,8 +9,8 @@
 
 // `.env`, `.env.local`, `.env-local`, `.env_prod`, `.envrc`, `app.env`, `prod.env`, `.env.prod.local`.
 const ENV_FILE = /^(?:\.env(?:[.\-_:~].*|rc)?|[^/]+\.env(?:[.\-_:~].*)?)$/i
-// Keys and certificates with their private half: PEM bundles, PKCS#12, Java keystores, PuTTY keys.
-const KEY_FILE = /\.(?:pem|key|p12|pfx|jks|keystore|ppk|kdbx)$/i
+// Keys and certificates with their private half: PEM bundles, PKCS#12, PKCS#8 (.p8: App Store and APNs keys), Java keystores, PuTTY keys.
+const KEY_FILE = /\.(?:pem|key|p12|p8|pfx|jks|keystore|ppk|kdbx)$/i
 // ssh's default key names, without the public half.
 const SSH_KEY = /^id_(?:rsa|dsa|ecdsa|ed25519|xmss)(?:_sk)?(?:[-_.](?!pub$)[^/]*)?$/i
 const NAMED = new Set([
@@ -30,6 +30,7 @@ const NAMED = new Set([
   '.htpasswd',
   '.vault-token',
   '.dockercfg',
+  '.secrets',
   'secrets.json',
   'secrets.yml',
   'secrets.yaml',

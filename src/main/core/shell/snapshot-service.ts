@@ -1,9 +1,10 @@
 import { homedir } from 'node:os'
 import { randomBytes } from 'node:crypto'
 import { constants } from 'node:fs'
-import { appendFile, mkdir, open, readdir, rm, stat } from 'node:fs/promises'
+import { appendFile, mkdir, open, readdir, readFile, rm, stat } from 'node:fs/promises'
 import { join } from 'node:path'
 import { type RunProbe, runProbeProcess } from './probe-process'
+import { readSnapshotGlobOptions } from './snapshot-glob-options'
 import { shQuote, toGitBashPath } from './posix-quote'
 import { QUIET_RC_ENV } from '../env/login-shell-probe'
 import {
@@ -21,7 +22,14 @@ export const SNAPSHOT_MAX_OUTPUT_BYTES = 1024 * 1024
 export const SNAPSHOT_MAX_AGE_MS = 30 * 24 * 60 * 60 * 1000
 
 export type ShellSnapshot =
-  | { status: 'ready'; path: string; dialect: SnapshotDialect; shellPath: string }
+  | {
+      status: 'ready'
+      path: string
+      dialect: SnapshotDialect
+      shellPath: string
+      /** The glob options it replays (dotglob, extglob…), for the verdict (snapshot-glob-options.ts). */
+      globOptions?: ReadonlySet<string>
+    }
   | {
       status: 'unavailable'
       reason: string
@@ -55,6 +63,11 @@ export interface ShellSnapshotService {
     shell: { dialect: SnapshotDialect; path: string },
     env: Record<string, string>,
   ): Promise<ShellSnapshot>
+  /**
+   * The glob options of the last snapshot generated for this shell, or null before there is one:
+   * the verdict matches globs the way the command's shell will (issue 21.2).
+   */
+  globOptions(shell: { dialect: SnapshotDialect; path: string }): ReadonlySet<string> | null
   /** Deletes the files this service generated; safe to call twice. */
   close(): Promise<void>
 }
@@ -72,6 +85,7 @@ export function createShellSnapshotService(options: ShellSnapshotServiceOptions)
   // What each snapshot was when we finished writing it: a file changed since is not ours any more.
   const identities = new Map<string, SnapshotIdentity>()
   const timeoutMs = options.timeoutMs ?? SNAPSHOT_TIMEOUT_MS
+  const globOptionsByShell = new Map<string, ReadonlySet<string>>()
   const ready = removeOldSnapshots(dir, now() - SNAPSHOT_MAX_AGE_MS)
 
   async function generate(
@@ -131,9 +145,11 @@ export function createShellSnapshotService(options: ShellSnapshotServiceOptions)
     }
     // Written last, by us: a file that ends without it was cut short.
     await appendFile(file, `${SNAPSHOT_SENTINEL_LINE}\n`)
+    const globOptions = readSnapshotGlobOptions(await readFile(file, 'utf8'), dialect)
+    globOptionsByShell.set(`${dialect}\0${shellPath}`, globOptions)
     const identity = await identityOf(file)
     if (identity) identities.set(file, identity)
-    return { status: 'ready', path: file, dialect, shellPath }
+    return { status: 'ready', path: file, dialect, shellPath, globOptions }
   }
 
   const service: ShellSnapshotService = {
@@ -155,6 +171,8 @@ export function createShellSnapshotService(options: ShellSnapshotServiceOptions)
         pending.delete(key)
         generated.delete(result.path)
         identities.delete(result.path)
+        // A run without the snapshot may set any glob option: every one counts as possibly on.
+        globOptionsByShell.delete(key)
         return service.ensureShellSnapshot(shell, env)
       }
       if (result.status === 'ready' && problem) {
@@ -163,6 +181,8 @@ export function createShellSnapshotService(options: ShellSnapshotServiceOptions)
         pending.delete(key)
         generated.delete(result.path)
         identities.delete(result.path)
+        // A run without the snapshot may set any glob option: every one counts as possibly on.
+        globOptionsByShell.delete(key)
         if (problem !== 'gone') await rm(result.path, { force: true })
         return {
           status: 'unavailable',
@@ -171,6 +191,9 @@ export function createShellSnapshotService(options: ShellSnapshotServiceOptions)
         }
       }
       return result
+    },
+    globOptions(shell) {
+      return globOptionsByShell.get(`${shell.dialect}\0${shell.path}`) ?? null
     },
     async close() {
       const files = [...generated]

@@ -1,5 +1,6 @@
 import { homedir } from 'node:os'
 import { classifyCommand } from '../bash/classify'
+import type { ShellGlobbing } from '../bash/places/shell-globbing'
 import { unsandboxedVerdict } from '../bash/unsandboxed-verdict'
 import { decideBashPermission } from '../permissions/decide-permission'
 import { installEntries, ownControlUse } from '../permissions/own-controls'
@@ -7,6 +8,8 @@ import type { PermissionDecision } from '../permissions/permission-types'
 import { ruleSetsFromScoped } from '../permissions/settings-rule-sets'
 import { applyWorkspaceTrust, type WorkspaceTrust } from '../permissions/workspace-trust'
 import type { SettingsStore } from '../settings/settings-store'
+import type { ShellSnapshotService } from '../shell/snapshot-service'
+import type { ShellSelection } from '../shell/types'
 import type { LiveSession } from './session-service'
 import { interactiveVerdict } from './terminal-call'
 import type { WorkspaceSettings } from './workspace-settings'
@@ -19,6 +22,8 @@ export interface CallDecisionDeps {
   dataDir: string
   /** The person's home as the sandbox reads it (`~/…` in a command); default: this process's. */
   userHome?: string
+  /** The shell snapshots, whose options say how the session's shell globs (issue 21.2). */
+  snapshots: ShellSnapshotService | null
 }
 
 /** How the command will run, where that changes what is read-only. */
@@ -49,6 +54,7 @@ export async function decideCall(
     workspace: session.record.workspace,
     readableFolders: userSettings.readPlaces.readableFolders,
     shellgateHome: deps.dataDir,
+    globbing: sessionGlobbing(session.record.shell, deps.snapshots),
   })
   // issue 23: a terminal's later input was never classified; issue 20.2: the agent's own shell has
   // no sandbox and no clean environment to lean on.
@@ -94,4 +100,16 @@ export async function decideCall(
     })
   }
   return { verdict, decision: decideAgain(), userSettings, decideAgain }
+}
+
+/**
+ * How the session's shell will glob: bash or zsh, with its snapshot's options once one exists
+ * (before that, every option counts as possibly on). The locale is left open: both readings count.
+ */
+function sessionGlobbing(shell: ShellSelection, snapshots: ShellSnapshotService | null): ShellGlobbing {
+  const { dialect, path } = shell
+  if (dialect !== 'bash' && dialect !== 'zsh' && dialect !== 'git-bash')
+    return { shell: null, options: null, characters: null }
+  const options = snapshots?.globOptions({ dialect, path }) ?? null
+  return { shell: dialect === 'zsh' ? 'zsh' : 'bash', options, characters: null }
 }

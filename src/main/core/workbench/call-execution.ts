@@ -89,6 +89,9 @@ export async function executeCall(
     ? await prepareCallSandbox(deps.sandbox, {
         settings: userSettings.sandbox,
         workspace: session.record.workspace,
+        cwd: prepared.request.cwd,
+        searchPath: prepared.request.env.PATH ?? '',
+        readableFolders: userSettings.readPlaces.readableFolders,
         ...sandboxChoice,
         snapshotPath: prepared.snapshot?.status === 'ready' ? prepared.snapshot.path : null,
         cwdFile: prepared.cwdFile,

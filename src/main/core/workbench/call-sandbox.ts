@@ -24,6 +24,10 @@ export type CallSandbox =
 export interface CallSandboxInput {
   settings: SandboxSettings
   workspace: string
+  /** The request's cwd and PATH: what the sandbox mounts besides the workspace and the system. */
+  cwd: string
+  searchPath: string
+  readableFolders: readonly string[]
   ranWithoutAsking: boolean
   unsandboxedByPerson: boolean
   snapshotPath: string | null
@@ -40,6 +44,9 @@ export async function prepareCallSandbox(
   const prepared = await service.prepare({
     settings: input.settings,
     workspace: input.workspace,
+    cwd: input.cwd,
+    searchPath: input.searchPath,
+    readableFolders: input.readableFolders,
     ranWithoutAsking: input.ranWithoutAsking,
     unsandboxedByPerson: input.unsandboxedByPerson,
     readableFiles: [input.snapshotPath],
@@ -56,6 +63,8 @@ export async function prepareCallSandbox(
     release: prepared.release,
     async annotate(call) {
       const lines = prepared.notes.map((note) => `Sandbox: ${note}`)
+      // The git audit runs once the command is over: a moved-aside repository is said here.
+      lines.push(...prepared.settle().map((note) => `Sandbox: ${note}`))
       const { outputPath: path, outputIdentity: identity } = call
       const output =
         path && identity ? (await readOutputTail({ path, identity }, EXPLAIN_TAIL_BYTES)).text : ''
@@ -82,5 +91,14 @@ export async function approvalSandbox(
   })
   const unsandboxedAllowed = settings.mode === 'auto'
   if (choice.kind === 'refuse') return { profile: 'off', note: choice.reason, unsandboxedAllowed }
-  return { profile: choice.profile, note: choice.warning, unsandboxedAllowed }
+  const sockets =
+    choice.profile === 'workspace-write' ? socketWarning(service.allowedSockets(settings)) : null
+  const note = [choice.warning, sockets].filter((part) => part !== null).join('; ') || null
+  return { profile: choice.profile, note, unsandboxedAllowed }
+}
+
+/** An allowed host socket (the Docker socket) is the sandbox's widest door: the card says so every time. */
+function socketWarning(sockets: readonly string[]): string | null {
+  if (sockets.length === 0) return null
+  return `this command can reach ${sockets.join(', ')} (Settings → Sandbox → allowed sockets): whoever talks to a socket acts with its owner's power`
 }

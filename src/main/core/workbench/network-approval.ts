@@ -38,8 +38,7 @@ export async function callNetwork(
     allowedPorts: command.allowedPorts,
     problem: command.problem,
     ask: askThePerson(deps, session, call),
-    record: (decision) =>
-      void auditNetworkDecision(deps.audit, session, call, decision).catch(() => undefined),
+    record: (decision) => auditNetworkDecision(deps.audit, session, call, decision),
   }
 }
 

@@ -7,7 +7,15 @@ import { useDraft } from '../../forms/use-draft'
 import { useClient } from '../../rpc'
 import { useSettings } from '../../settings-state/SettingsProvider'
 
-type SandboxField = 'mode' | 'network' | 'allowlist' | 'denylist' | 'hiddenPaths' | 'toolCaches'
+type SandboxField =
+  | 'mode'
+  | 'network'
+  | 'allowlist'
+  | 'denylist'
+  | 'hiddenPaths'
+  | 'toolCaches'
+  | 'readablePaths'
+  | 'allowedSockets'
 const SANDBOX_FIELDS: Readonly<Record<string, SandboxField>> = {
   mode: 'mode',
   network: 'network',
@@ -15,6 +23,8 @@ const SANDBOX_FIELDS: Readonly<Record<string, SandboxField>> = {
   denylist: 'denylist',
   hiddenPaths: 'hiddenPaths',
   toolCaches: 'toolCaches',
+  readablePaths: 'readablePaths',
+  allowedSockets: 'allowedSockets',
 }
 const lines = (text: string) =>
   text
@@ -36,6 +46,8 @@ export function SandboxForm({ onSaved }: { onSaved: () => void }) {
     denylist: current?.denylist.join('\n') ?? '',
     hiddenPaths: current?.hiddenPaths.join('\n') ?? '',
     toolCaches: (current?.toolCaches ?? []).join('\n'),
+    readablePaths: (current?.readablePaths ?? []).join('\n'),
+    allowedSockets: (current?.allowedSockets ?? []).join('\n'),
   })
   const values = draft.values
 
@@ -50,6 +62,8 @@ export function SandboxForm({ onSaved }: { onSaved: () => void }) {
       allowlist: lines(values.allowlist),
       denylist: lines(values.denylist),
       hiddenPaths: lines(values.hiddenPaths),
+      readablePaths: lines(values.readablePaths),
+      allowedSockets: lines(values.allowedSockets),
       ...(caches.length > 0 ? { toolCaches: caches } : {}),
     }
     client.request('settings.setSandbox', next).then(
@@ -76,7 +90,7 @@ export function SandboxForm({ onSaved }: { onSaved: () => void }) {
     </Field>
   )
   const list = (
-    name: 'allowlist' | 'denylist' | 'hiddenPaths' | 'toolCaches',
+    name: 'allowlist' | 'denylist' | 'hiddenPaths' | 'toolCaches' | 'readablePaths' | 'allowedSockets',
     label: string,
     hint: string,
   ) => (
@@ -114,14 +128,24 @@ export function SandboxForm({ onSaved }: { onSaved: () => void }) {
       )}
       {list('denylist', 'Deny list (one domain per line)', 'Refused whatever the network setting.')}
       {list(
+        'readablePaths',
+        'Readable folders (one path per line)',
+        'Reads are denied by default: commands see the system, the workspace and the toolchains on PATH. Secrets inside these folders stay hidden.',
+      )}
+      {list(
         'hiddenPaths',
         'Also hide (one path per line)',
-        '~/.ssh, ~/.aws, ~/.gnupg, ~/.netrc … are always hidden.',
+        '~/.ssh, ~/.aws, ~/.gnupg, ~/.netrc, browser profiles … are always hidden.',
       )}
       {list(
         'toolCaches',
         'Writable tool caches (one path per line)',
         'Empty: the npm, pnpm, yarn, pip, cargo and go caches that exist.',
+      )}
+      {list(
+        'allowedSockets',
+        'Allowed host sockets (one path per line)',
+        'Approved commands may connect to these, e.g. /var/run/docker.sock. Whoever reaches a socket acts with its owner’s power: the approval card warns.',
       )}
       <div className="form-actions">
         {saved && (

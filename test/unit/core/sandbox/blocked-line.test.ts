@@ -1,3 +1,5 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { type BlockedLineInput, sandboxBlockedLine } from '../../../../src/main/core/sandbox/blocked-line'
 import type { EgressDecision } from '../../../../src/main/core/sandbox/egress-policy'
@@ -5,11 +7,16 @@ import type { ExecutionSandbox } from '../../../../src/main/core/sandbox/types'
 
 const sandbox: ExecutionSandbox = {
   profile: 'workspace-write',
+  readable: [{ path: '/usr', kind: 'dir' }],
+  symlinks: [],
+  emptyDirs: ['/h'],
   workspace: '/w',
   writableRoots: [],
   protectedPaths: ['/w/.git/hooks'],
+  reopenedPaths: [],
   hidden: [{ path: '/h/.ssh', kind: 'dir' }],
   exposed: [],
+  allowedSockets: [],
   network: 'off',
 }
 const line = (input: Partial<BlockedLineInput> & { output: string }) =>
@@ -127,5 +134,32 @@ describe('the one plain line for a command the sandbox stopped', () => {
     expect(
       line({ sandbox: { ...sandbox, network: 'on', egress }, output: 'HTTP 404 from the registry' }),
     ).toBeNull()
+  })
+
+  it('reads denied by default: a folder that is not mounted, a home secret, a redirect into an unmounted folder', () => {
+    const outside = mkdtempSync(join('/var/tmp', 'shellgate-blocked-'))
+    try {
+      writeFileSync(join(outside, 'notes.txt'), 'x\n')
+      expect(line({ output: `cat: ${outside}/notes.txt: No such file or directory` })).toBe(
+        `blocked by the sandbox: ${outside}/notes.txt is not mounted (reads are denied by default outside the workspace, the system folders, the toolchains on PATH and the folders added in Settings → Sandbox → readable folders). To go further, add its folder there, or approve the command unsandboxed.`,
+      )
+      expect(line({ output: `/bin/bash: line 1: ${outside}/new.txt: No such file or directory` })).toBe(
+        `blocked by the sandbox: write outside the workspace (${outside}/new.txt). ${FURTHER}`,
+      )
+      // A file that does not exist on the host either is an ordinary failure, not the sandbox's.
+      expect(line({ output: `cat: ${outside}/missing.txt: No such file or directory` })).toBeNull()
+    } finally {
+      rmSync(outside, { recursive: true, force: true })
+    }
+    expect(line({ output: 'cat: /h/.git-credentials: No such file or directory' })).toBe(
+      `blocked by the sandbox: ~/.git-credentials is a secret, never mounted in the sandbox. ${FURTHER}`,
+    )
+  })
+
+  it('a hidden file named as the command printed it (relative to the workspace) is said even when the command exited 0', () => {
+    const hidden = { ...sandbox, hidden: [{ path: '/w/apps/.env', kind: 'file' as const }] }
+    expect(
+      line({ sandbox: hidden, exitCode: 0, output: 'grep: ./apps/.env: Permission denied\nsrc/a.ts:KEY' }),
+    ).toBe(`blocked by the sandbox: /w/apps/.env is hidden from sandboxed commands. ${FURTHER}`)
   })
 })

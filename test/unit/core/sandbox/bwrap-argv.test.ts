@@ -5,19 +5,31 @@ import type { ExecutionSandbox } from '../../../../src/main/core/sandbox/types'
 const inner = { file: '/bin/bash', args: ['-c', 'echo hi'], windowsVerbatimArguments: false }
 const base: ExecutionSandbox = {
   profile: 'workspace-write',
+  readable: [
+    { path: '/usr', kind: 'dir' },
+    { path: '/h/.cargo/bin', kind: 'dir' },
+    { path: '/etc', kind: 'dir' },
+    { path: '/h/.gitconfig', kind: 'file' },
+    { path: '/h/.nix-profile', source: '/nix/var/profile', kind: 'dir' },
+  ],
+  symlinks: [{ path: '/bin', target: 'usr/bin' }],
+  emptyDirs: ['/h'],
   workspace: '/w',
   writableRoots: ['/h/.npm'],
-  protectedPaths: ['/w/.git/hooks', '/w/.git/config', '/w/.shellgate'],
+  protectedPaths: ['/w/.git/modules', '/w/.git/config', '/w/.shellgate', '/w/.git/modules/lib/hooks'],
+  reopenedPaths: ['/w/.git/modules/lib'],
   hidden: [
     { path: '/h/.ssh', kind: 'dir' },
-    { path: '/h/.netrc', kind: 'file' },
-    { path: '/h/.shellgate', kind: 'dir' },
+    { path: '/etc/shadow', kind: 'file' },
+    { path: '/etc/gitconfig', kind: 'file', readsEmpty: true },
   ],
-  emptyFile: '/h/.shellgate/sandbox/empty',
+  emptyFile: '/h/.shellgate/sandbox/hidden-file',
+  blankFile: '/h/.shellgate/sandbox/blank-file',
   exposed: [
     { path: '/h/.shellgate/snap.sh', writable: false },
     { path: '/h/.shellgate/exec/cwd/c1', writable: true },
   ],
+  allowedSockets: ['/run/docker.sock'],
   network: 'off',
 }
 const TAIL = ['--die-with-parent', '--new-session', '--cap-drop', 'ALL', '--setenv', 'TMPDIR', '/tmp']
@@ -27,78 +39,43 @@ describe('bwrap argv: the mount order is the security property', () => {
     const plan = bwrapPlan(base, inner, '/w/sub')
     expect(plan.file).toBe('/usr/bin/bwrap')
     expect(plan.args).toEqual([
-      '--ro-bind',
-      '/',
-      '/',
-      '--dev',
-      '/dev',
-      '--proc',
-      '/proc',
-      '--tmpfs',
-      '/tmp',
-      '--bind',
-      '/w',
-      '/w',
-      '--bind',
-      '/h/.npm',
-      '/h/.npm',
-      '--ro-bind',
-      '/w/.git/hooks',
-      '/w/.git/hooks',
-      '--ro-bind',
-      '/w/.git/config',
-      '/w/.git/config',
-      '--ro-bind',
-      '/w/.shellgate',
-      '/w/.shellgate',
-      '--tmpfs',
-      '/h/.ssh',
-      '--ro-bind',
-      '/h/.shellgate/sandbox/empty',
-      '/h/.netrc',
-      '--tmpfs',
-      '/h/.shellgate',
-      '--ro-bind',
-      '/h/.shellgate/snap.sh',
-      '/h/.shellgate/snap.sh',
-      '--bind',
-      '/h/.shellgate/exec/cwd/c1',
-      '/h/.shellgate/exec/cwd/c1',
-      '--remount-ro',
-      '/h/.ssh',
-      '--remount-ro',
-      '/h/.shellgate',
-      '--unshare-pid',
-      '--unshare-ipc',
-      '--unshare-net',
+      ...['--symlink', 'usr/bin', '/bin'],
+      ...['--dev', '/dev', '--proc', '/proc'],
+      ...['--tmpfs', '/tmp', '--tmpfs', '/h'],
+      // Shallowest first: /usr and /etc before the files and folders inside the home tmpfs.
+      ...['--ro-bind', '/usr', '/usr', '--ro-bind', '/etc', '/etc'],
+      ...['--ro-bind', '/h/.gitconfig', '/h/.gitconfig', '--ro-bind', '/nix/var/profile', '/h/.nix-profile'],
+      ...['--ro-bind', '/h/.cargo/bin', '/h/.cargo/bin'],
+      ...['--bind', '/w', '/w', '--bind', '/h/.npm', '/h/.npm'],
+      // modules/ read-only, an existing submodule's git dir writable again, its hooks read-only again.
+      ...['--ro-bind', '/w/.shellgate', '/w/.shellgate'],
+      ...['--ro-bind', '/w/.git/modules', '/w/.git/modules', '--ro-bind', '/w/.git/config', '/w/.git/config'],
+      ...['--bind', '/w/.git/modules/lib', '/w/.git/modules/lib'],
+      ...['--ro-bind', '/w/.git/modules/lib/hooks', '/w/.git/modules/lib/hooks'],
+      ...['--perms', '0111', '--tmpfs', '/h/.ssh'],
+      ...['--ro-bind', '/h/.shellgate/sandbox/hidden-file', '/etc/shadow'],
+      ...['--ro-bind', '/h/.shellgate/sandbox/blank-file', '/etc/gitconfig'],
+      ...['--ro-bind', '/h/.shellgate/snap.sh', '/h/.shellgate/snap.sh'],
+      ...['--bind', '/h/.shellgate/exec/cwd/c1', '/h/.shellgate/exec/cwd/c1'],
+      ...['--remount-ro', '/h/.ssh'],
+      ...['--ro-bind', '/run/docker.sock', '/run/docker.sock'],
+      ...['--remount-ro', '/'],
+      ...['--unshare-pid', '--unshare-ipc', '--unshare-net'],
       ...TAIL,
-      '--chdir',
-      '/w/sub',
-      '--',
-      '/bin/bash',
-      '-c',
-      'echo hi',
+      ...['--chdir', '/w/sub', '--', '/bin/bash', '-c', 'echo hi'],
     ])
+    // Deny by default: the host's root is never bound.
+    expect(plan.args.join(' ')).not.toMatch(/--(ro-)?bind \/ \//)
   })
 
   it('read-only: the workspace is read-only, no caches, no protected re-mounts, always its own network', () => {
     const plan = bwrapPlan({ ...base, profile: 'read-only', network: 'on' }, inner, '/w')
-    expect(plan.args.slice(0, 12)).toEqual([
-      '--ro-bind',
-      '/',
-      '/',
-      '--dev',
-      '/dev',
-      '--proc',
-      '/proc',
-      '--tmpfs',
-      '/tmp',
-      '--ro-bind',
-      '/w',
-      '/w',
-    ])
+    const at = plan.args.indexOf('/w')
+    expect(plan.args.slice(at - 1, at + 2)).toEqual(['--ro-bind', '/w', '/w'])
     expect(plan.args).not.toContain('/h/.npm')
-    expect(plan.args).not.toContain('/w/.git/hooks')
+    expect(plan.args).not.toContain('/w/.git/modules')
+    // An allowed socket is for approved commands only.
+    expect(plan.args).not.toContain('/run/docker.sock')
     expect(plan.args).toContain('--unshare-net')
   })
 
@@ -151,15 +128,5 @@ describe('bwrap argv: the mount order is the security property', () => {
   it('a network without the host proxy is refused rather than run with a route that cannot be enforced', () => {
     expect(() => bwrapPlan({ ...base, network: 'allowlist' }, inner, '/w')).toThrow(/host proxy/)
     expect(() => bwrapPlan({ ...base, network: 'on' }, inner, '/w')).toThrow(/host proxy/)
-  })
-})
-
-describe('bwrap argv: a cwd in the host /tmp outside the workspace', () => {
-  it('is re-bound read-only right after the private /tmp, so the command can start there', () => {
-    const args = bwrapPlan(base, inner, '/tmp/elsewhere').args
-    const at = args.indexOf('/tmp/elsewhere')
-    expect(args.slice(at - 1, at + 2)).toEqual(['--ro-bind', '/tmp/elsewhere', '/tmp/elsewhere'])
-    expect(at).toBeGreaterThan(args.indexOf('/w'))
-    expect(bwrapPlan(base, inner, '/w/sub').args.filter((arg) => arg.startsWith('/tmp/'))).toEqual([])
   })
 })

@@ -42,6 +42,9 @@ async function setUp(sandbox: Partial<SandboxSettings>, over: { socatPath?: stri
   const prepared = await service.prepare({
     settings: { ...defaultUserSettings().sandbox, ...sandbox },
     workspace: w.workspace,
+    cwd: w.workspace,
+    searchPath: '/usr/bin:/bin',
+    readableFolders: [],
     ranWithoutAsking: false,
     unsandboxedByPerson: false,
     readableFiles: [],

@@ -20,6 +20,8 @@ afterAll(() => rmSync(FIXTURES, { recursive: true, force: true }))
 const ENV = { PATH: '/usr/bin:/bin' }
 const port = createExecutionPort()
 const world = sandboxWorlds()
+/** The fixture scripts are outside the workspace: reads are denied by default, so they are a readable folder. */
+const WITH_FIXTURES = { settings: { readablePaths: [FIXTURES] } }
 
 /** Starts the run and resolves, with the host pids of its processes, once at least `count` exist. */
 function startTracked(request: ExecutionRequest, count: number) {
@@ -52,7 +54,7 @@ describe('the executor inside the sandbox', () => {
           cwd: w.workspace,
           env: ENV,
           timeoutMs: 3_000,
-          sandbox: w.base({ profile }),
+          sandbox: w.base({ profile }, WITH_FIXTURES),
         },
         // bwrap, its init, bash and tree.sh's six processes
         8,
@@ -81,7 +83,7 @@ describe('the executor inside the sandbox', () => {
         env: ENV,
         signal: controller.signal,
         output: { mode: 'file', outputPath },
-        sandbox: w.base(),
+        sandbox: w.base({}, WITH_FIXTURES),
       },
       8,
     )
@@ -128,7 +130,7 @@ describe('the executor inside the sandbox', () => {
       cwd: w.workspace,
       env: ENV,
       timeoutMs: 1_000,
-      sandbox: w.base({ profile: 'read-only' }),
+      sandbox: w.base({ profile: 'read-only' }, WITH_FIXTURES),
     })
     expect(result.status).toBe('timed_out')
     expect(result.exitCode).toBeNull()

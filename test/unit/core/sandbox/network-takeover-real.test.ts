@@ -80,6 +80,9 @@ describe('the hub and browser mode are unreachable from every profile (real bwra
     const prepared = await s.host.core.sandbox.prepare({
       settings: { ...defaultUserSettings().sandbox, network: 'on' },
       workspace: s.workspace,
+      cwd: s.workspace,
+      searchPath: '/usr/bin:/bin',
+      readableFolders: [],
       ranWithoutAsking: profile === 'read-only',
       unsandboxedByPerson: false,
       readableFiles: [],

@@ -43,6 +43,9 @@ async function prepareOnDarwin(
   const prepared = await service.prepare({
     settings: { ...defaultUserSettings().sandbox, network: 'on' },
     workspace: w.workspace,
+    cwd: w.workspace,
+    searchPath: '/usr/bin:/bin',
+    readableFolders: [],
     ranWithoutAsking: profile === 'read-only',
     unsandboxedByPerson: false,
     readableFiles: [],

@@ -114,7 +114,8 @@ describe('the Bash path runs each command in the profile its decision earns', ()
     expect(call.sandbox).toBe('workspace-write')
     expect(existsSync(join(harness.workspace, 'inside'))).toBe(true)
     expect(existsSync(join(outside, 'x'))).toBe(false)
-    expect(call.content).toContain('Read-only file system')
+    // Reads are denied by default: the folder outside is not even there inside.
+    expect(call.content).toContain(`${outside}/x': No such file or directory`)
     expect(call.content.split('\n').at(-1)).toBe(
       `blocked by the sandbox: write outside the workspace (${outside}/x). To go further, approve the command unsandboxed.`,
     )

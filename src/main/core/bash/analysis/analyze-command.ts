@@ -1,7 +1,10 @@
 import { type AndOr, type Command, type Pipeline, type PipelineNode, parse, type Statement } from 'unbash'
 import type { Connector, EnvAssignment, Redirect } from '../verdict'
 import type { AnalyzedCommand, CommandAnalysis, WordExpansion } from './command-analysis'
+import { shapeWord, type ShapedWord } from './word-shape'
 import { isSafeLoopVariable } from './loop-variables'
+import { judgeArithmetic } from './literal-arithmetic'
+import { judgeTest } from './test-expression'
 import { readRedirect } from './redirects'
 import { findUncoveredText, type SourceSpan } from './source-coverage'
 import { listWordExpansions, readWord } from './word-value'
@@ -20,8 +23,6 @@ const UNSUPPORTED_NAMES: Record<string, string> = {
   Case: 'case',
   Function: 'function definition',
   Coproc: 'coproc',
-  TestCommand: '[[ … ]]',
-  ArithmeticCommand: '(( … ))',
   Redirected: 'redirected compound command',
 }
 
@@ -34,6 +35,10 @@ interface Walk {
   spans: SourceSpan[]
   /** An if or a for was walked into. */
   compound?: boolean
+  /** A word went through brace expansion. */
+  braces?: boolean
+  /** Loop variables whose every value is an integer literal, while their loop body is walked. */
+  counters: Set<string>
 }
 
 /** Split a command line into the simple commands bash would run; never throws. */
@@ -63,7 +68,7 @@ function analyzeOrThrow(command: string): CommandAnalysis {
   }
   const firstError = script.errors?.[0]
   if (firstError) return parseFailure(command, `${firstError.message} at offset ${firstError.pos}`)
-  const walk: Walk = { source: command, commands: [], unsupported: [], spans: [] }
+  const walk: Walk = { source: command, commands: [], unsupported: [], spans: [], counters: new Set() }
   script.commands.forEach((statement, index) => {
     walkStatement(walk, statement, index === 0 ? null : ';')
   })
@@ -78,7 +83,8 @@ function analyzeOrThrow(command: string): CommandAnalysis {
     commands: walk.commands,
     unsupported: walk.unsupported,
     // Rules match simple commands; one inside an if or a for is not what a prefix rule describes.
-    permissionSafe: walk.unsupported.length === 0 && !dynamic && !walk.compound,
+    // A rule matches the text as written; after brace expansion the argv is not that text.
+    permissionSafe: walk.unsupported.length === 0 && !dynamic && !walk.compound && !walk.braces,
   }
 }
 
@@ -117,6 +123,8 @@ function walkNode(walk: Walk, node: PipelineNode | AndOr, connector: Connector |
   else if (node.type === 'Pipeline') walkPipeline(walk, node, connector)
   else if (node.type === 'Command') walkCommand(walk, node, connector)
   else if (node.type === 'If' || node.type === 'For') walkCompound(walk, node, connector)
+  else if (node.type === 'TestCommand' || node.type === 'ArithmeticCommand')
+    walkTestOrArithmetic(walk, node, connector)
   else {
     walk.unsupported.push(UNSUPPORTED_NAMES[node.type] ?? node.type)
     walk.spans.push([node.pos, node.end])
@@ -141,7 +149,7 @@ function walkCommand(walk: Walk, node: Command, connector: Connector | null): vo
   const envAssignments: EnvAssignment[] = []
   const redirects: Redirect[] = []
   const dynamicParts: string[] = []
-  const words: Array<{ value: string | null; leadingGlob: boolean; glob: boolean }> = []
+  const words: ShapedWord[] = []
   const wordExpansions: WordExpansion[] = []
   for (const item of node.prefix) {
     walk.spans.push([item.pos, item.end])
@@ -160,22 +168,23 @@ function walkCommand(walk: Walk, node: Command, connector: Connector | null): vo
   let dynamicOutsideWords = dynamicParts.length > 0
   if (node.name) {
     walk.spans.push([node.name.pos, node.name.end])
-    addWord(readWord(node.name), words, dynamicParts)
+    addWord(shapeWord(node.name, readWord(node.name)), words, dynamicParts)
     wordExpansions.push(...listWordExpansions(node.name))
   }
   for (const item of node.suffix) {
     walk.spans.push([item.pos, item.end])
     if (item.type === 'Word') {
-      addWord(readWord(item), words, dynamicParts)
+      addWord(shapeWord(item, readWord(item)), words, dynamicParts)
       wordExpansions.push(...listWordExpansions(item))
       continue
     }
     const before = dynamicParts.length
-    if (item.type === 'Assignment') addWord(readAssignmentWord(item), words, dynamicParts)
+    if (item.type === 'Assignment') addWord(shapeAssignment(item), words, dynamicParts)
     else addRedirect(walk, item, redirects, dynamicParts)
     if (dynamicParts.length > before) dynamicOutsideWords = true
   }
   const dynamicWord = words.some((word) => word.value === null)
+  if (words.some((word) => word.braces)) walk.braces = true
   walk.commands.push({
     text: walk.source.slice(node.pos, node.end),
     argv: dynamicWord ? null : words.map((word) => word.value as string),
@@ -183,40 +192,39 @@ function walkCommand(walk: Walk, node: Command, connector: Connector | null): vo
     redirects,
     connector,
     dynamicParts,
-    leadingGlobArgs: words.flatMap((word, index) => (word.leadingGlob ? [index] : [])),
-    globArgs: words.flatMap((word, index) => (word.glob ? [index] : [])),
+    leadingGlobArgs: words.flatMap((word, index) =>
+      word.glob?.bash && word.glob.prefix === '' ? [index] : [],
+    ),
+    globArgs: words.flatMap((word, index) => (word.glob?.bash ? [index] : [])),
+    globs: words.map((word) => word.glob),
+    braceExpanded: words.some((word) => word.braces),
     wordValues: words.map((word) => word.value),
     wordExpansions,
     dynamicOutsideWords,
   })
 }
 
+/** One source word becomes one or more words (brace expansion), or one dynamic word. */
 function addWord(
-  reading: ReturnType<typeof readWord>,
-  words: Array<{ value: string | null; leadingGlob: boolean; glob: boolean }>,
+  shaped: ShapedWord[] | { dynamicPart: string },
+  words: ShapedWord[],
   dynamicParts: string[],
 ): void {
-  if (reading.dynamicPart) dynamicParts.push(reading.dynamicPart)
-  words.push({ value: reading.value, leadingGlob: reading.leadingGlob, glob: reading.glob })
+  if ('dynamicPart' in shaped) {
+    dynamicParts.push(shaped.dynamicPart)
+    words.push({ value: null, glob: null, braces: false })
+  } else words.push(...shaped)
 }
 
 /** `export A=1` passes `A=1` as an argument; an array value `a=(…)` is treated as dynamic. */
-function readAssignmentWord(item: Extract<Command['suffix'][number], { type: 'Assignment' }>) {
-  if (item.value.type !== 'Word')
-    return { value: null, dynamicPart: item.text, leadingGlob: false, glob: false }
+function shapeAssignment(item: Extract<Command['suffix'][number], { type: 'Assignment' }>) {
+  if (item.value.type !== 'Word') return { dynamicPart: item.text }
   const indexPart = item.index ? readWord(item.index).dynamicPart : null
-  if (indexPart) return { value: null, dynamicPart: indexPart, leadingGlob: false, glob: false }
-  const value = readWord(item.value)
-  if (value.value === null) return value
+  if (indexPart) return { dynamicPart: indexPart }
   const operator = item.append ? '+=' : '='
   const index = item.index ? `[${item.index.value}]` : ''
-  // `cmd a=*` still expands the glob (only declaration builtins assign), so the flag carries over.
-  return {
-    value: `${item.name}${index}${operator}${value.value}`,
-    dynamicPart: null,
-    leadingGlob: false,
-    glob: value.glob,
-  }
+  // `cmd a=*` still expands the glob and braces (only declaration builtins assign).
+  return shapeWord(item.value, readWord(item.value), `${item.name}${index}${operator}`)
 }
 
 function addRedirect(
@@ -238,7 +246,8 @@ type IfNode = Extract<PipelineNode, { type: 'If' }>
 type ForNode = Extract<PipelineNode, { type: 'For' }>
 
 // What bash reads between the commands of an if or a for: keywords and separators, nothing else.
-const COMPOUND_GLUE = /^(?:\s|;|\bif\b|\bthen\b|\belif\b|\belse\b|\bfi\b|\bfor\b|\bin\b|\bdo\b|\bdone\b)*$/
+const COMPOUND_GLUE =
+  /^(?:\s|;|&&|\|\||\||\bif\b|\bthen\b|\belif\b|\belse\b|\bfi\b|\bfor\b|\bin\b|\bdo\b|\bdone\b)*$/
 
 /**
  * `if`/`for` (class 7): every command inside is walked as one more simple command, so the line is
@@ -270,7 +279,25 @@ function walkCompound(walk: Walk, node: IfNode | ForNode, connector: Connector |
     }
     if (!node.wordlist) problem = 'for without a word list (it loops over "$@")'
     const before = walk.commands.length
+    // `for i in 1 2 3` (or `{1..3}`): i is a counter that `(( … ))` may use and change.
+    const integers = (node.wordlist ?? []).every((word) => {
+      const shaped = shapeWord(word, readWord(word))
+      return (
+        !('dynamicPart' in shaped) && shaped.every((made) => /^-?(?:0|[1-9][0-9]*)$/.test(made.value ?? ''))
+      )
+    })
+    const name = node.name.value
+    const outerCounter = walk.counters.has(name)
+    const counter = integers && node.wordlist !== undefined && !outerCounter
+    // An inner loop over other words rebinds an outer counter: inside it, i is no longer an integer.
+    const shadows = outerCounter && !integers
+    if (counter) walk.counters.add(name)
+    if (shadows) walk.counters.delete(name)
     walkList(node.body, connector)
+    if (counter) walk.counters.delete(name)
+    if (shadows) walk.counters.add(name)
+    if (counter && reassignsCounter(name, walk.commands.slice(before)))
+      problem = `loop counter ${name} is assigned inside its loop, so (( … )) could evaluate any value`
     // The folder tracking follows each cd once; in a loop it would run again and again.
     const mover = walk.commands
       .slice(before)
@@ -283,6 +310,57 @@ function walkCompound(walk: Walk, node: IfNode | ForNode, connector: Connector |
   if (problem) walk.unsupported.push(problem)
   walk.compound = true
   walk.spans.push(...inner.spans, [node.pos, node.end])
+}
+
+/**
+ * Whether a command of the loop body may give the counter a value that is not an integer
+ * (`read i`, `i=$(…)`, `printf -v i`, `declare -n r=i`): any mention of the name other than a
+ * plain read (`$i`, `${i}`) counts, so `(( i ))` is then not followed. The (( … )) themselves only
+ * ever assign integers.
+ */
+function reassignsCounter(name: string, body: readonly AnalyzedCommand[]): boolean {
+  const mention = new RegExp(`(?<![$\\w{])${name}(?!\\w)`)
+  return body.some((part) => part.keyword !== '((' && mention.test(part.text))
+}
+
+type TestNode = Extract<PipelineNode, { type: 'TestCommand' }>
+type ArithmeticNode = Extract<PipelineNode, { type: 'ArithmeticCommand' }>
+
+/**
+ * `[[ … ]]` and `(( … ))` (issue 21.5) become one simple command named `[[` or `((` when every
+ * operand is one this reading follows (test-expression.ts, literal-arithmetic.ts); the variables they read are
+ * listed for the credential check. Anything else is not analysed.
+ */
+function walkTestOrArithmetic(
+  walk: Walk,
+  node: TestNode | ArithmeticNode,
+  connector: Connector | null,
+): void {
+  walk.spans.push([node.pos, node.end])
+  walk.compound = true
+  const name = node.type === 'TestCommand' ? '[[' : '(('
+  const judged =
+    node.type === 'TestCommand' ? judgeTest(node.expression) : judgeArithmetic(node.expression, walk.counters)
+  if ('problem' in judged) {
+    walk.unsupported.push(`${name} … ${name === '[[' ? ']]' : '))'} (${judged.problem})`)
+    return
+  }
+  walk.commands.push({
+    text: walk.source.slice(node.pos, node.end),
+    argv: [name],
+    envAssignments: [],
+    redirects: [],
+    connector,
+    dynamicParts: [],
+    leadingGlobArgs: [],
+    globArgs: [],
+    globs: [null],
+    braceExpanded: false,
+    wordValues: [name],
+    wordExpansions: 'reads' in judged ? judged.reads : [],
+    dynamicOutsideWords: false,
+    keyword: name,
+  })
 }
 
 /** The source between start and end that no span covers, joined by spaces. */

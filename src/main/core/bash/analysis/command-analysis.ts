@@ -15,6 +15,13 @@ export interface AnalyzedCommand {
   leadingGlobArgs: number[]
   /** Indexes into argv of words holding an unquoted glob anywhere. */
   globArgs: number[]
+  /**
+   * Per word (aligned with wordValues): how a shell may glob it, or null for a word no shell globs
+   * (issue 21.2). Words that bash's brace expansion made are here one by one.
+   */
+  globs: Array<WordGlob | null>
+  /** Some word went through brace expansion (`cat {a,b}.txt`): the argv is bash's, not the text's. */
+  braceExpanded: boolean
   /** Each word's value, null for a word expanded at run time (argv keeps only fully static lines). */
   wordValues: Array<string | null>
   /**
@@ -24,6 +31,22 @@ export interface AnalyzedCommand {
   wordExpansions: WordExpansion[]
   /** Whether an assignment or a redirect also holds a run-time part. */
   dynamicOutsideWords: boolean
+  /**
+   * Set for a `[[ … ]]` or `(( … ))` the analysis judged itself (test-expression.ts, literal-arithmetic.ts): only
+   * looks and computes. A word can never set it, so a command named `[[` is not mistaken for one.
+   */
+  keyword?: '[[' | '(('
+}
+
+export interface WordGlob {
+  /** The word as a pattern, each quoted character backslash-escaped. */
+  pattern: string
+  /** What every word the glob makes starts with: `./` for `./*.md`, empty for `''*`. */
+  prefix: string
+  /** bash globs it (`*`, `?`, `[…]`), whatever its options. */
+  bash: boolean
+  /** zsh globs it when EXTENDED_GLOB is on (`^x`, `a#`, `HEAD~1`): bash reads it as text. */
+  zsh: boolean
 }
 
 export type WordExpansion =

@@ -1,5 +1,6 @@
 import type { Word, WordPart } from 'unbash'
 import type { WordExpansion } from './command-analysis'
+import { arithmeticValue, readWordChars } from './word-chars'
 
 /** What bash will run for one word, after quote removal and backslash processing. */
 export interface WordReading {
@@ -29,14 +30,32 @@ export function readWord(word: Word): WordReading {
   const dynamicPart = findDynamicPart(parts)
   if (dynamicPart) return { value: null, dynamicPart, leadingGlob: false, glob: false }
   const glob = parts.some((part) => part.type === 'Glob')
-  return { value: word.value, dynamicPart: null, leadingGlob: parts[0]?.type === 'Glob', glob }
+  const value = arithmeticFree(word)
+  if (value === null) return { value: null, dynamicPart: word.text, leadingGlob: false, glob: false }
+  return { value, dynamicPart: null, leadingGlob: parts[0]?.type === 'Glob', glob }
+}
+
+function holdsArithmetic(part: WordPart): boolean {
+  return (
+    part.type === 'ArithmeticExpansion' || (part.type === 'DoubleQuoted' && part.parts.some(holdsArithmetic))
+  )
+}
+
+/** The word's value, with each literal `$(( … ))` replaced by its number (the parser keeps the text). */
+function arithmeticFree(word: Word): string | null {
+  if (!word.parts?.some(holdsArithmetic)) return word.value
+  const chars = readWordChars(word)
+  return chars ? chars.map((char) => char.c).join('') : null
 }
 
 function findDynamicPart(parts: readonly WordPart[]): string | null {
   for (const part of parts) {
     // `$"…"` is looked up in a message catalog chosen by TEXTDOMAIN at run time, so it stays dynamic.
     if (part.type === 'DoubleQuoted') {
-      const inner = part.parts.find((child) => child.type !== 'Literal' || hasZshParameter(child.text))
+      const inner = part.parts.find(
+        (child) =>
+          (child.type !== 'Literal' && arithmeticValue(child) === null) || hasZshParameter(child.text),
+      )
       if (inner) return inner.text
       continue
     }
@@ -46,7 +65,14 @@ function findDynamicPart(parts: readonly WordPart[]): string | null {
       if (inner) return inner
       continue
     }
-    if (!STATIC_PART_TYPES.has(part.type)) return part.text
+    // `{a,b}` is expanded by the analysis itself (brace-expansion.ts) when nothing in it expands.
+    if (part.type === 'BraceExpansion') {
+      const inner = part.parts ? findDynamicPart(part.parts) : null
+      if (inner) return inner
+      if (/[$`]/.test(part.text)) return part.text
+      continue
+    }
+    if (!STATIC_PART_TYPES.has(part.type) && arithmeticValue(part) === null) return part.text
     if (part.type === 'AnsiCQuoted' && UNDECODED_ANSI_C.test(part.text)) return part.text
   }
   return null
@@ -75,7 +101,9 @@ export function findDynamicHeredocPart(parts: readonly WordPart[] | undefined): 
   return dynamic ? dynamic.text : null
 }
 
-const PLAIN_PARAMETER = /^\$(?:[A-Za-z_][A-Za-z0-9_]*|[0-9?#$@*!-]|\{[A-Za-z_][A-Za-z0-9_]*\})$/
+// `$NAME`, `${NAME}`, a special parameter, or `${!PREFIX*}` / `${!PREFIX@}` (the names that start so).
+const PLAIN_PARAMETER =
+  /^\$(?:[A-Za-z_][A-Za-z0-9_]*|[0-9?#$@*!-]|\{[A-Za-z_][A-Za-z0-9_]*\}|\{![A-Za-z_][A-Za-z0-9_]*[*@]\})$/
 
 /** Every run-time part of a word, inside double quotes too, each classed for the policy. */
 export function listWordExpansions(word: Word): WordExpansion[] {
@@ -84,6 +112,7 @@ export function listWordExpansions(word: Word): WordExpansion[] {
     for (const part of parts) {
       if (part.type === 'DoubleQuoted') visit(part.parts)
       else if (part.type === 'Glob' && part.kind === 'bracket') visit(part.parts)
+      else if (part.type === 'BraceExpansion') visit(part.parts ?? [])
       else if (STATIC_PART_TYPES.has(part.type)) continue
       else if (
         (part.type === 'SimpleExpansion' || part.type === 'ParameterExpansion') &&

@@ -1,5 +1,7 @@
 /** Why a part expanded at run time keeps the command from being judged, in the user's terms. */
 export function describeDynamicPart(part: string): string {
+  const braces = / \(brace expansion: (.+)\)$/.exec(part)
+  if (braces) return `${part.slice(0, braces.index)}: its brace expansion ${braces[1]}`
   if (part.startsWith('$(') && !part.startsWith('$(('))
     return `${part} is a command substitution: it runs first`
   if (part.startsWith('`')) return `${part} is a command substitution: it runs first`

@@ -1,50 +1,28 @@
 import type { AnalyzedCommand } from '../analysis/command-analysis'
+import { globSemantics, type ShellGlobbing, UNKNOWN_GLOBBING } from '../places/shell-globbing'
+
+/** What the glob rules need to know about the command and the shell. */
+export interface GlobContext {
+  globbing: ShellGlobbing
+  /** Every word the tool takes as an operand is a file it reads (cat, ls, head): a glob there can only add files. */
+  operandsAreFiles: boolean
+  /** No flag of the tool reads or writes a file or runs anything (verdict-flags' tables), so any flag a glob becomes only changes how it prints. */
+  flagsAreHarmless: boolean
+}
 
 /**
- * Commands without a flag table that read every word after `--` as a file name (GNU getopt) and
- * whose other words cannot run anything. `test`, `[`, `echo`, `expr` are absent on purpose: they
- * do not honour `--`, and `test` evaluates `-v 'a[$(…)]'`.
- */
-export const ANY_ARGS_GLOBS_AFTER_DOUBLE_DASH: ReadonlySet<string> = new Set([
-  'ls',
-  'dir',
-  'vdir',
-  'du',
-  'stat',
-  'realpath',
-  'readlink',
-  'md5sum',
-  'sha1sum',
-  'sha224sum',
-  'sha256sum',
-  'sha384sum',
-  'sha512sum',
-  'b2sum',
-  'cksum',
-  'sum',
-  'cmp',
-  'comm',
-  'diff',
-  'tac',
-  'rev',
-  'fold',
-  'fmt',
-  'expand',
-  'unexpand',
-  'paste',
-  'nl',
-  'od',
-  'strings',
-  'basename',
-  'dirname',
-])
-
-/**
- * Class 4 of the bypasses: a glob hidden anywhere in a word (`''*`, `''[-]delete`, `x''*`) expands
- * to whatever files exist, and a planted `-delete`, `-ooutput` or `--output=x` then becomes a flag,
- * or a second file becomes an output operand. So an unquoted glob character anywhere in a word
- * makes the word unknown, unless it comes after the `--` that ended the options of a tool that reads
- * everything after it as file names.
+ * Class 4 of the bypasses, and issue 21.2/21.5: a glob expands to whatever files exist, so a
+ * planted `-delete`, `-ooutput` or `--output=x` becomes a flag, or a second file becomes an output
+ * operand. A glob word is accepted when
+ *  - it comes after the `--` that ended the options of a tool that reads every later word as a
+ *    file (`cat -- *`);
+ *  - every word it can become starts with a literal that is not `-` (`src/*.ts`, `./*.md`) and
+ *    the tool reads operands as files;
+ *  - the tool has no flag that reads or writes a file or runs anything (`ls *.sh`): whatever flag
+ *    a match turns into, the tool only prints differently;
+ *  - it is the value of a string flag (`--include=*.ts`).
+ * Which words are globs at all follows the session's shell: `^x` and `a#` are patterns to zsh
+ * with EXTENDED_GLOB (`HEAD^` too, so git refuses it unless the shell is known to be bash).
  *
  * `offset` is how many wrapper words (`command`, `builtin`) were stripped from the front of the
  * argv; `fileOperandsAfter` is the stripped-argv index of that `--`, or null when there is none or
@@ -56,12 +34,19 @@ export function findGlobProblem(
   offset: number,
   fileOperandsAfter: number | null,
   valueFlags: ReadonlySet<string> = NO_FLAGS,
+  context: GlobContext = STRICT,
 ): string | null {
-  for (const index of part.globArgs) {
+  const semantics = globSemantics(context.globbing)
+  for (const [index, glob] of part.globs.entries()) {
+    if (glob === null || !(glob.bash || (glob.zsh && semantics.zshExtended))) continue
     const stripped = index - offset
+    if (stripped < 0) return `${glob.pattern}: a glob in the command's name runs whatever file it matches`
     if (fileOperandsAfter !== null && stripped > fileOperandsAfter) continue
     const word = part.argv?.[index] ?? ''
     if (isGlobInFlagValue(word, valueFlags)) continue
+    if (context.flagsAreHarmless) continue
+    const neverAFlag = glob.prefix !== '' && !glob.prefix.startsWith('-')
+    if (neverAFlag && context.operandsAreFiles) continue
     const after =
       fileOperandsAfter === null
         ? ''
@@ -70,6 +55,9 @@ export function findGlobProblem(
   }
   return null
 }
+
+/** Every glob is judged by the strictest reading when the caller says nothing. */
+const STRICT: GlobContext = { globbing: UNKNOWN_GLOBBING, operandsAreFiles: false, flagsAreHarmless: false }
 
 const NO_FLAGS: ReadonlySet<string> = new Set()
 
@@ -80,17 +68,4 @@ const NO_FLAGS: ReadonlySet<string> = new Set()
 function isGlobInFlagValue(word: string, valueFlags: ReadonlySet<string>): boolean {
   const match = /^(--[A-Za-z0-9][A-Za-z0-9-]*)=/.exec(word)
   return match !== null && valueFlags.has(match[1] as string)
-}
-
-/** The stripped-argv index of the first literal `--` at or after `from`, or null. */
-export function literalDoubleDash(
-  part: AnalyzedCommand,
-  argv: string[],
-  offset: number,
-  from: number,
-): number | null {
-  for (let index = from; index < argv.length; index += 1) {
-    if (argv[index] === '--' && !part.globArgs.includes(index + offset)) return index
-  }
-  return null
 }

@@ -1,8 +1,12 @@
 import type { AnalyzedCommand } from '../analysis/command-analysis'
 import { evaluateGitArgv } from '../git/git-policy'
-import type { GitReads } from '../git/git-prints'
 import { findUncPath, isPathQualified, standardBinaryName, stripTransparentWrappers } from './command-name'
 import { evaluateDirectArgv } from './direct-argv'
+import type { WalkFilter } from '../places/secret-index'
+import type { PartVerdict } from './part-verdict'
+import { evaluateEnvironmentReader } from './environment-readers'
+import { evaluateFindExec } from './find-exec'
+import { walkFilterFor } from './walk-filter'
 import { describeDynamicPart } from './dynamic-reason'
 import { refuseEnvAssignments } from './env-allowlist'
 import { parseFlags } from './flag-parser'
@@ -14,8 +18,10 @@ import {
   xargsOpensFiles,
   xargsReadsInputPaths,
 } from './path-operands'
-import { findGlobProblem } from './glob-policy'
-import type { CommandPolicy, PolicyContext } from './flag-types'
+import { type ShellGlobbing, UNKNOWN_GLOBBING } from '../places/shell-globbing'
+import { commandHasNoFileOrWriteFlags } from './flag-facts'
+import { findGlobProblem, type GlobContext } from './glob-policy'
+import type { CommandPolicy, ParsedArgs, PolicyContext } from './flag-types'
 import { COMMAND_POLICIES } from './policy-tables'
 import { findPrefixPolicy } from './prefix-commands'
 import { platformPolicy } from './tables-platform'
@@ -24,26 +30,7 @@ import { REFUSED_COMMANDS } from './refused-commands'
 import { evaluateVersionQuery, findProjectReadingQuery } from './version-query'
 import { findKnownWriteOption } from './write-options'
 
-export interface PartVerdict {
-  readOnly: boolean
-  reason: string
-  /** The command name after wrappers, for whole-line rules (git with cd); null when unknown. */
-  name: string | null
-  /** On a read-only verdict: the words it reads as files or folders, for the place checks. */
-  paths?: string[]
-  /** For git: the subcommand (`log`, `stash list`), for whole-line rules (partial clones). */
-  gitSubcommand?: string
-  /** For git: the `-C DIR` words, judged against the workspace by the whole-line rules. */
-  gitDirectories?: string[]
-  /** For cd/pushd/popd: the words after the name, for the folder each later part runs in. */
-  directoryArgs?: string[]
-  /** Some words are only known at run time and may name any file. */
-  unknownPaths?: boolean
-  /** It reads through symlinks it meets inside its folder operands (grep -R, diff DIR DIR). */
-  followsLinks?: boolean
-  /** For git: what it prints from the repository, judged where the repository is known. */
-  gitReads?: GitReads
-}
+export type { PartVerdict } from './part-verdict'
 
 /**
  * The read-only policy for one simple command, as a chain of short circuits: each layer either
@@ -53,12 +40,22 @@ export function evaluateCommandPart(
   part: AnalyzedCommand,
   platform: NodeJS.Platform,
   classifyInner?: PolicyContext['classifyInner'],
+  globbing?: ShellGlobbing,
 ): PartVerdict {
   const refuse = (reason: string, name: string | null = null): PartVerdict => ({
     readOnly: false,
     reason,
     name,
   })
+  if (part.keyword === '[[')
+    return { readOnly: true, reason: '[[ … ]] only tests files and strings', name: '[[', paths: [] }
+  if (part.keyword === '((')
+    return {
+      readOnly: true,
+      reason: '(( … )) only computes with integers and loop counters',
+      name: '((',
+      paths: [],
+    }
   const dynamic = part.dynamicParts[0]
   if (dynamic !== undefined || part.argv === null) {
     return tolerateExpansions(part, classifyInner) ?? refuse(describeDynamicPart(dynamic ?? part.text))
@@ -78,16 +75,34 @@ export function evaluateCommandPart(
   }
   const context: PolicyContext = { command: part.text, platform, classifyInner }
   const offset = part.argv.length - argv.length
+  if (name === 'find') {
+    const exec = evaluateFindExec(part, offset, (sub) =>
+      evaluateCommandPart(sub, platform, classifyInner, globbing),
+    )
+    if (exec) return exec
+  }
   const writeOption = findKnownWriteOption(argv)
   if (writeOption) return refuse(writeOption, name)
   const projectReading = findProjectReadingQuery(argv)
   if (projectReading) return refuse(projectReading, name)
   const direct = evaluateDirectArgv(argv)
   if (direct) return { ...direct, name }
+  const printer = evaluateEnvironmentReader(argv)
+  if (printer)
+    return {
+      readOnly: printer.readOnly,
+      reason: printer.reason,
+      name,
+      paths: [],
+      environmentReads: printer.reads,
+    }
   if (name === 'git') {
     const git = evaluateGitArgv(argv, context)
     if (!git.readOnly) return refuse(git.reason, name)
-    const globProblem = findGlobProblem(part, 'git', offset, git.pathspecsAfter)
+    const globProblem = findGlobProblem(part, 'git', offset, git.pathspecsAfter, undefined, {
+      ...globRules(globbing, 'git', platform),
+      flagsAreHarmless: false,
+    })
     if (globProblem) return refuse(globProblem, name)
     // git reads the repository around the folder it runs in.
     return {
@@ -111,7 +126,7 @@ export function evaluateCommandPart(
     ? { label: prefix.prefix, policy: prefix.policy, argsFrom: prefix.words }
     : tableFor(name, platform)
   if (table) {
-    const verdict = evaluateWithTable(part, argv, offset, table, context, name)
+    const verdict = evaluateWithTable(part, argv, offset, table, context, name, globbing)
     if (name === 'cd' || name === 'pushd' || name === 'popd') verdict.directoryArgs = argv.slice(1)
     if (verdict.readOnly && prefix) verdict.paths = pathOperands(prefix.prefix, [], null, part.redirects)
     return verdict
@@ -120,6 +135,19 @@ export function evaluateCommandPart(
   if (version) return { ...version, name, paths: [] }
   const known = Object.hasOwn(REFUSED_COMMANDS, name) ? REFUSED_COMMANDS[name] : undefined
   return refuse(known ?? `${name} is not a known read-only command`, name)
+}
+
+/** The shell's glob reading and whether any flag the command has is harmless (prefix tables never are). */
+function globRules(
+  globbing: ShellGlobbing | undefined,
+  label: string,
+  platform: NodeJS.Platform,
+): GlobContext {
+  return {
+    globbing: globbing ?? UNKNOWN_GLOBBING,
+    operandsAreFiles: false,
+    flagsAreHarmless: !label.includes(' ') && commandHasNoFileOrWriteFlags(label, platform),
+  }
 }
 
 function tableFor(name: string, platform: NodeJS.Platform): Table | null {
@@ -141,13 +169,17 @@ function evaluateWithTable(
   { label, policy, argsFrom }: Table,
   context: PolicyContext,
   name: string,
+  globbing: ShellGlobbing | undefined,
 ): PartVerdict {
   const args = argv.slice(argsFrom)
   const flags = readBothWays(label, args, policy, context)
   if (!flags.ok) return { readOnly: false, reason: flags.reason, name }
   const end = flags.parsed.endOfOptions
   const after = policy.globOperandsAfterDoubleDash && end !== null ? argsFrom + end : null
-  const globProblem = findGlobProblem(part, label, offset, after, stringFlags(policy))
+  const globProblem = findGlobProblem(part, label, offset, after, stringFlags(policy), {
+    ...globRules(globbing, label, context.platform),
+    operandsAreFiles: policy.globOperandsAfterDoubleDash === true && policy.operandCountMatters !== true,
+  })
   if (globProblem) return { readOnly: false, reason: globProblem, name }
   const readings = flags.posix ? [flags.parsed, flags.posix] : [flags.parsed]
   const verdict: PartVerdict = {
@@ -159,10 +191,14 @@ function evaluateWithTable(
       ...parsed.readFiles,
     ]),
     followsLinks: readings.some((parsed) => followsLinksInFolders(name, args, parsed)),
+    // The POSIX reading ends options sooner, so it has fewer include/exclude filters: the wider walk.
+    walks: [...readings]
+      .reverse()
+      .reduce<WalkFilter | null>((found, parsed) => found ?? walkFilterFor(name, args, parsed), null),
     // `sort --files0-from=list` prints the files a (planted) list names, which no check sees.
-    unknownPaths: readings.some((parsed) => parsed.runTimeFiles),
+    unknownPaths: readings.some((parsed) => parsed.runTimeFiles || listsFiles(policy, parsed)),
   }
-  if (name === 'xargs') return withXargsCommand(verdict, flags.parsed.positionals)
+  if (name === 'xargs') return withXargsCommand(verdict, flags.parsed)
   return verdict
 }
 
@@ -171,7 +207,11 @@ function evaluateWithTable(
  * name (`xargs head /proc/self/environ`). The files its input lines name are known only at run
  * time (`echo ~/.ssh/id_rsa | xargs head`), so a command that reads them asks.
  */
-function withXargsCommand(verdict: PartVerdict, positionals: string[]): PartVerdict {
+function withXargsCommand(verdict: PartVerdict, xargs: ParsedArgs): PartVerdict {
+  const { positionals } = xargs
+  const replaces = xargs.flags.some(
+    (flag) => flag.flag === '-I' || flag.flag === '-i' || flag.flag === '--replace',
+  )
   const [driven = 'echo', ...words] = positionals
   const policy = COMMAND_POLICIES.get(driven)
   const parsed = policy ? parseFlags(`xargs ${driven}`, words, policy) : null
@@ -184,8 +224,15 @@ function withXargsCommand(verdict: PartVerdict, positionals: string[]): PartVerd
     ...verdict,
     paths: [...(verdict.paths ?? []), ...paths],
     unknownPaths:
-      xargsReadsInputPaths(positionals) || (drivenArgs?.runTimeFiles ?? false) || verdict.unknownPaths,
+      xargsReadsInputPaths(positionals, replaces) ||
+      (drivenArgs?.runTimeFiles ?? false) ||
+      verdict.unknownPaths,
   }
+}
+
+/** A flag whose value names a list of files (`--files0-from`, tar -T): the files are known at run time. */
+function listsFiles(policy: CommandPolicy, parsed: ParsedArgs): boolean {
+  return parsed.flags.some((flag) => flag.flag === '--files0-from' || policy.flags[flag.flag] === 'fileList')
 }
 
 const STRING_FLAGS = new WeakMap<CommandPolicy, ReadonlySet<string>>()

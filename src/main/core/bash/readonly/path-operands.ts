@@ -178,11 +178,21 @@ export function xargsOpensFiles(positionals: readonly string[]): boolean {
 }
 
 /**
- * Whether the command xargs runs prints what is in the files its input lines name, which no check
- * sees. wc prints counts and names only, so `git ls-files | xargs wc -l` stays without a question.
+ * Whether the command xargs runs reads something only known at run time (issue 21.3): what is in
+ * the files its input lines name, or a file an input line names through a flag. xargs passes its
+ * input (a pipe, `-a FILE`, a here-string) as words, and a word can be any flag of the command:
+ * `--files0-from=/etc/shadow` makes wc print every line of that file. So wc, which prints counts
+ * and names only, stays without a question only when the input can be nothing but operands: after
+ * a `--` of the command's own words (each `{}` of `-I {}` after it). echo and printf only print
+ * their words, whatever flags those become.
  */
-export function xargsReadsInputPaths(positionals: readonly string[]): boolean {
-  return xargsOpensFiles(positionals) && positionals[0] !== 'wc'
+export function xargsReadsInputPaths(positionals: readonly string[], replaces: boolean): boolean {
+  if (!xargsOpensFiles(positionals)) return false
+  const [driven, ...words] = positionals
+  const end = words.indexOf('--')
+  const inputsAreOperands =
+    end >= 0 && (!replaces || words.every((word, index) => !word.includes('{}') || index > end))
+  return !(driven === 'wc' && inputsAreOperands)
 }
 
 // git flags whose value is a file git reads and prints from: `git blame --contents F` shows F's

@@ -55,8 +55,9 @@ describe('analyzeCommand', () => {
     ['ls "$HOME"', '$HOME'],
     // biome-ignore lint/suspicious/noTemplateCurlyInString: a bash parameter expansion, not a template
     ['ls ${x:-y}', '${x:-y}'],
-    ['ls $((1+2))', '$((1+2))'],
-    ['ls {a,b}', '{a,b}'],
+    ['ls $((x+2))', '$((x+2))'],
+    ['ls {1..1000}', '{1..1000} (brace expansion: {1..1000} makes more than 256 words)'],
+    ['ls {a..Z}', '{a..Z} (brace expansion: {a..Z} is read differently by bash and zsh)'],
     ['ls @(a|b)', '@(a|b)'],
     ['echo $"hello"', '$"hello"'],
     ['ls >$out', '$out'],
@@ -68,6 +69,24 @@ describe('analyzeCommand', () => {
     expect(analysis.parsed).toBe(true)
     expect(analysis.permissionSafe).toBe(false)
     expect(analysis.commands.flatMap((c) => c.dynamicParts)).toContain(part)
+  })
+
+  it('expands braces as bash does, and a line with them is not permission-safe', () => {
+    const analysis = analyzeCommand("cat {a,b}.txt x{1..3} {'a b',c{d,e}} \\{n,o}")
+    expect(analysis.commands[0]?.argv).toEqual([
+      'cat',
+      'a.txt',
+      'b.txt',
+      'x1',
+      'x2',
+      'x3',
+      'a b',
+      'cd',
+      'ce',
+      '{n,o}',
+    ])
+    expect(analysis.commands[0]?.braceExpanded).toBe(true)
+    expect(analysis.permissionSafe).toBe(false)
   })
 
   it('treats quoted here-doc bodies and static double quotes as static', () => {
@@ -92,8 +111,8 @@ describe('analyzeCommand', () => {
     ['f() { ls; }', 'function definition'],
     ['ls &', 'background &'],
     ['coproc ls', 'coproc'],
-    ['[[ -f x ]]', '[[ … ]]'],
-    ['(( x++ ))', '(( … ))'],
+    ['[[ $(x) == y ]]', '[[ … ]] ($(x) inside [[ ]] is expanded in a way this check does not follow)'],
+    ['(( x++ ))', '(( … )) (++ assigns a variable that is not a loop counter)'],
     ['{ ls; } > out', 'redirected compound command'],
   ])('%s is unsupported (%s)', (command, kind) => {
     const analysis = analyzeCommand(command)

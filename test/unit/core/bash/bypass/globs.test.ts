@@ -11,24 +11,6 @@ import { runForReal } from './real-run'
 const PREFIXES = ['', "''", '""', "$''", "'-'", '-', 'x', './', '\\-', '"-"', "''-"]
 const GLOBS = ['*', '?', '[-]', '[-o]*', '[!a]*', '?*', '*[t]', '[[:punct:]]*']
 const SUFFIXES = ['', "''", 'delete', '*', '""']
-const COMMANDS = [
-  'sort',
-  'find',
-  'git log',
-  'sed -n p',
-  'uniq',
-  'xxd',
-  'cat',
-  'ls',
-  'grep x',
-  'test',
-  'head',
-  'wc -l',
-  'tail -n 1',
-  'jq .',
-  'rg x',
-  'fd x',
-]
 
 function randomWord(random: () => number): string {
   return pick(random, PREFIXES) + pick(random, GLOBS) + pick(random, SUFFIXES)
@@ -69,15 +51,65 @@ describe('class 4: an unquoted glob anywhere in a word', () => {
     expect(expanded).toBeGreaterThan(100)
   })
 
-  it('every command refuses a hidden glob before any `--` (seed 44, 400 commands)', () => {
+  // Tools with a flag that writes, runs or reads a file, or an operand that changes what they do.
+  const RISKY = [
+    'sort',
+    'find',
+    'git log',
+    'sed -n p',
+    'uniq',
+    'xxd',
+    'grep x',
+    'test',
+    'wc -l',
+    'jq .',
+    'rg x',
+    'fd x',
+  ]
+  it('a hidden glob that can become a flag is refused before any `--` (seed 44, 400 commands)', () => {
     const cwd = tempDir()
     const random = seededRandom(44)
+    let judged = 0
     for (let index = 0; index < 400; index += 1) {
-      const command = `${pick(random, COMMANDS)} ${pick(random, ['', '-n ', 'f '])}${randomWord(random)}`
-      const analysis = analyzeCommand(command)
-      if (!analysis.commands[0]?.globArgs.length) continue
+      const command = `${pick(random, RISKY)} ${pick(random, ['', '-n ', 'f '])}${randomWord(random)}`
+      const glob = analyzeCommand(command).commands[0]?.globs.find((word) => word?.bash)
+      // A word whose every match starts with a literal other than `-` can never be a flag.
+      if (!glob || (glob.prefix !== '' && !glob.prefix.startsWith('-'))) continue
+      judged += 1
       const verdict = classifyCommand(command, { cwd, platform: 'linux' })
       expect(verdict.readOnly, command).toBe(false)
+    }
+    expect(judged).toBeGreaterThan(150)
+  })
+
+  it('real head, cat and ls turn a planted file into a flag that only changes what they print', () => {
+    // -v prints a header, -n numbers lines, -l lists long: none reads another file or writes.
+    const header = runForReal("head ''*", 'never-made', ['-v'])
+    expect(header.markerMade).toBe(false)
+    for (const [command, plant] of [
+      ["head ''*", '-v'],
+      ['cat *', '-n'],
+      ["ls ''[-]*", '-l'],
+      ['ls *.sh', '-R.sh'],
+    ] as const) {
+      const run = runForReal(command, 'output', [plant, 'output-never'])
+      expect(run.markerMade, command).toBe(false)
+      expect(classifyCommand(command, { cwd: tempDir(), platform: 'linux' }).readOnly, command).toBe(true)
+    }
+  })
+
+  it('a glob with a literal prefix is read as file names by the tools that read files (seed 45)', () => {
+    const cwd = tempDir()
+    const random = seededRandom(45)
+    const FILE_READERS = ['cat', 'head -n 5', 'tail -n 1', 'wc -l', 'grep -n x', 'sort', 'cut -c1', 'ls -la']
+    for (let index = 0; index < 200; index += 1) {
+      const prefix = pick(random, ['src/', './', 'x', 'a.', '.']) + pick(random, ['', "''", 'b'])
+      const command = `${pick(random, FILE_READERS)} ${prefix}${pick(random, GLOBS)}${pick(random, SUFFIXES)}`
+      expect(classifyCommand(command, { cwd, platform: 'linux' }).readOnly, command).toBe(true)
+    }
+    // Tools that read operands as programs or expressions, or write a second one, still refuse.
+    for (const command of ['find x*', 'sed -n x*', 'uniq x*', 'xxd x*', 'jq x*', 'test x*']) {
+      expect(classifyCommand(command, { cwd, platform: 'linux' }).readOnly, command).toBe(false)
     }
   })
 

@@ -3,7 +3,9 @@ import { mkdirSync, realpathSync, symlinkSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { classifyCommand } from '../../../../../src/main/core/bash/classify'
-import { globMatches } from '../../../../../src/main/core/bash/places/glob-matches'
+import { createFsLookups } from '../../../../../src/main/core/bash/places/fs-lookups'
+import { expandGlob } from '../../../../../src/main/core/bash/places/glob-expand'
+import { globSemantics, UNKNOWN_GLOBBING } from '../../../../../src/main/core/bash/places/shell-globbing'
 import { tempDirsRemovedAfterEach } from '../../exec/temp-dir'
 import { pick, seededRandom } from '../seeded-random'
 
@@ -43,7 +45,13 @@ describe('red team: a glob after -- reads whatever it picks', () => {
     symlinkSync(join(options.home, '.ssh', 'id_rsa'), join(options.home, 'notes'))
     const readable = { ...options, readableFolders: [options.home] }
     expect(classifyCommand('cat -- ~/*', readable).asks?.[0]).toMatchObject({ kind: 'secret' })
-    expect(classifyCommand('cat -- */x', options).asks?.[0]?.reason).toContain('picks at run time')
+    // A pattern in a folder part is walked as bash walks it: through a symlinked folder too.
+    writeFileSync(join(options.home, '.ssh', 'known'), 'HOSTS\n')
+    expect(classifyCommand('cat -- */known', options).asks).toBeUndefined()
+    symlinkSync(join(options.home, '.ssh'), join(options.cwd, 'keys'))
+    const run = spawnSync('bash', ['-c', 'cat -- */known'], { cwd: options.cwd, encoding: 'utf8' })
+    expect(run.stdout).toBe('HOSTS\n')
+    expect(classifyCommand('cat -- */known', options).asks?.[0]).toMatchObject({ kind: 'secret' })
   })
 
   // bash is the oracle: whatever it expands a pattern to must be among the matches we judge.
@@ -74,7 +82,8 @@ describe('red team: a glob after -- reads whatever it picks', () => {
       const pattern = Array.from({ length: 1 + Math.floor(random() * 3) }, () => pick(random, PIECES)).join(
         '',
       )
-      const ours = globMatches(pattern, dir)
+      const found = expandGlob(pattern, dir, globSemantics(UNKNOWN_GLOBBING), createFsLookups())
+      const ours = 'unknown' in found ? null : found.matches
       const script = `shopt -s nullglob; set -- ${pattern}; printf '%s\\0' "$@"`
       const theirs = execFileSync('bash', ['-c', script], { cwd: dir, encoding: 'utf8' })
         .split('\0')

@@ -126,8 +126,16 @@ describe('red team: files a read-only command reads through its flags', () => {
     }
     expect(classifyCommand('echo a b | xargs echo', options).asks).toBeUndefined()
     expect(classifyCommand('echo a b | xargs', options).asks).toBeUndefined()
-    // wc prints counts and names, never what the files hold; its own words are still checked.
-    expect(classifyCommand('git ls-files | xargs wc -l', options).asks).toBeUndefined()
+    // wc prints counts and names, but an input line may be a flag (issue 21.3): after `--` every
+    // line is a file name, and wc stays without a question.
+    writeFileSync(join(options.workspace, 'secret'), 'hunter2\n')
+    const leak = run("printf -- '--files0-from=secret' | xargs wc -l", options.cwd)
+    expect(leak.stderr).toContain('hunter2')
+    expect(classifyCommand('git ls-files | xargs wc -l', options).asks?.[0]?.reason).toContain(
+      'known at run time',
+    )
+    expect(classifyCommand("printf -- '--files0-from=secret' | xargs wc -l", options).asks?.length).toBe(1)
+    expect(classifyCommand('git ls-files -z | xargs -0 wc -l --', options).asks).toBeUndefined()
     expect(classifyCommand('xargs wc -l /proc/self/environ', options).readOnly).toBe(false)
   })
 })
@@ -208,10 +216,13 @@ describe('red team: symlinks met inside a folder operand', () => {
       expect(verdict.readOnly, command).toBe(true)
       expect(verdict.asks?.length, command).toBeGreaterThan(0)
     }
-    // grep -r (lowercase) does not follow links it meets, and stays without a question.
+    // grep -r (lowercase) does not follow links it meets: it asks only for the secret-named file it
+    // does read (b/keys/id_rsa, issue 21.4), never for the link.
     expect(spawnSync('bash', ['-c', 'grep -r KEY .'], { cwd: workspace, encoding: 'utf8' }).stdout).toBe('')
-    expect(classifyCommand('grep -rn KEY .', options).asks).toBeUndefined()
-    expect(classifyCommand('diff --no-dereference -r a b', options).asks).toBeUndefined()
+    for (const command of ['grep -rn KEY .', 'diff --no-dereference -r a b']) {
+      const reasons = (classifyCommand(command, options).asks ?? []).map((ask) => ask.reason)
+      expect(reasons, command).toEqual([expect.stringContaining('b/keys/id_rsa')])
+    }
   })
 })
 
@@ -290,7 +301,8 @@ describe('red team: readsOutsideWorkspace: allow still asks for paths no check c
       'echo /proc/self/environ | xargs head',
       'pushd /proc/self && cat environ',
       'grep -R x /etc',
-      'cat -- /etc/*/x',
+      // zsh's ***/ follows symlinked folders anywhere: not listed here, so the matches are unknown.
+      'cat -- /etc/***/passwd',
       'cat ~root/.ssh/id_rsa',
       // Resolved by the command's own process: its folder, not the classifier's.
       'cat /proc/self/cwd/../secret.txt',

@@ -1,0 +1,19 @@
+import { checkGitRuntimeSafety, type GitRuntimeSafety } from './git-safety/git-runtime-safety'
+
+/**
+ * checkGitRuntimeSafety walks up to the root, reads HEAD, the hooks folder, every config file and
+ * the index: most of a git line's classify. Within one call each folder is checked once
+ * (`git status && git log` in the same folder); between calls the check runs again, since a config
+ * file or an include may have appeared since (its own cache keeps what is still valid).
+ */
+export class GitSafetyPerCall {
+  private readonly answers = new Map<string, GitRuntimeSafety>()
+
+  check(folder: string): GitRuntimeSafety {
+    const known = this.answers.get(folder)
+    if (known) return known
+    const safety = checkGitRuntimeSafety(folder)
+    this.answers.set(folder, safety)
+    return safety
+  }
+}

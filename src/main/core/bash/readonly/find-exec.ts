@@ -1,0 +1,170 @@
+import type { AnalyzedCommand } from '../analysis/command-analysis'
+import { compileSegment } from '../places/glob-pattern'
+import type { WalkFilter } from '../places/secret-index'
+import { globSemantics } from '../places/shell-globbing'
+import type { PartVerdict } from './part-verdict'
+
+const EXEC_ACTIONS = new Set(['-exec', '-execdir', '-ok', '-okdir'])
+/** What `{}` stands for when the inner command is judged: a found file, never a flag. */
+export const FOUND_FILE = './found-file'
+
+/** A find line cut into find's own words and the commands its -exec actions run. */
+interface FindExec {
+  /** Indexes (into part.argv) of find's own words, the -exec clauses taken out. */
+  own: number[]
+  /** Each -exec clause: its words' indexes, with `{}` to be replaced by a found file. */
+  inner: number[][]
+}
+
+/**
+ * Issue 21.5: `find … -exec CMD {} \;` (and `+`, `-execdir`, `-ok`, `-okdir`) is judged by what it
+ * runs: find without its -exec clauses, then each inner command with `{}` standing for a found
+ * file, every one by the same rules as a command of its own. The inner command reads the files
+ * find finds, so when it prints what they hold, find's start folders count as read all through
+ * (the secret-file walk), filtered by find's own `-name` tests when they all must hold.
+ */
+export function evaluateFindExec(
+  part: AnalyzedCommand,
+  offset: number,
+  evaluate: (part: AnalyzedCommand) => PartVerdict,
+): PartVerdict | null {
+  const split = splitFindExec(part.argv as string[], part.globs, offset)
+  if (split === null) return null
+  if ('problem' in split) return { readOnly: false, reason: split.problem, name: 'find' }
+  const find = evaluate(subPart(part, split.own, true))
+  if (!find.readOnly) return find
+  const paths = [...(find.paths ?? [])]
+  let content = false
+  const names: string[] = []
+  for (const clause of split.inner) {
+    const inner = evaluate(subPart(part, clause, false))
+    const action = (part.argv as string[])[(clause[0] as number) - 1]
+    if (!inner.readOnly) return { readOnly: false, reason: `find ${action} ${inner.reason}`, name: 'find' }
+    names.push(inner.name ?? '?')
+    paths.push(...(inner.paths ?? []).filter((word) => word !== FOUND_FILE))
+    if (printsContent(inner, part.argv as string[], clause)) content = true
+  }
+  return {
+    ...find,
+    reason: `find -exec ${names.join(', ')} only reads`,
+    paths,
+    unknownPaths: find.unknownPaths,
+    ...(content ? { walks: findWalk(part.argv as string[], split.own) } : {}),
+  }
+}
+
+function splitFindExec(
+  argv: readonly string[],
+  globs: AnalyzedCommand['globs'],
+  offset: number,
+): FindExec | { problem: string } | null {
+  const own: number[] = []
+  const inner: number[][] = []
+  for (let index = offset; index < argv.length; index += 1) {
+    const word = argv[index] as string
+    if (!EXEC_ACTIONS.has(word)) {
+      own.push(index)
+      continue
+    }
+    const clause: number[] = []
+    let end = -1
+    for (let at = index + 1; at < argv.length; at += 1) {
+      const next = argv[at] as string
+      if (next === ';' || (next === '+' && argv[at - 1] === '{}' && at - 1 > index + 1)) {
+        end = at
+        break
+      }
+      clause.push(at)
+    }
+    if (end < 0) return { problem: `find ${word} without its ; or {} +` }
+    if (clause.length === 0) return { problem: `find ${word} without a command` }
+    // A glob there may become `;` and end the clause early: the words after it are find's again.
+    const glob = clause.find((at) => globs[at] != null)
+    if (glob !== undefined)
+      return {
+        problem: `find ${word} ${argv[glob]}: a glob in the command find runs may become ; and end it early`,
+      }
+    // `-exec … {} +` passes many files where `{}` stands; the `{}` itself is the last word.
+    inner.push(clause)
+    index = end
+  }
+  return inner.length === 0 ? null : { own, inner }
+}
+
+/** The part with only these words; `{}` (anywhere in a word, as GNU find replaces it) a found file. */
+function subPart(part: AnalyzedCommand, indexes: number[], own: boolean): AnalyzedCommand {
+  const argv = part.argv as string[]
+  const words = indexes.map((index) =>
+    own ? (argv[index] as string) : (argv[index] as string).replaceAll('{}', FOUND_FILE),
+  )
+  return {
+    ...part,
+    argv: words,
+    wordValues: words,
+    globs: indexes.map((index) => part.globs[index] ?? null),
+    globArgs: indexes.flatMap((index, at) => (part.globs[index]?.bash ? [at] : [])),
+    leadingGlobArgs: [],
+    redirects: own ? part.redirects : [],
+    envAssignments: own ? part.envAssignments : [],
+  }
+}
+
+// Readers that print only names, counts, sizes or an exit status of the files they are given.
+const NAME_ONLY = new Set([
+  'wc',
+  'ls',
+  'stat',
+  'du',
+  'file',
+  'echo',
+  'printf',
+  'basename',
+  'dirname',
+  'realpath',
+  'readlink',
+  'test',
+  '[',
+])
+const MATCH_ONLY = /^-(?:[a-zA-Z]*[lLcq][a-zA-Z]*)$|^--(?:files-with(?:out)?-matches|count|quiet|silent)$/
+
+function printsContent(inner: PartVerdict, argv: readonly string[], clause: number[]): boolean {
+  const name = inner.name ?? ''
+  if (NAME_ONLY.has(name)) return false
+  if (name === 'grep' || name === 'egrep' || name === 'fgrep' || name === 'rg')
+    return !clause.some((index) => MATCH_ONLY.test(argv[index] as string))
+  return true
+}
+
+// find's -name is fnmatch: `*` takes a leading dot.
+const NAME_SEMANTICS = globSemantics({
+  shell: 'bash',
+  options: new Set(['dotglob', 'globasciiranges']),
+  characters: 'utf8',
+})
+
+/**
+ * Which found files the inner command reads: every file below the start folders, or only those
+ * that match each `-name`/`-iname` test when the expression is a plain conjunction (no `-o`, `!`,
+ * `-not`, `,` or parentheses, which could let other files through).
+ */
+function findWalk(argv: readonly string[], own: number[]): WalkFilter {
+  const words = own.map((index) => argv[index] as string)
+  const branches = words.some((word) => ['-o', '-or', '!', '-not', ',', '(', ')'].includes(word))
+  const tests: Array<(name: string) => boolean> = []
+  if (!branches) {
+    words.forEach((word, at) => {
+      const pattern = words[at + 1]
+      if ((word !== '-name' && word !== '-iname') || pattern === undefined) return
+      const semantics =
+        word === '-iname' ? { ...NAME_SEMANTICS, cases: ['fold-all' as const] } : NAME_SEMANTICS
+      const matcher = /[{}/]/.test(pattern) ? null : compileSegment(pattern, semantics)
+      if (matcher) tests.push(matcher)
+    })
+  }
+  return {
+    skipsHidden: false,
+    skipsFolder: () => false,
+    readsFile: (name) => tests.every((test) => test(name)),
+    key: 'find',
+  }
+}

@@ -1,0 +1,185 @@
+import { closeSync, existsSync, mkdirSync, openSync, readFileSync } from 'node:fs'
+import { dirname, isAbsolute, join, resolve } from 'node:path'
+import { isInside, kindOf, realOrNull, safeReaddir } from './host-paths'
+import type { LayoutEntry } from './layout-types'
+
+/**
+ * What git reads from a git dir that makes it run a program or read config from somewhere else:
+ * read-only under workspace-write (issue 19.2). Everything else in a git dir is what ordinary git
+ * work writes (objects/, refs/, logs/, index, HEAD, packed-refs, the *_HEAD files, COMMIT_EDITMSG,
+ * rebase-*, sequencer/, lock files, lfs/), and stays writable: git writes `<file>.lock` and renames
+ * it over the file, so the git dir itself must stay writable, and each sealed name is a mount
+ * point, which rename and unlink cannot replace (EBUSY).
+ *   - config, config.worktree: core.fsmonitor, core.hooksPath, aliases, filters, includes;
+ *   - hooks/: run by commit, checkout, merge, push;
+ *   - info/: attributes choose filter and diff drivers, sparse-checkout what is checked out;
+ *   - modules/: each submodule's git dir (sealed the same way inside, see reopened);
+ *   - worktrees/: each linked worktree's git dir, whose config.worktree and commondir git reads;
+ *   - commondir: where git takes config, hooks and refs from (a planted one was shown to run a
+ *     planted core.fsmonitor).
+ * Missing ones are created first, empty (folders, and an empty config.worktree), so a command
+ * cannot plant them; commondir cannot be (git refuses an empty one), so a new one is caught after
+ * the run instead (git-audit.ts).
+ */
+const SEALED_DIRS = ['hooks', 'info', 'modules', 'worktrees']
+const SEALED_FILES = ['config', 'config.worktree', 'commondir']
+const CREATED_FILES = ['config.worktree']
+
+export interface GitSeal {
+  protected: LayoutEntry[]
+  /**
+   * A submodule's config and config.worktree: git submodule update rewrites core.worktree on every
+   * run (git 2.39's ensure_core_worktree sets it whenever it is set), so they stay writable, and
+   * the audit after the run puts back any change but that one (git-audit.ts).
+   */
+  restoredAfter: LayoutEntry[]
+  /** Existing submodule and worktree git dirs, writable again inside the sealed modules/ and worktrees/. */
+  reopened: LayoutEntry[]
+  /** Every git dir sealed (for the audit after the run). */
+  gitDirs: string[]
+}
+
+/**
+ * Seals each git dir: the workspace's (and its common dir when it is a linked worktree), every
+ * nested repository's found by the scan, and every submodule's and worktree's inside them.
+ */
+export function sealGitDirs(gitDirs: string[], create = true): GitSeal {
+  const seal: GitSeal = { protected: [], restoredAfter: [], reopened: [], gitDirs: [] }
+  const seen = new Set<string>()
+  const visit = (gitDir: string, why: string, submodule: boolean) => {
+    if (seen.has(gitDir) || kindOf(gitDir) !== 'dir') return
+    seen.add(gitDir)
+    seal.gitDirs.push(gitDir)
+    if (create) {
+      for (const name of [...SEALED_DIRS, ...CREATED_FILES])
+        createEmpty(join(gitDir, name), SEALED_DIRS.includes(name))
+    }
+    // A symlink cannot be mounted over (bwrap follows it), and inside a writable git dir the link
+    // itself could be swapped; such a git dir is read-only as a whole.
+    const names = [...SEALED_DIRS, ...SEALED_FILES]
+    if (names.some((name) => kindOf(join(gitDir, name)) === 'link')) {
+      seal.protected.push({
+        path: gitDir,
+        kind: 'dir',
+        why: `${why}: holds a symlinked hooks, config or info`,
+      })
+      return
+    }
+    for (const name of names) {
+      const path = join(gitDir, name)
+      const kind = kindOf(path)
+      if (kind !== 'dir' && kind !== 'file') continue
+      if (submodule && kind === 'file' && (name === 'config' || name === 'config.worktree')) {
+        seal.restoredAfter.push({
+          path,
+          kind,
+          why: `${why}: ${SEAL_WHY[name]}; git submodule update rewrites its core.worktree, so any other change is undone after the run`,
+        })
+      } else seal.protected.push({ path, kind, why: `${why}: ${SEAL_WHY[name]}` })
+    }
+    for (const nested of moduleGitDirs(join(gitDir, 'modules'))) {
+      seal.reopened.push({
+        path: nested,
+        kind: 'dir',
+        why: 'an existing submodule: git submodule update writes here',
+      })
+      visit(nested, 'a submodule git dir', true)
+    }
+    for (const name of safeReaddir(join(gitDir, 'worktrees'))) {
+      const worktree = join(gitDir, 'worktrees', name)
+      if (kindOf(worktree) !== 'dir') continue
+      seal.reopened.push({
+        path: worktree,
+        kind: 'dir',
+        why: 'an existing linked worktree: its HEAD and index',
+      })
+      for (const file of safeReaddir(worktree)) {
+        if (!file.startsWith('config') && file !== 'commondir') continue
+        const path = join(worktree, file)
+        const kind = kindOf(path)
+        if (kind === 'dir' || kind === 'file') {
+          seal.protected.push({ path, kind, why: `a linked worktree's ${file}: git reads it for config` })
+        }
+      }
+    }
+  }
+  for (const gitDir of gitDirs) visit(gitDir, 'git', false)
+  return seal
+}
+
+/**
+ * Makes a missing sealed path exist, empty. Where it cannot be made (a read-only file system, a
+ * git dir of another owner), the sandboxed command, running as the same person, cannot make it either.
+ */
+function createEmpty(path: string, folder: boolean): void {
+  if (kindOf(path) !== null) return
+  try {
+    if (folder) mkdirSync(path, { mode: 0o755 })
+    else closeSync(openSync(path, 'wx', 0o644))
+  } catch {
+    // See above: nothing to seal, and nothing the command can plant.
+  }
+}
+
+const SEAL_WHY: Record<string, string> = {
+  config: 'config can make git run programs (core.fsmonitor, core.hooksPath, aliases, filters)',
+  'config.worktree': 'config can make git run programs',
+  commondir: 'it tells git where to read config and hooks from',
+  hooks: 'hooks run at commit, checkout, merge and push',
+  info: 'attributes pick filter and diff drivers',
+  modules: "submodules' git dirs, each with its own config and hooks",
+  worktrees: "linked worktrees' git dirs, each with config git reads",
+}
+
+/** Submodule git dirs under modules/, at any depth (a submodule named `a/b` lives at modules/a/b). */
+function moduleGitDirs(modules: string): string[] {
+  const found: string[] = []
+  const walk = (dir: string, depth: number) => {
+    if (depth > 8) return
+    for (const name of safeReaddir(dir)) {
+      const path = join(dir, name)
+      if (kindOf(path) !== 'dir') continue
+      if (isGitDir(path)) found.push(path)
+      else walk(path, depth + 1)
+    }
+  }
+  walk(modules, 0)
+  return found
+}
+
+export function isGitDir(path: string): boolean {
+  return existsSync(join(path, 'HEAD')) && kindOf(join(path, 'objects')) === 'dir'
+}
+
+/**
+ * The git dirs a `.git` entry stands for: the folder itself, or where a `.git` file points
+ * (`gitdir: …`, a submodule's or linked worktree's), and that dir's common dir when it has one.
+ */
+export function gitDirsOf(dotGit: string): string[] {
+  const kind = kindOf(dotGit)
+  if (kind === 'dir') return [dotGit]
+  if (kind !== 'file') return []
+  let text: string
+  try {
+    text = readFileSync(dotGit, 'utf8').slice(0, 4_096)
+  } catch {
+    return []
+  }
+  const match = /^gitdir:\s*(.+?)\s*$/m.exec(text)
+  if (!match) return []
+  const gitDir = realOrNull(resolve(dirname(dotGit), match[1]!))
+  if (!gitDir || kindOf(gitDir) !== 'dir') return []
+  const dirs = [gitDir]
+  const commonFile = join(gitDir, 'commondir')
+  if (kindOf(commonFile) === 'file') {
+    const common = readFileSync(commonFile, 'utf8').trim()
+    const real = realOrNull(isAbsolute(common) ? common : resolve(gitDir, common))
+    if (real && kindOf(real) === 'dir') dirs.push(real)
+  }
+  return dirs
+}
+
+/** The git dirs of the workspace that live outside it (a linked worktree's, a submodule's): mounted too. */
+export function gitDirsOutside(workspace: string): string[] {
+  return gitDirsOf(join(workspace, '.git')).filter((dir) => !isInside(dir, workspace))
+}

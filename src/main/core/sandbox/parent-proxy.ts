@@ -1,0 +1,132 @@
+import { connect as netConnect, type Socket } from 'node:net'
+import { connect as tlsConnect } from 'node:tls'
+import { type NetworkConfig, resolveNetworkConfig, type NetworkConfigInput } from '../network/network-config'
+import { resolveProxyRoute } from '../network/proxy-route'
+import { redactProxyUrl } from '../network/proxy-url'
+
+/**
+ * The proxy the person's own network needs (network.httpProxy, SHELLGATE_HTTP_PROXY, or their
+ * shell's sealed HTTPS_PROXY): on a network whose only way out is a corporate proxy, the sandbox
+ * proxy decides first and then goes out through that one, instead of dialling direct.
+ */
+export interface ParentProxy {
+  /** Full URL, credentials included: redact before showing it. http:// or https:// only. */
+  url: string
+  /** The setting or variable it came from. */
+  source: string
+}
+
+/** Which parent a destination goes through, or null for direct (no proxy set, or NO_PROXY matched). */
+export type ParentProxyFor = (target: URL) => ParentProxy | null
+
+/** The CONNECT answer's header block is small; a parent that sends more than this is not a proxy. */
+const PARENT_HEADER_MAX_BYTES = 16 * 1024
+/** A parent that accepts the TCP connection but never answers CONNECT must not hold the command forever. */
+export const PARENT_ANSWER_TIMEOUT_MS = 30_000
+
+/**
+ * The parent for each destination under the network settings and the sealed shell proxies, in
+ * seed 000's order (sandboxed commands are the person's own tools, so the sealed fallback applies).
+ * A socks or unusable parent is not chained: those destinations go direct, and `note` says so.
+ * Throws NetworkConfigError when a Shellgate network setting itself is unusable.
+ */
+export function parentProxies(input: NetworkConfigInput): { parentFor: ParentProxyFor; note: string | null } {
+  const config: NetworkConfig = resolveNetworkConfig(input)
+  const chainable = (url: string | null) => url !== null && /^https?:\/\//i.test(url)
+  let unchained: string | null = null
+  const parentFor: ParentProxyFor = (target) => {
+    let route: ReturnType<typeof resolveProxyRoute>
+    try {
+      route = resolveProxyRoute(target, config, { sealedFallback: true })
+    } catch (error) {
+      unchained = (error as Error).message
+      return null
+    }
+    if (route.route !== 'proxy' || !route.proxyUrl) return null
+    if (!chainable(route.proxyUrl)) {
+      unchained = `${redactProxyUrl(route.proxyUrl)} is not an http or https proxy`
+      return null
+    }
+    return { url: route.proxyUrl, source: route.source ?? route.rule }
+  }
+  // Asked once here for the note; each connection asks again for its own destination (NO_PROXY).
+  parentFor(new URL('https://example.com/'))
+  const note = unchained ? `the sandbox proxy connects direct, not through your proxy: ${unchained}` : null
+  return { parentFor, note }
+}
+
+/** The Proxy-Authorization header for a parent URL with a user name, or none. */
+export function parentAuthorization(parent: ParentProxy): Record<string, string> {
+  const url = new URL(parent.url)
+  if (url.username === '') return {}
+  const pair = `${decodeURIComponent(url.username)}:${decodeURIComponent(url.password)}`
+  return { 'proxy-authorization': `Basic ${Buffer.from(pair).toString('base64')}` }
+}
+
+/** `host:port`, an IPv6 address in brackets. */
+export function authorityOf(host: string, port: number): string {
+  return `${host.includes(':') ? `[${host}]` : host}:${port}`
+}
+
+/** Where to reach the parent itself. */
+export function parentEndpoint(parent: ParentProxy): { host: string; port: number; tls: boolean } {
+  const url = new URL(parent.url)
+  const tls = url.protocol === 'https:'
+  return { host: url.hostname.replace(/^\[|\]$/g, ''), port: Number(url.port || (tls ? 443 : 80)), tls }
+}
+
+/**
+ * A tunnel to `address:port` through the parent (CONNECT). The address is the one the egress
+ * policy vetted and pinned, never the name: a parent on this machine that resolved the name again
+ * could be rebound to the host's own loopback.
+ */
+export function openParentTunnel(
+  parent: ParentProxy,
+  address: string,
+  port: number,
+  signal: AbortSignal,
+): Promise<Socket> {
+  const endpoint = parentEndpoint(parent)
+  const authority = authorityOf(address, port)
+  const shown = redactProxyUrl(parent.url)
+  return new Promise((resolve, reject) => {
+    const socket: Socket = endpoint.tls
+      ? tlsConnect({ host: endpoint.host, port: endpoint.port, servername: endpoint.host })
+      : netConnect(endpoint.port, endpoint.host)
+    const fail = (why: string) => {
+      socket.destroy()
+      reject(new Error(`the parent proxy ${shown} (${parent.source}) ${why}`))
+    }
+    socket.setTimeout(PARENT_ANSWER_TIMEOUT_MS, () => fail('did not answer'))
+    // The run ended (the sandbox proxy is closing) while the parent had not answered yet.
+    const closing = () => fail('was left: the command ended')
+    if (signal.aborted) return closing()
+    signal.addEventListener('abort', closing, { once: true })
+    socket.once('close', () => signal.removeEventListener('abort', closing))
+    socket.once('error', (error) => fail(`could not be reached: ${error.message}`))
+    socket.once(endpoint.tls ? 'secureConnect' : 'connect', () => {
+      const headers = Object.entries({ host: authority, ...parentAuthorization(parent) })
+        .map(([name, value]) => `${name}: ${value}\r\n`)
+        .join('')
+      socket.write(`CONNECT ${authority} HTTP/1.1\r\n${headers}\r\n`)
+    })
+    let received = Buffer.alloc(0)
+    const onData = (chunk: Buffer) => {
+      received = Buffer.concat([received, chunk])
+      const end = received.indexOf('\r\n\r\n')
+      if (end < 0) {
+        if (received.length > PARENT_HEADER_MAX_BYTES) fail('sent no HTTP answer')
+        return
+      }
+      socket.off('data', onData)
+      const status = /^HTTP\/1\.[01] (\d{3})/.exec(received.subarray(0, end).toString('latin1'))
+      if (status?.[1] !== '200') return fail(`refused ${authority}: ${status?.[1] ?? 'no status line'}`)
+      socket.setTimeout(0)
+      socket.removeAllListeners('error')
+      const rest = received.subarray(end + 4)
+      if (rest.length > 0) socket.unshift(rest)
+      resolve(socket)
+    }
+    socket.on('data', onData)
+  })
+}

@@ -1,0 +1,251 @@
+import { execFileSync } from 'node:child_process'
+import {
+  cpSync,
+  existsSync,
+  lstatSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs'
+import { join } from 'node:path'
+import { describe, expect, it } from 'vitest'
+import { createExecutionPort } from '../../../../src/main/core/exec'
+import { type SandboxWorld, sandboxWorlds, TEST_PATH } from './sandbox-fixture'
+
+/**
+ * Issue 19.2 in real bwrap with real git: ordinary git work inside workspace-write, the sealed
+ * parts of every git dir, and the plants that would make the person's own git run a program later,
+ * checked with the person's real `git status` outside the sandbox afterwards.
+ */
+const port = createExecutionPort()
+const world = sandboxWorlds()
+const IDENTITY = {
+  GIT_AUTHOR_NAME: 'Agent',
+  GIT_AUTHOR_EMAIL: 'agent@example.test',
+  GIT_COMMITTER_NAME: 'Agent',
+  GIT_COMMITTER_EMAIL: 'agent@example.test',
+}
+const gitEnv = (w: SandboxWorld) => ({ PATH: TEST_PATH, HOME: w.home, GIT_CONFIG_NOSYSTEM: '1', ...IDENTITY })
+
+/** The person's own git, outside any sandbox. */
+function hostGit(w: SandboxWorld, cwd: string, ...args: string[]): string {
+  return execFileSync('git', ['-c', 'protocol.file.allow=always', ...args], {
+    cwd,
+    env: gitEnv(w),
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+}
+
+/** A real repository as the workspace, with an existing submodule `lib` one commit behind. */
+function realRepository(w: SandboxWorld): { sub: string } {
+  rmSync(w.workspace, { recursive: true, force: true })
+  const sub = join(w.root, 'sub')
+  mkdirSync(sub)
+  hostGit(w, sub, 'init', '-q', '-b', 'main')
+  writeFileSync(join(sub, 'a'), 'a\n')
+  hostGit(w, sub, 'add', 'a')
+  hostGit(w, sub, 'commit', '-qm', 'one')
+  mkdirSync(w.workspace)
+  hostGit(w, w.workspace, 'init', '-q', '-b', 'main')
+  writeFileSync(join(w.workspace, 'file'), 'first\n')
+  hostGit(w, w.workspace, 'add', 'file')
+  hostGit(w, w.workspace, 'commit', '-qm', 'first')
+  hostGit(w, w.workspace, 'submodule', 'add', '-q', sub, 'lib')
+  hostGit(w, w.workspace, 'commit', '-qm', 'lib')
+  writeFileSync(join(sub, 'b'), 'b\n')
+  hostGit(w, sub, 'add', 'b')
+  hostGit(w, sub, 'commit', '-qm', 'two')
+  const lib = join(w.workspace, 'lib')
+  hostGit(w, lib, 'fetch', '-q')
+  hostGit(w, lib, 'checkout', '-q', 'origin/main')
+  hostGit(w, w.workspace, 'commit', '-qam', 'lib at two')
+  hostGit(w, lib, 'checkout', '-q', 'HEAD~1')
+  return { sub }
+}
+
+/** prepare → run → settle, as the Bash tool does for an approved command. */
+async function approved(w: SandboxWorld, script: string) {
+  const prepared = await w.service().prepare(w.prepareInput('workspace-write'))
+  if (prepared.kind !== 'run' || !prepared.sandbox) throw new Error('the sandbox did not prepare a run')
+  try {
+    const result = await port.execute({
+      command: { mode: 'shell', command: script, shellProfile: 'posix-bash' },
+      cwd: w.workspace,
+      env: gitEnv(w),
+      timeoutMs: 30_000,
+      sandbox: prepared.sandbox,
+    })
+    return { result, notes: prepared.settle() }
+  } finally {
+    await prepared.release()
+  }
+}
+
+describe('ordinary git work inside workspace-write', () => {
+  it('git commit, git checkout -b, git stash (and pop), git submodule update on an existing submodule', async () => {
+    const w = world()
+    realRepository(w)
+    const { result, notes } = await approved(
+      w,
+      [
+        'echo second >> file && git commit -qm second file && echo commit ok',
+        'git checkout -qb feature && echo branch ok',
+        'echo third >> file && git stash -q && git stash pop -q && echo stash ok',
+        'git submodule update -q 2>&1 && echo submodule ok',
+        'git -C lib log -1 --format=%s',
+      ].join('; '),
+    )
+    expect(result.stdout).toBe('commit ok\nbranch ok\nstash ok\nsubmodule ok\ntwo\n')
+    // git rewrote the submodule's core.worktree with the same value: nothing to put back.
+    expect(notes).toEqual([])
+    expect(hostGit(w, w.workspace, 'log', '-1', '--format=%s')).toBe('second\n')
+    expect(hostGit(w, w.workspace, 'rev-parse', '--abbrev-ref', 'HEAD')).toBe('feature\n')
+  })
+})
+
+describe('what git would run later stays read-only', () => {
+  it("config, config.worktree, hooks/, info/, modules/ and a submodule's hooks; missing ones are made to exist first", async () => {
+    const w = world()
+    realRepository(w)
+    const dotGit = join(w.workspace, '.git')
+    rmSync(join(dotGit, 'info'), { recursive: true, force: true })
+    const config = readFileSync(join(dotGit, 'config'), 'utf8')
+    const { result } = await approved(
+      w,
+      [
+        'git config core.fsmonitor "touch planted"',
+        'echo evil > .git/config.worktree',
+        'echo evil > .git/hooks/pre-commit',
+        'mkdir -p .git/info && echo "* filter=evil" > .git/info/attributes',
+        'mkdir .git/modules/evil',
+        'echo evil > .git/modules/lib/hooks/post-checkout',
+        'mkdir -p .git/worktrees/evil',
+        'mv .git/hooks .git/hooks-aside',
+        'true',
+      ].join('; '),
+    )
+    expect(readFileSync(join(dotGit, 'config'), 'utf8')).toBe(config)
+    expect(readFileSync(join(dotGit, 'config.worktree'), 'utf8')).toBe('')
+    expect(readdirSync(join(dotGit, 'info'))).toEqual([])
+    expect(readdirSync(join(dotGit, 'modules'))).toEqual(['lib'])
+    expect(readdirSync(join(dotGit, 'worktrees'))).toEqual([])
+    expect(existsSync(join(dotGit, 'hooks', 'pre-commit'))).toBe(false)
+    expect(existsSync(join(dotGit, 'modules', 'lib', 'hooks', 'post-checkout'))).toBe(false)
+    expect(result.stderr).toContain('Read-only file system')
+    expect(result.stderr).toMatch(/hooks.*(Device or resource busy|Read-only file system)/)
+  })
+
+  it(".git/modules/lib/config: a planted core.fsmonitor is put back after the run, and the person's git status runs nothing", async () => {
+    const w = world()
+    realRepository(w)
+    const config = join(w.workspace, '.git', 'modules', 'lib', 'config')
+    const before = readFileSync(config, 'utf8')
+    const marker = join(w.root, 'fsmonitor-ran')
+    const { notes } = await approved(w, `git -C lib config core.fsmonitor "touch ${marker}; false"`)
+    expect(notes).toEqual([
+      expect.stringMatching(/^Shellgate put \.git\/modules\/lib\/config back as it was/),
+    ])
+    expect(readFileSync(config, 'utf8')).toBe(before)
+    hostGit(w, w.workspace, 'status', '--short')
+    expect(existsSync(marker)).toBe(false)
+  })
+
+  it("issue 19's plant: a sub-repository with core.fsmonitor and a gitlink in .git/index; the person's real git status afterwards runs nothing", async () => {
+    const w = world()
+    realRepository(w)
+    const marker = join(w.root, 'plant-ran')
+    const plant = [
+      // The issue's first try: .git/modules/lib is sealed, so that fails...
+      'mkdir -p .git/modules/planted 2>&1',
+      // ...so the sub-repository gets its git dir in the working tree instead, and a gitlink.
+      'mkdir planted && cd planted && git init -q && git commit -q --allow-empty -m x',
+      `git config core.fsmonitor "touch ${marker}; false"`,
+      'cd .. && git update-index --add --cacheinfo "160000,$(git -C planted rev-parse HEAD),planted"',
+      'echo planted',
+    ].join('; ')
+    const { result, notes } = await approved(w, plant)
+    expect(result.stdout).toContain('Read-only file system')
+    expect(result.stdout).toContain('planted\n')
+    // The plant is real: a copy of the workspace as the command left it runs it on `git status`.
+    const control = join(w.root, 'control')
+    cpSync(w.workspace, control, { recursive: true })
+    const aside = readdirSync(join(control, 'planted')).find((name) => name.startsWith('.git.quarantined'))
+    rmSync(join(control, 'planted', '.git'), { recursive: true, force: true })
+    cpSync(join(control, 'planted', aside!), join(control, 'planted', '.git'), { recursive: true })
+    hostGit(w, control, 'status', '--short')
+    expect(existsSync(marker)).toBe(true)
+    rmSync(marker)
+    // In the workspace itself it was moved aside, and said.
+    expect(notes).toEqual([
+      expect.stringMatching(
+        /^Shellgate moved planted\/\.git aside to planted\/\.git\.quarantined-by-shellgate-\d+: .*sets core\.fsmonitor/,
+      ),
+    ])
+    hostGit(w, w.workspace, 'status', '--short')
+    expect(existsSync(marker)).toBe(false)
+  })
+
+  it('a planted commondir (git would read config and hooks from where it points) is moved aside', async () => {
+    const w = world()
+    realRepository(w)
+    const { notes } = await approved(
+      w,
+      'cp -r .git ../evil 2>/dev/null; echo "$PWD/../evil" > .git/commondir',
+    )
+    expect(notes).toEqual([expect.stringMatching(/^Shellgate moved \.git\/commondir aside/)])
+    expect(existsSync(join(w.workspace, '.git', 'commondir'))).toBe(false)
+  })
+
+  it('a new repository with only what git init writes is left alone', async () => {
+    const w = world()
+    realRepository(w)
+    const { notes } = await approved(w, 'git init -q fresh && git -C fresh commit -q --allow-empty -m x')
+    expect(notes).toEqual([])
+    expect(lstatSync(join(w.workspace, 'fresh', '.git')).isDirectory()).toBe(true)
+  })
+
+  it('a symlinked .git/hooks makes the whole .git read-only: the link cannot be swapped for a folder of hooks', async () => {
+    const w = world()
+    realRepository(w)
+    const target = join(w.root, 'hooks-target')
+    mkdirSync(target)
+    rmSync(join(w.workspace, '.git', 'hooks'), { recursive: true })
+    symlinkSync(target, join(w.workspace, '.git', 'hooks'))
+    await approved(w, 'rm .git/hooks; mkdir .git/hooks; echo evil > .git/hooks/pre-commit; true')
+    expect(lstatSync(join(w.workspace, '.git', 'hooks')).isSymbolicLink()).toBe(true)
+    expect(readdirSync(target)).toEqual([])
+  })
+
+  it("a linked worktree as the workspace: commits work, its git dir and the common dir's config stay sealed", async () => {
+    const w = world()
+    realRepository(w)
+    const main = w.workspace
+    const linked = join(w.root, 'linked')
+    hostGit(w, main, 'worktree', 'add', '-q', linked, '-b', 'side')
+    const config = readFileSync(join(main, '.git', 'config'), 'utf8')
+    const prepared = await w
+      .service()
+      .prepare({ ...w.prepareInput('workspace-write'), workspace: linked, cwd: linked })
+    if (prepared.kind !== 'run' || !prepared.sandbox) throw new Error('not prepared')
+    const result = await port.execute({
+      command: {
+        mode: 'shell',
+        command:
+          'echo x >> file && git commit -qam in-linked && echo ok; git config core.fsmonitor x; echo rc=$?',
+        shellProfile: 'posix-bash',
+      },
+      cwd: linked,
+      env: gitEnv(w),
+      timeoutMs: 30_000,
+      sandbox: prepared.sandbox,
+    })
+    await prepared.release()
+    expect(result.stdout).toBe('ok\nrc=4\n')
+    expect(hostGit(w, linked, 'log', '-1', '--format=%s')).toBe('in-linked\n')
+    expect(readFileSync(join(main, '.git', 'config'), 'utf8')).toBe(config)
+  })
+})
