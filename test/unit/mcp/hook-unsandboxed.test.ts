@@ -46,8 +46,8 @@ describe('a client that cannot hand the command to Shellgate gets the unsandboxe
     hub = await startTestHub()
     const { env, workspace, ui } = hub
     await writeFile(join(workspace, '.env'), 'STRIPE=sk_live_123\n')
-    // Handed to Shellgate (a ticket), grep -r runs at once: the read-only sandbox hides .env.
-    const sandboxed = await ask(claudeCodeHook, claude(workspace, 'grep -rn sk_live .'), env, true)
+    // Handed to Shellgate (a ticket), a plain read runs at once in the read-only sandbox.
+    const sandboxed = await ask(claudeCodeHook, claude(workspace, 'ls -la'), env, true)
     expect(sandboxed).toMatchObject({ hookSpecificOutput: { permissionDecision: 'allow' } })
     expect(JSON.stringify(sandboxed)).toContain(' ticket ')
 

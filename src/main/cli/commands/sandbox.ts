@@ -7,7 +7,7 @@ import { detectSandboxBackend } from '../../core/workbench/sandbox-probe'
 import { parseCommandArgs } from '../args'
 import type { CliCommand } from '../command'
 import { UsageError } from '../usage-error'
-import { resolveCwdFlag } from './classify'
+import { resolveCwdFlag } from '../command-argument'
 import { explainSandbox } from './sandbox-explain'
 
 const USAGE = [

@@ -38,9 +38,9 @@ describe('the verdict for a command the agent runs in its own shell (issue 20.2)
     ['cat -- *.txt', /glob/],
   ])('%s asks unsandboxed', (command, why) => {
     const { sandboxed, unsandboxed } = judge(command)
-    // Only cases the sandboxed verdict runs at once test the stricter one.
-    expect(sandboxed.readOnly, sandboxed.reason).toBe(true)
     expect(unsandboxed.readOnly).toBe(false)
+    // What the sandboxed verdict already asks about (as the verdict grows) is left as it is.
+    if (!sandboxed.readOnly) return expect(unsandboxed).toBe(sandboxed)
     expect(unsandboxed.reason).toMatch(why)
     expect(unsandboxed.reason).toContain("the agent's own shell, unsandboxed")
     expect(unsandboxed.parts.every((part) => !part.readOnly)).toBe(true)
@@ -68,9 +68,9 @@ describe('the verdict for a command the agent runs in its own shell (issue 20.2)
     'less notes.txt',
     'cat *',
     'jq -n env.GITHUB_TOKEN',
-  ])('%s, which already needs a rule or the person, is left as it is', (command) => {
+  ])('%s asks unsandboxed; what already asks is left as it is', (command) => {
     const { sandboxed, unsandboxed } = judge(command)
-    expect(sandboxed.readOnly).toBe(false)
-    expect(unsandboxed).toBe(sandboxed)
+    expect(unsandboxed.readOnly).toBe(false)
+    if (!sandboxed.readOnly) expect(unsandboxed).toBe(sandboxed)
   })
 })
