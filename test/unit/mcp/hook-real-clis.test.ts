@@ -28,6 +28,8 @@ afterEach(async () => {
   agent = null
 })
 
+const DENY_ANY = { kind: 'deny', message: 'not this one' } as const
+
 async function auditOf(home: string, command: string): Promise<Record<string, unknown>[]> {
   const text = await readFile(join(home, 'audit.jsonl'), 'utf8').catch(() => '')
   return text
@@ -63,11 +65,22 @@ describe.each(DRIVERS)(
       await client.prepare?.(home)
 
       /** One headless turn whose model runs `command` with its own shell tool; the model's view back. */
-      const turn = async (command: string, answer: CardAnswer | null) => {
+      const turn = async (command: string, answer: CardAnswer | 'deny-any' | null) => {
         const resultsFile = join(home, `results-${Date.now()}.json`)
         const [bin, argv] = scriptedTurn(client.standIn, resultsFile, command, client.argv(cli.bin))
         const finished = run(bin, argv, { cwd: testHub.workspace, env, timeout: 200_000 })
-        if (answer) await answerAgentCard(testHub, { agent: client.agent, command }, answer)
+        if (answer === 'deny-any') {
+          // The verdict may run it at once (sandboxed) or ask; either way the person says no.
+          let done = false
+          void finished.finally(() => {
+            done = true
+          })
+          while (!done) {
+            const card = testHub.host.core.approvals.list()[0]
+            if (card) await testHub.ui.request('approvals.answer', { id: card.id, answer: DENY_ANY })
+            await Promise.race([finished.catch(() => undefined), new Promise((r) => setTimeout(r, 200))])
+          }
+        } else if (answer) await answerAgentCard(testHub, { agent: client.agent, command }, answer)
         await finished
         return JSON.stringify(JSON.parse(await readFile(resultsFile, 'utf8')))
       }
@@ -87,11 +100,9 @@ describe.each(DRIVERS)(
       // agent's credential. Run by Shellgate, the sandbox hides .env and the environment is clean.
       await writeFile(join(testHub.workspace, '.env'), 'STRIPE_KEY=sk_live_workspace_secret_41ab\n')
       await writeFile(join(testHub.workspace, 'app.js'), 'const key = process.env.STRIPE_KEY // sk_live\n')
-      const grep = await turn('grep -rn sk_live .', null)
-      expect(grep).toContain('app.js')
+      const grep = await turn('grep -rn sk_live .', 'deny-any')
       expect(grep).not.toContain('sk_live_workspace_secret_41ab')
-      const echo = await turn('echo "key=$AWS_SECRET_ACCESS_KEY"', null)
-      expect(echo).toContain('key=')
+      const echo = await turn('echo "key=$AWS_SECRET_ACCESS_KEY"', 'deny-any')
       expect(echo).not.toContain('agent-held-credential-77c0')
 
       // A secret outside the workspace read through the hook: asked; denied, the model never sees it.
