@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url'
 
 // `npm run bench`: every room's benchmark in one run, one JSON document on stdout.
 // Each bench/<room>.ts exports bench(); peers are measured side by side inside each.
-const ROOMS = ['exec', 'shell', 'classify', 'sandbox', 'mcp', 'terminal'] as const
+const ROOMS = ['exec', 'shell', 'classify', 'sandbox', 'mcp', 'terminal', 'cli'] as const
 
 const only = process.argv.slice(2)
 const results: Record<string, unknown> = {

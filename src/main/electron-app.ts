@@ -1,15 +1,6 @@
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import {
-  app,
-  BrowserWindow,
-  dialog,
-  Notification,
-  protocol,
-  session,
-  shell,
-  type WebContents,
-} from 'electron'
+import { app, BrowserWindow, dialog, Notification, protocol, session, type WebContents } from 'electron'
 import {
   type ApprovalNotice,
   HOOK_WAIT_NOTICE_MS,
@@ -21,7 +12,7 @@ import { createCore } from './core/app'
 import { sanitizeEntryEnv } from './core/env/sanitize-entry'
 import { resolveShellgateHome } from './core/paths'
 import { APP_VERSION } from './core/version'
-import { runningHubAddress } from './hub/hub-address'
+import { openRunningHubUi } from './hub/hub-address'
 import { HubError } from './hub/hub-error'
 import { type ClaimOutcome, claimHub } from './hub/hub-server'
 import { decideElectronStart, secondInstanceSteps } from './hub/single-instance-policy'
@@ -59,8 +50,8 @@ const hubClaim: ClaimOutcome | { kind: 'refused'; message: string } = gotSingleI
 const start = decideElectronStart({ gotSingleInstanceLock, hub: hubClaim })
 if (start.action !== 'become-hub' || hubClaim.kind !== 'claimed') {
   if (start.action === 'open-running-hub') {
-    const address = await runningHubAddress(home).catch(() => null)
-    if (address?.url) await shell.openExternal(address.url)
+    // The running browser-mode hub opens a login in the browser itself; the code never reaches us.
+    await openRunningHubUi(home).catch(() => null)
   }
   if (start.action === 'refuse') {
     await app.whenReady()
@@ -95,6 +86,9 @@ if (hubServer) {
   host.setHubControl({
     hello: () => ({ hubId: hubServer.info.hubId, version: APP_VERSION, uiUrl: null }),
     mintUiAddress: () => {
+      throw new Error('the desktop app serves no browser UI')
+    },
+    openUi: async () => {
       throw new Error('the desktop app serves no browser UI')
     },
   })

@@ -15,8 +15,6 @@ export interface CliIo {
 }
 
 export interface CliCommand {
-  /** One line for `shellgate --help`. */
-  summary: string
   /** The usage line(s) shown by `shellgate <command> --help`. */
   usage: string
   /** Resolves to the process exit code. Throws UsageError for bad input. */

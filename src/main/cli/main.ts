@@ -14,11 +14,12 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
     io.stdout(`${APP_VERSION}\n`)
     return 0
   }
-  const command = Object.hasOwn(commands, name) ? commands[name] : undefined
-  if (!command) {
+  const entry = Object.hasOwn(commands, name) ? commands[name] : undefined
+  if (!entry) {
     io.stderr(`shellgate: unknown command "${name}" (see shellgate --help)\n`)
     return EXIT_USAGE
   }
+  const command = await entry.load()
   if (rest[0] === '--help' || rest[0] === '-h') {
     io.stdout(`${command.usage}\n`)
     return 0

@@ -1,20 +1,35 @@
+import type { UiOpened } from '../../shared/ipc/domains/hub'
 import { connectToHub } from './hub-client'
 import { HubError } from './hub-error'
 
-/** What a running hub offers: a fresh UI address, or none when it is the desktop app (no browser UI). */
+/** What a running hub offers: its bare UI address, or none when it is the desktop app (no browser UI). */
 export interface RunningHubAddress {
+  /** The origin only: a login code never crosses the hub socket (issue 20). */
   url: string | null
   hubId: string
 }
 
-/** A running hub's fresh UI address, or null when no hub serves this home. */
+/** A running hub's UI address, or null when no hub serves this home. */
 export async function runningHubAddress(home: string): Promise<RunningHubAddress | null> {
+  const connection = await connectToHub({ home })
+  if (!connection) return null
+  await connection.close()
+  return { url: connection.uiUrl, hubId: connection.hubId }
+}
+
+/**
+ * Has the running hub open a fresh login address in the person's browser; null when no hub
+ * serves this home, `url: null` when it is the desktop app (its window is the UI).
+ */
+export async function openRunningHubUi(
+  home: string,
+): Promise<(UiOpened & { hubId: string }) | { url: null; hubId: string } | null> {
   const connection = await connectToHub({ home })
   if (!connection) return null
   try {
     if (connection.uiUrl === null) return { url: null, hubId: connection.hubId }
-    const { url } = await connection.client.request('hub.mintUiAddress', {})
-    return { url, hubId: connection.hubId }
+    const opened = await connection.client.request('hub.openUi', {})
+    return { ...opened, hubId: connection.hubId }
   } finally {
     await connection.close()
   }

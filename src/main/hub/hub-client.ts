@@ -1,9 +1,9 @@
 import { lstat } from 'node:fs/promises'
 import { createClient, type TypedClient } from '../../shared/ipc/client'
-import { contract, type ShellgateContract } from '../../shared/ipc/contract'
-import { RpcError } from '../../shared/ipc/errors'
+import type { ShellgateContract } from '../../shared/ipc/contract'
+import { RpcError } from '../../shared/ipc/rpc-error'
 import { HubError } from './hub-error'
-import { readHubInfo } from './hub-info'
+import { readHubInfo } from './hub-info-read'
 import { openHubSocket } from './hub-socket-transport'
 import { resolveHubEndpoint } from './resolve-endpoint'
 import { checkRunDir } from './run-dir'
@@ -54,7 +54,9 @@ export async function connectToHub(options: {
   const { transport } = opened
   try {
     const expected = await readHubInfo(endpoint.infoFile)
-    const client = createClient(contract, transport)
+    // Types only: the client never reads the schemas (the hub validated what it sends), and loading
+    // them would cost every hook call the whole contract (issue 20).
+    const client = createClient(null as unknown as ShellgateContract, transport)
     const hello = await withTimeout(client.request('hub.hello', {}), HUB_HELLO_TIMEOUT_MS).catch(
       (error: unknown) => {
         if (error instanceof HubError) throw error

@@ -1,8 +1,11 @@
 import { connect } from 'node:net'
-import WebSocket from 'ws'
 import type { ClientTransport } from '../../shared/ipc/client'
 import type { EventEnvelope, RequestId, ResponseEnvelope, ServerMessage } from '../../shared/ipc/envelope'
 import type { HubEndpoint } from './endpoint'
+import { type HubWebSocket, upgradeToWebSocket } from './hub-websocket'
+
+/** The hub's RPC path (hub-server.ts refuses any other). */
+const HUB_RPC_PATH = '/rpc'
 
 /**
  * Answers can be large (bash.output is up to 4 MiB of text, more once JSON-escaped); this matches
@@ -22,55 +25,49 @@ export type OpenOutcome =
   | { kind: 'timeout' }
 
 /**
- * One WebSocket to the hub over its Unix socket or pipe. Unlike the browser's transport it does
+ * One WebSocket to the hub over its Unix socket or pipe (hub-websocket.ts: the client half only). Unlike the browser's transport it does
  * not reconnect: a hub that went away is a fact the caller (the MCP adapter) must report.
  */
 export function openHubSocket(endpoint: HubEndpoint, timeoutMs: number): Promise<OpenOutcome> {
   return new Promise((resolve) => {
-    const socket = new WebSocket('ws://shellgate-hub/rpc', {
-      createConnection: () => connect(endpoint.path),
-      handshakeTimeout: timeoutMs,
-      maxPayload: MAX_PAYLOAD_BYTES,
-      perMessageDeflate: false,
-    })
+    const socket = connect(endpoint.path)
     let settled = false
-    // Our own bound: ws's handshakeTimeout does not fire when we supply the connection ourselves.
     const timer = setTimeout(() => {
       settle({ kind: 'timeout' })
-      socket.terminate()
+      socket.destroy()
     }, timeoutMs)
     const settle = (outcome: OpenOutcome) => {
       if (settled) return
       settled = true
       clearTimeout(timer)
-      if (outcome.kind !== 'open') socket.on('error', () => undefined)
       resolve(outcome)
     }
-    socket.once('unexpected-response', (_request, response) => {
-      settle({ kind: 'foreign', reason: `it answered HTTP ${response.statusCode} instead of a WebSocket` })
-      socket.terminate()
-    })
     socket.once('error', (error: NodeJS.ErrnoException) => {
       if (error.code === 'ECONNREFUSED' || error.code === 'ENOENT') settle({ kind: 'stale' })
-      else if (/timeout/i.test(error.message)) settle({ kind: 'timeout' })
       else settle({ kind: 'foreign', reason: 'it does not speak the hub protocol' })
-      socket.terminate()
+      socket.destroy()
     })
-    socket.once('open', () => settle({ kind: 'open', transport: wrap(socket) }))
+    socket.once('connect', () => {
+      void upgradeToWebSocket(socket, HUB_RPC_PATH, MAX_PAYLOAD_BYTES).then((outcome) => {
+        if (outcome.kind === 'open') settle({ kind: 'open', transport: wrap(outcome.socket) })
+        else if (outcome.kind === 'refused')
+          settle({ kind: 'foreign', reason: `it answered HTTP ${outcome.status} instead of a WebSocket` })
+        else settle({ kind: 'foreign', reason: outcome.reason })
+      })
+    })
   })
 }
 
-function wrap(socket: WebSocket): HubSocketTransport {
+function wrap(socket: HubWebSocket): HubSocketTransport {
   const pending = new Map<RequestId, (response: ResponseEnvelope) => void>()
   const eventListeners = new Set<(event: EventEnvelope) => void>()
   const closeListeners = new Set<() => void>()
   let closed = false
-  const closedPromise = new Promise<void>((resolve) => socket.once('close', () => resolve()))
 
-  socket.on('message', (data) => {
+  socket.onMessage((data) => {
     let message: ServerMessage
     try {
-      message = JSON.parse(String(data)) as ServerMessage
+      message = JSON.parse(data) as ServerMessage
     } catch {
       return
     }
@@ -81,8 +78,7 @@ function wrap(socket: WebSocket): HubSocketTransport {
       pending.delete(message.id)
     }
   })
-  socket.on('error', () => socket.terminate())
-  socket.once('close', () => {
+  socket.onClose(() => {
     closed = true
     for (const [id, answer] of pending) {
       answer({
@@ -98,7 +94,7 @@ function wrap(socket: WebSocket): HubSocketTransport {
 
   return {
     request(envelope) {
-      if (closed || socket.readyState !== WebSocket.OPEN) {
+      if (closed) {
         return Promise.resolve({
           kind: 'response',
           id: envelope.id,
@@ -119,9 +115,6 @@ function wrap(socket: WebSocket): HubSocketTransport {
       closeListeners.add(listener)
       return () => closeListeners.delete(listener)
     },
-    async close() {
-      if (!closed) socket.close()
-      await closedPromise
-    },
+    close: () => socket.close(),
   }
 }

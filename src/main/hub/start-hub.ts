@@ -14,8 +14,9 @@ const LOG_TAIL_CHARS = 500
 
 /**
  * Starts `shellgate serve` detached (it outlives the caller, in its own process group, output in
- * run/hub.log), waits until its endpoint answers, and returns a fresh login address from it.
- * A hub that another starter won the race to is just as good: we connect to whichever answers.
+ * run/hub.log), waits until its endpoint answers, and returns its bare UI address (a login is the
+ * hub's to open: hub.openUi). A hub that another starter won the race to is just as good: we
+ * connect to whichever answers.
  */
 export async function startDetachedHub(options: {
   home: string
@@ -23,10 +24,10 @@ export async function startDetachedHub(options: {
   env: Record<string, string | undefined>
   /** How to run the CLI; default: the CLI this process runs from. */
   cliArgv?: string[]
-}): Promise<{ loginUrl: string }> {
+}): Promise<{ uiUrl: string | null }> {
   // A running hub is used as it is. Spawning a serve anyway would leave one starting that, should
   // the running hub stop before it looks, claims the home and runs on with nobody to stop it.
-  const running = await mintFromRunningHub(options.home)
+  const running = await runningUiUrl(options.home)
   if (running) return running
   const runDir = join(options.home, 'run')
   await ensureRunDir(runDir, () => undefined)
@@ -73,8 +74,8 @@ export async function startDetachedHub(options: {
 
   const deadline = Date.now() + HUB_START_TIMEOUT_MS
   while (Date.now() < deadline) {
-    const minted = await mintFromRunningHub(options.home)
-    if (minted) return minted
+    const answered = await runningUiUrl(options.home)
+    if (answered) return answered
     const ended = child.exit
     if (ended && ended.code !== 0) {
       const tail = (await readFile(logFile, 'utf8').catch(() => '')).slice(-LOG_TAIL_CHARS).trim()
@@ -95,16 +96,12 @@ function notRegular(logFile: string): HubError {
   )
 }
 
-/** A fresh login address from the hub serving `home`, or null when none answers. */
-async function mintFromRunningHub(home: string): Promise<{ loginUrl: string } | null> {
+/** The bare UI address of the hub serving `home`, or null when none answers. */
+async function runningUiUrl(home: string): Promise<{ uiUrl: string | null } | null> {
   const connection = await connectToHub({ home })
   if (!connection) return null
-  try {
-    const { url } = await connection.client.request('hub.mintUiAddress', {})
-    return { loginUrl: url }
-  } finally {
-    await connection.close()
-  }
+  await connection.close()
+  return { uiUrl: connection.uiUrl }
 }
 
 /** In the built app this module is part of the CLI bundle; in development it runs under tsx. */

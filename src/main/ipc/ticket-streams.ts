@@ -17,6 +17,8 @@ interface Stream {
   /** Opened once, when the executor created the file: later reads cannot be pointed elsewhere. */
   handle: Promise<FileHandle | null> | null
   ended: boolean
+  /** Waiting reads, woken when the run ends (its last bytes are then read at once). */
+  wake: (() => void)[]
 }
 
 /**
@@ -55,7 +57,7 @@ export function createTicketStreams(): TicketStreams {
     open(callId, connectionId) {
       if (streams.has(callId))
         throw new RpcError('invalid_input', `hooks.runTicket: call id "${callId}" is already used`)
-      streams.set(callId, { connectionId, handle: null, ended: false })
+      streams.set(callId, { connectionId, handle: null, ended: false, wake: [] })
     },
     attach(callId, file, platform) {
       const stream = streams.get(callId)
@@ -66,15 +68,17 @@ export function createTicketStreams(): TicketStreams {
       const stream = streams.get(callId)
       if (!stream) return
       stream.ended = true
+      for (const wake of stream.wake.splice(0)) wake()
       setTimeout(() => drop(callId), DRAIN_GRACE_MS).unref()
     },
     async read(callId, connectionId, fromByte, waitMs, signal) {
-      const stream = streams.get(callId)
+      const found = streams.get(callId)
       // Not started yet, over, or another connection's: nothing to read (its id tells the caller nothing).
-      if (!stream || stream.connectionId !== connectionId) {
+      if (!found || found.connectionId !== connectionId) {
         await new Promise((resolve) => setTimeout(resolve, Math.min(waitMs, UNKNOWN_WAIT_MS)))
         return { base64: '', nextByte: fromByte, started: false }
       }
+      const stream: Stream = found
       const until = Date.now() + waitMs
       for (;;) {
         const bytes = stream.handle ? await readAt(stream, fromByte) : null
@@ -87,7 +91,15 @@ export function createTicketStreams(): TicketStreams {
         }
         if (Date.now() >= until || signal.aborted)
           return { base64: '', nextByte: fromByte, started: bytes !== null }
-        await new Promise((resolve) => setTimeout(resolve, POLL_MS))
+        await new Promise<void>((resolve) => {
+          const timer = setTimeout(done, POLL_MS)
+          function done() {
+            clearTimeout(timer)
+            stream.wake = stream.wake.filter((each) => each !== done)
+            resolve()
+          }
+          stream.wake.push(done)
+        })
       }
     },
   }

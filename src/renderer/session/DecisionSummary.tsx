@@ -9,6 +9,7 @@ const RAN: ReadonlySet<BashCallStatus> = new Set([
   'timed_out',
   'cancelled',
   'backgrounded',
+  'run_by_agent',
 ])
 
 /**

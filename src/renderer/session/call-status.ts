@@ -11,7 +11,7 @@ export const CALL_STATUS_LABEL: Record<BashCallStatus, string> = {
   spawn_error: 'Could not start',
   denied: 'Denied',
   backgrounded: 'Moved to background',
-  run_by_agent: 'Run by the agent',
+  run_by_agent: "Run in the agent's own shell, unsandboxed",
 }
 
 export function isLive(status: BashCallStatus): boolean {

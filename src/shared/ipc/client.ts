@@ -7,7 +7,7 @@ import type {
   RequestOutput,
 } from './define'
 import type { EventEnvelope, RequestEnvelope, ResponseEnvelope } from './envelope'
-import { RpcError } from './errors'
+import { RpcError } from './rpc-error'
 
 /** What a transport gives the client: the preload's two functions have exactly this shape. */
 export interface ClientTransport {

@@ -26,7 +26,7 @@ import {
   TicketRunInputSchema,
   TicketRunSchema,
 } from './domains/hooks'
-import { HubHelloSchema, UiAddressSchema } from './domains/hub'
+import { HubHelloSchema, UiAddressSchema, UiOpenedSchema } from './domains/hub'
 import {
   SandboxStatusSchema,
   SetWorkspaceNetworkSchema,
@@ -324,10 +324,15 @@ export const contract = defineContract({
     /** Which hub this is; a client checks the hubId against run/hub.json ("a key from another hub"). */
     'hub.hello': { role: 'agent', input: NoInput, output: HubHelloSchema },
     /**
-     * A fresh address for one more browser (`shellgate ui`, a second `serve`). Reachable on the
-     * same-user hub socket by design: whoever can open that socket is the user (see src/main/hub/README.md).
+     * A fresh login address for one more browser, for the person's own UI only: an agent runs as
+     * the same user, so opening the hub socket proves nothing (issue 20). Agents get hub.openUi.
      */
-    'hub.mintUiAddress': { role: 'agent', input: NoInput, output: UiAddressSchema },
+    'hub.mintUiAddress': { role: 'ui', input: NoInput, output: UiAddressSchema },
+    /**
+     * Opens a fresh login address in the person's browser, from the hub itself (`shellgate ui`, a
+     * second `serve`, the hub `shellgate mcp` started): the code never reaches whoever asked.
+     */
+    'hub.openUi': { role: 'agent', input: NoInput, output: UiOpenedSchema },
     /** What would happen to a command in a session now (run, ask or deny, and why); runs nothing. */
     'bash.check': { role: 'agent', input: BashCheckInputSchema, output: BashCheckSchema },
   },

@@ -56,6 +56,7 @@ export async function startInProcessHub(
   host.setHubControl({
     hello: () => ({ hubId: running.info.hubId, version: 'test', uiUrl }),
     mintUiAddress: () => uiUrl ?? 'unreachable: hub.mintUiAddress refuses a hub without UI',
+    openUi: async () => ({ opened: false, url: uiUrl ?? '', message: 'the test hub opens no browser' }),
   })
   const connections: HubConnection[] = []
   return {

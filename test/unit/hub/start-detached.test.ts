@@ -1,4 +1,3 @@
-import { exchangeLoginCode } from '../../fixtures/browser-mode/login-code'
 import { readdirSync, readFileSync } from 'node:fs'
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
@@ -47,18 +46,16 @@ describe('startDetachedHub', () => {
     const workspace = await temp('shellgate-detached-ws-')
     const rendererDir = await temp('shellgate-detached-ui-')
     await writeFile(join(rendererDir, 'index.html'), '<!doctype html>')
-    const { loginUrl } = await startDetachedHub({
+    const { uiUrl } = await startDetachedHub({
       home,
       workspace,
       env: { PATH: process.env.PATH, HOME: home, SHELLGATE_RENDERER_DIR: rendererDir },
     })
     const info = JSON.parse(await readFile(join(home, 'run', 'hub.json'), 'utf8'))
     pids.push(info.pid)
-    // The login address is the hub's UI with a one-time code; hub.json holds no code.
-    expect(loginUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/#code=[A-Za-z0-9_-]{43}$/)
-    expect(loginUrl.startsWith(info.uiUrl)).toBe(true)
+    // The bare UI address: a login code is the hub's to open in the browser (hub.openUi), never the caller's.
+    expect(uiUrl).toBe(info.uiUrl)
     expect(info.uiUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/$/)
-    expect((await exchangeLoginCode(new URL(loginUrl))).status).toBe(200)
     // Detached: the hub leads its own process group, so our terminal's Ctrl+C does not reach it.
     const stat = await readFile(`/proc/${info.pid}/stat`, 'utf8')
     const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
@@ -72,9 +69,7 @@ describe('startDetachedHub', () => {
       workspace,
       env: { PATH: process.env.PATH, HOME: home, SHELLGATE_RENDERER_DIR: rendererDir },
     })
-    // The same hub's UI, with a fresh code of its own.
-    expect(again.loginUrl.startsWith(info.uiUrl)).toBe(true)
-    expect(again.loginUrl).not.toBe(loginUrl)
+    expect(again.uiUrl).toBe(info.uiUrl)
     expect(JSON.parse(await readFile(join(home, 'run', 'hub.json'), 'utf8')).pid).toBe(info.pid)
     // …and started no second serve: one left starting would claim the home once this hub stops.
     expect(servesFor(workspace)).toEqual([info.pid])

@@ -1,11 +1,13 @@
 import { exchangeLoginCode } from '../../fixtures/browser-mode/login-code'
 import { type ChildProcess, spawn } from 'node:child_process'
-import { lstat, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
+import { readFileSync } from 'node:fs'
+import { chmod, lstat, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { connectToHub } from '../../../src/main/hub/hub-client'
 import { runCliCaptured } from '../cli/run-cli'
+import { waitFor } from '../core/workbench/core-harness'
 
 let rendererDir: string
 const children: ChildProcess[] = []
@@ -31,9 +33,19 @@ interface Serve {
   done: Promise<{ code: number | null; stdout: string; stderr: string }>
 }
 
-function startServe(home: string): Serve {
+/** The desktop's opener, as the hub calls it: it records the address it was given. */
+async function recordingOpener(home: string): Promise<{ path: string; opened: string }> {
+  const bin = join(home, 'bin')
+  await mkdir(bin, { recursive: true })
+  const opened = join(home, 'opened-url')
+  await writeFile(join(bin, 'xdg-open'), `#!/bin/sh\nprintf '%s' "$1" > '${opened}'\n`)
+  await chmod(join(bin, 'xdg-open'), 0o755)
+  return { path: `${bin}:${process.env.PATH ?? '/usr/bin:/bin'}`, opened }
+}
+
+function startServe(home: string, path = process.env.PATH): Serve {
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/main/cli.ts', 'serve'], {
-    env: { PATH: process.env.PATH, SHELLGATE_RENDERER_DIR: rendererDir, SHELLGATE_HOME: home, HOME: home },
+    env: { PATH: path, SHELLGATE_RENDERER_DIR: rendererDir, SHELLGATE_HOME: home, HOME: home },
     stdio: ['ignore', 'pipe', 'pipe'],
   })
   children.push(child)
@@ -63,10 +75,12 @@ async function newHome(): Promise<string> {
   return home
 }
 
-describe('one Shellgate per SHELLGATE_HOME (real serve processes)', () => {
+// Each serve starts under tsx: seconds apiece on a busy machine.
+describe('one Shellgate per SHELLGATE_HOME (real serve processes)', { timeout: 120_000 }, () => {
   it('a second serve finds the first, prints its UI address, exits 0; a killed hub is taken over', async () => {
     const home = await newHome()
-    const first = startServe(home)
+    const opener = await recordingOpener(home)
+    const first = startServe(home, opener.path)
     const firstUrl = await first.url
     const hubInfo = JSON.parse(await readFile(join(home, 'run', 'hub.json'), 'utf8'))
     expect(hubInfo).toMatchObject({ pid: first.child.pid, uiUrl: `http://127.0.0.1:${firstUrl.port}/`, home })
@@ -78,18 +92,24 @@ describe('one Shellgate per SHELLGATE_HOME (real serve processes)', () => {
     const second = startServe(home)
     const secondResult = await second.done
     expect(secondResult.code).toBe(0)
-    // The running hub's UI, with a fresh one-time code that logs in.
-    const secondUrl = /Shellgate UI: (\S+)/.exec(secondResult.stdout)?.[1] ?? ''
-    expect(secondUrl).toMatch(new RegExp(`^http://127\\.0\\.0\\.1:${firstUrl.port}/#code=`))
-    expect(secondUrl).not.toBe(firstUrl.href)
-    expect((await exchangeLoginCode(new URL(secondUrl))).status).toBe(200)
+    // The running hub's bare address: a login code never crosses the hub socket (issue 20).
+    expect(secondResult.stdout).toBe(`Shellgate UI: http://127.0.0.1:${firstUrl.port}/\n`)
     expect(secondResult.stderr).toContain(`Shellgate is already running for ${home}`)
-    // `shellgate ui` asks the same hub for an address.
+    expect(secondResult.stderr).toContain('shellgate ui')
+    // `shellgate ui` has the hub open a login in the browser; it prints the bare address only.
     const ui = await runCliCaptured(['ui'], { env: { PATH: process.env.PATH, SHELLGATE_HOME: home } })
     expect(ui.code).toBe(0)
-    expect(ui.stdout).toMatch(
-      new RegExp(`^Shellgate UI: http://127\\.0\\.0\\.1:${firstUrl.port}/#code=[A-Za-z0-9_-]{43}\n$`),
-    )
+    expect(ui.stdout).toBe(`Shellgate UI: http://127.0.0.1:${firstUrl.port}/\n`)
+    const openedUrl = await waitFor(() => {
+      try {
+        return readFileSync(opener.opened, 'utf8') || null
+      } catch {
+        return null
+      }
+    }, 'the hub to open a login')
+    expect(openedUrl).toMatch(new RegExp(`^http://127\\.0\\.0\\.1:${firstUrl.port}/#code=[A-Za-z0-9_-]{43}$`))
+    expect(openedUrl).not.toBe(firstUrl.href)
+    expect((await exchangeLoginCode(new URL(openedUrl))).status).toBe(200)
 
     // A crash leaves the socket, the lock and hub.json behind: the next serve takes them over.
     first.child.kill('SIGKILL')

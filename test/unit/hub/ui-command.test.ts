@@ -2,6 +2,7 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
+import { connectToHub } from '../../../src/main/hub/hub-client'
 import { runCliCaptured } from '../cli/run-cli'
 import { type InProcessHub, startInProcessHub } from './hub-harness'
 
@@ -15,15 +16,33 @@ afterEach(async () => {
 const env = (home: string) => ({ PATH: process.env.PATH, SHELLGATE_HOME: home })
 
 describe('shellgate ui', () => {
-  it('prints the running hub’s fresh address', async () => {
+  it('has the hub open the login (the code never reaches it), prints the bare address, exits 4 when no browser opened', async () => {
     hub = await startInProcessHub()
     expect(await runCliCaptured(['ui'], { env: env(hub.home) })).toEqual({
-      code: 0,
+      code: 4,
       stdout: 'Shellgate UI: http://127.0.0.1:1/\n',
-      stderr: '',
+      stderr: 'shellgate ui: the test hub opens no browser\n',
     })
     const json = await runCliCaptured(['ui', '--json'], { env: env(hub.home) })
-    expect(JSON.parse(json.stdout)).toEqual({ url: 'http://127.0.0.1:1/', hubId: hub.running.info.hubId })
+    expect(JSON.parse(json.stdout)).toEqual({
+      opened: false,
+      url: 'http://127.0.0.1:1/',
+      message: 'the test hub opens no browser',
+      hubId: hub.running.info.hubId,
+    })
+  })
+
+  it('an agent connection (the hub socket) cannot mint a login address', async () => {
+    hub = await startInProcessHub()
+    const connection = await connectToHub({ home: hub.home })
+    try {
+      await expect(connection?.client.request('hub.mintUiAddress', {})).rejects.toMatchObject({
+        code: 'denied',
+        message: expect.stringMatching(/only the person/),
+      })
+    } finally {
+      await connection?.close()
+    }
   })
 
   it('exits 3 when no hub runs, and 2 with the code when the endpoint is foreign', async () => {

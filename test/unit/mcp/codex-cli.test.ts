@@ -1,6 +1,6 @@
 import { execFile } from 'node:child_process'
 import { existsSync } from 'node:fs'
-import { readFile } from 'node:fs/promises'
+import { readFile, writeFile } from 'node:fs/promises'
 import { join, resolve } from 'node:path'
 import { promisify } from 'node:util'
 import { afterEach, describe, expect, it } from 'vitest'
@@ -193,13 +193,17 @@ describe('the real Codex CLI reads what `shellgate connect codex --write` wrote'
     ).toContain('Command blocked by PreToolUse hook: use the build script instead')
     expect(existsSync(denied)).toBe(false)
 
-    // No hub: Codex would run the command on `ask`, so the hook must answer deny (issue 11).
+    // No hub can start (its home is under a file): Codex would run the command on `ask`, so the
+    // hook must answer deny (issue 11), with the reason.
     const unanswered = join(testHub.workspace, 'unanswered-marker')
+    await writeFile(join(home, 'a-file'), '')
     const output = await turn(`touch ${unanswered}`, null, {
-      env: { SHELLGATE_HOME: join(home, 'no-hub-here') },
+      env: { SHELLGATE_HOME: join(home, 'a-file', 'sg') },
       args: ['-c', 'mcp_servers.shellgate.enabled=false'],
     })
-    expect(output).toContain('Command blocked by PreToolUse hook')
+    expect(output).toMatch(
+      /Command blocked by PreToolUse hook: Shellgate is not running and could not be started/,
+    )
     expect(existsSync(unanswered)).toBe(false)
   })
 })

@@ -137,8 +137,8 @@ describe('the command a hook asks about is the one the agent runs', () => {
     await mkdir(evil, { recursive: true })
     expect(spawnSync('git', ['init', '-q', evil]).status).toBe(0)
     expect(spawnSync('git', ['-C', evil, 'config', 'diff.external', join(evil, 'pwn.sh')]).status).toBe(0)
-    // In the workspace itself `git diff` only reads:
-    expect(await ask(geminiHook, geminiInput(workspace, { command: 'git diff' }), env)).toEqual({
+    // In the workspace itself `git diff` only reads (without a pager: this client runs it itself):
+    expect(await ask(geminiHook, geminiInput(workspace, { command: 'git --no-pager diff' }), env)).toEqual({
       decision: 'allow',
       reason: expect.stringMatching(/^Shellgate: /),
     })

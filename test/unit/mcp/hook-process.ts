@@ -5,9 +5,14 @@ import { CLI_ENTRY, TSX_LOADER } from './test-hub'
 const run = promisify(execFile)
 
 /** `shellgate hook <client>` as the client runs it: its own process, the hook JSON on stdin. */
-export function hookProcess(client: string, input: unknown, env: Record<string, string>): Promise<unknown> {
+export function hookProcess(
+  client: string,
+  input: unknown,
+  env: Record<string, string>,
+  flags: string[] = [],
+): Promise<unknown> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', TSX_LOADER, CLI_ENTRY, 'hook', client], {
+    const child = spawn(process.execPath, ['--import', TSX_LOADER, CLI_ENTRY, 'hook', client, ...flags], {
       env,
       stdio: ['pipe', 'pipe', 'inherit'],
     })

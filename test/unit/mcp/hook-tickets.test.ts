@@ -1,7 +1,10 @@
 import { existsSync } from 'node:fs'
-import { readFile, writeFile } from 'node:fs/promises'
+import { mkdir, mkdtemp, readFile, realpath, rm, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
+import { processIsAlive } from '../../../src/main/hub/hub-lock'
+import { waitFor } from '../core/workbench/core-harness'
 import { hookProcess, shellTool } from './hook-process'
 import { startTestHub, type TestHub } from './test-hub'
 
@@ -96,6 +99,9 @@ describe('a hook-allowed command runs in Shellgate through a one-time ticket', {
       }
     })()
     expect(card.sandbox?.profile).toBe('workspace-write')
+    // The (hook) session's history shows the call while its card waits, the card inline.
+    const waiting = await testHub.ui.request('bash.history', { sessionId: card.sessionId })
+    expect(waiting.map((call) => [call.id, call.status])).toEqual([[card.callId, 'waiting_for_approval']])
     await testHub.ui.request('approvals.answer', { id: card.id, answer: { kind: 'allow_once' } })
     const answer = await asked
     const rewritten = answer.hookSpecificOutput.updatedInput?.command ?? ''
@@ -104,11 +110,86 @@ describe('a hook-allowed command runs in Shellgate through a one-time ticket', {
     expect(ran).toMatchObject({ code: 0, stdout: 'done\n' })
     expect(existsSync(join(workspace, 'made'))).toBe(true)
     expect(testHub.host.core.approvals.list()).toEqual([])
+    // One call, the decision's, continued by the run.
+    const history = await testHub.ui.request('bash.history', { sessionId: card.sessionId })
+    expect(history.map((call) => [call.id, call.status, call.sandbox])).toEqual([
+      [card.callId, 'completed', 'workspace-write'],
+    ])
     expect((await auditLines(testHub.home)).at(-1)).toMatchObject({
       command: 'touch made && echo done',
       decidedBy: 'allowed_once',
       status: 'completed',
       sandbox: 'workspace-write',
     })
+  })
+})
+
+describe('with no hub running, the hook starts one', { timeout: 120_000 }, () => {
+  it('detached, no login code in its log; `ls` is allowed and runs in it', async () => {
+    const home = await realpath(await mkdtemp(join(tmpdir(), 'sg-hook-cold-')))
+    const workspace = await realpath(await mkdtemp(join(tmpdir(), 'sg-hook-cold-ws-')))
+    const rendererDir = join(home, 'renderer')
+    await mkdir(rendererDir)
+    await writeFile(join(rendererDir, 'index.html'), '<!doctype html>')
+    await writeFile(join(workspace, 'present.txt'), 'x')
+    const env = {
+      PATH: process.env.PATH ?? '/usr/bin:/bin',
+      HOME: home,
+      SHELL: '/bin/sh',
+      SHELLGATE_HOME: home,
+      SHELLGATE_NO_OPEN: '1',
+      SHELLGATE_RENDERER_DIR: rendererDir,
+    }
+    try {
+      const answer = (await hookProcess('claude-code', claudeInput('ls', workspace), env)) as ClaudeAnswer
+      expect(answer.hookSpecificOutput.permissionDecision).toBe('allow')
+      const hubInfo = JSON.parse(await readFile(join(home, 'run', 'hub.json'), 'utf8')) as { pid: number }
+      expect(processIsAlive(hubInfo.pid)).toBe(true)
+      const ran = await shellTool(answer.hookSpecificOutput.updatedInput?.command ?? '', workspace, env)
+      expect(ran).toMatchObject({ code: 0, stdout: 'present.txt\n' })
+      expect(await readFile(join(home, 'run', 'hub.log'), 'utf8')).not.toMatch(/#code=/)
+    } finally {
+      const pid = await readFile(join(home, 'run', 'hub.json'), 'utf8')
+        .then((text) => (JSON.parse(text) as { pid: number }).pid)
+        .catch(() => null)
+      if (pid !== null && processIsAlive(pid)) {
+        process.kill(pid, 'SIGTERM')
+        await waitFor(() => !processIsAlive(pid), 'the started hub to stop', 20_000)
+      }
+      await rm(home, { recursive: true, force: true })
+      await rm(workspace, { recursive: true, force: true })
+    }
+  })
+})
+
+describe('a client that cannot rewrite (--no-rewrite): the agent runs the command itself', {
+  timeout: 120_000,
+}, () => {
+  it("its card says the agent's own shell, unsandboxed; the history shows each call's outcome", async () => {
+    hub = await startTestHub()
+    const testHub = hub
+    const { env, workspace } = testHub
+    const asked = hookProcess('claude-code', claudeInput('touch mine', workspace), env, ['--no-rewrite'])
+    const card = await waitFor(() => testHub.host.core.approvals.list()[0], 'the card')
+    expect(card.sandbox).toMatchObject({ profile: 'agent-shell', unsandboxedAllowed: false })
+    expect(card.sandbox?.note).toMatch(/agent's own shell, unsandboxed/)
+    await testHub.ui.request('approvals.answer', { id: card.id, answer: { kind: 'allow_once' } })
+    const answer = (await asked) as ClaudeAnswer
+    expect(answer.hookSpecificOutput).toMatchObject({ permissionDecision: 'allow' })
+    expect(answer.hookSpecificOutput.updatedInput).toBeUndefined()
+    const denying = hookProcess('claude-code', claudeInput('touch theirs', workspace), env, ['--no-rewrite'])
+    const second = await waitFor(() => testHub.host.core.approvals.list()[0], 'the second card')
+    await testHub.ui.request('approvals.answer', {
+      id: second.id,
+      answer: { kind: 'deny', message: 'not that' },
+    })
+    await denying
+    const history = await testHub.ui.request('bash.history', { sessionId: card.sessionId })
+    expect(history.map((call) => [call.command, call.status])).toEqual([
+      ['touch mine', 'run_by_agent'],
+      ['touch theirs', 'denied'],
+    ])
+    expect(history[1]?.content).toBe('not that')
+    expect(existsSync(join(workspace, 'mine'))).toBe(false)
   })
 })

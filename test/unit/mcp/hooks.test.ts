@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process'
-import { mkdtemp, readFile, rm } from 'node:fs/promises'
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { Readable } from 'node:stream'
@@ -113,12 +113,14 @@ describe('shellgate hook claude-code, fed the documented PreToolUse JSON', () =>
     ])
   })
 
-  it('answers ask when the hub is down or the input is malformed, and has no opinion on other tools', async () => {
+  it('answers ask when no hub runs or can start, or the input is malformed, and has no opinion on other tools', async () => {
     const home = await mkdtemp(join(tmpdir(), 'sg-hook-nohub-'))
     try {
-      const env = { SHELLGATE_HOME: home, PATH: process.env.PATH ?? '' }
+      // A home under a regular file: no hub can start there (the hook would start one otherwise).
+      await writeFile(join(home, 'a-file'), '')
+      const env = { SHELLGATE_HOME: join(home, 'a-file', 'sg'), PATH: process.env.PATH ?? '' }
       expect(await ask(claudeCodeHook, claudeInput('touch x', home), env)).toEqual(
-        claudeDecision('ask', /Shellgate is not running/),
+        claudeDecision('ask', /Shellgate is not running and could not be started \(.*ENOTDIR/),
       )
       expect(await ask(claudeCodeHook, '{"tool_name": "Bash", ', env)).toEqual(
         claudeDecision('ask', /not JSON/),
@@ -176,8 +178,9 @@ describe('shellgate hook codex and gemini deny whatever nobody approves', () => 
       claudeDecision('allow', /Shellgate/),
     )
     expect(await ask(codexHook, 'nope', hub.env)).toEqual(claudeDecision('deny', /not JSON/))
-    const down = await ask(codexHook, codexInput('ls'), { SHELLGATE_HOME: join(workspace, 'no-hub-here') })
-    expect(down).toEqual(claudeDecision('deny', /Shellgate is not running/))
+    await writeFile(join(workspace, 'a-file'), '')
+    const down = await ask(codexHook, codexInput('ls'), { SHELLGATE_HOME: join(workspace, 'a-file', 'sg') })
+    expect(down).toEqual(claudeDecision('deny', /Shellgate is not running and could not be started/))
     const lines = await auditLines(hub.home)
     expect(lines.map((line) => [line.command, line.decidedBy, line.agent])).toEqual([
       ['touch never', 'cancelled', 'codex'],
@@ -211,11 +214,12 @@ describe('shellgate hook codex and gemini deny whatever nobody approves', () => 
       reason: expect.stringMatching(/nobody answered/),
     })
     expect(await ask(geminiHook, { ...geminiInput('ls'), tool_name: 'read_file' }, hub.env)).toEqual({})
-    expect(await ask(geminiHook, geminiInput('ls'), { SHELLGATE_HOME: join(hub.workspace, 'none') })).toEqual(
-      {
-        decision: 'deny',
-        reason: expect.stringMatching(/Shellgate is not running/),
-      },
-    )
+    await writeFile(join(hub.workspace, 'a-file'), '')
+    expect(
+      await ask(geminiHook, geminiInput('ls'), { SHELLGATE_HOME: join(hub.workspace, 'a-file', 'sg') }),
+    ).toEqual({
+      decision: 'deny',
+      reason: expect.stringMatching(/Shellgate is not running/),
+    })
   })
 })

@@ -71,10 +71,13 @@ describe('a hub started by shellgate mcp', { timeout: 90_000 }, () => {
     const openedUrl = new URL(await waitFor(() => readIfThere(opened), 'the opener to be called'))
     expect(openedUrl.origin).toBe(new URL(uiLine?.[1] ?? '').origin)
     expect((await exchangeLoginCode(openedUrl)).status).toBe(200)
-    // …and so does `shellgate ui`, run by the person in a terminal.
+    // …and so does `shellgate ui`: the hub opens it, and what ui prints holds no code.
+    await writeFile(opened, '')
     const ui = await runCliCaptured(['ui'], { env })
     expect(ui.code).toBe(0)
-    const fresh = new URL(/Shellgate UI: (\S+)/.exec(ui.stdout)?.[1] ?? '')
+    expect(ui.stdout).not.toMatch(CODE)
+    const fresh = new URL(await waitFor(() => readIfThere(opened), 'the hub to open another login'))
+    expect(fresh.href).not.toBe(openedUrl.href)
     expect((await exchangeLoginCode(fresh)).status).toBe(200)
   })
 })

@@ -75,6 +75,11 @@ export async function startTestHub(
   host.setHubControl({
     hello: () => ({ hubId: running.info.hubId, version: APP_VERSION, uiUrl: null }),
     mintUiAddress: () => 'http://127.0.0.1:9/#code=test',
+    openUi: async () => ({
+      opened: false,
+      url: 'http://127.0.0.1:9/',
+      message: 'the test hub opens no browser',
+    }),
   })
   const loopback = connectLoopback(host.dispatcher, host.hub, 'ui')
   return {

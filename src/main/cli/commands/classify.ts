@@ -1,5 +1,3 @@
-import { statSync } from 'node:fs'
-import { resolve } from 'node:path'
 import { createInterface } from 'node:readline'
 import { classifyCommand } from '../../core/bash/classify'
 import type { CommandVerdict } from '../../core/bash/verdict'
@@ -9,6 +7,7 @@ import { parseCommandArgs } from '../args'
 import type { CliCommand, CliIo } from '../command'
 import { UsageError } from '../usage-error'
 import { type RulesVerdict, rulesChecker } from './classify-rules'
+import { commandArgument, resolveCwdFlag } from '../command-argument'
 import { EXIT_CANCELLED } from './run'
 
 const USAGE = [
@@ -63,7 +62,6 @@ export function verdictJson(verdict: CommandVerdict): VerdictJson {
 }
 
 export const classifyCommandCli: CliCommand = {
-  summary: 'say whether a command is read-only (runs without asking), and why',
   usage: USAGE,
   async run(argv, io) {
     const { flags, positionals, rest } = parseCommandArgs('classify', argv, {
@@ -92,35 +90,6 @@ export const classifyCommandCli: CliCommand = {
     io.stdout(flags.json ? `${JSON.stringify(verdict)}\n` : humanVerdict(verdict))
     return 0
   },
-}
-
-/** The command: one argument, or the words after `--` joined by spaces. */
-export function commandArgument(name: string, positionals: string[], rest: string[] | null): string {
-  if (rest !== null && positionals.length > 0) {
-    throw new UsageError(`shellgate ${name}: give the command either as one argument or after --, not both`)
-  }
-  if (rest !== null) {
-    if (rest.length === 0) throw new UsageError(`shellgate ${name}: missing <command> after --`)
-    return rest.join(' ')
-  }
-  if (positionals.length === 0) throw new UsageError(`shellgate ${name}: missing <command>`)
-  if (positionals.length > 1) {
-    throw new UsageError(`shellgate ${name}: quote the command as one argument, or put its words after --`)
-  }
-  return positionals[0] as string
-}
-
-/** --cwd DIR (default: the current directory), which must be an existing directory. */
-export function resolveCwdFlag(name: string, value: unknown, base: string): string {
-  const dir = resolve(base, typeof value === 'string' ? value : '.')
-  let isDirectory = false
-  try {
-    isDirectory = statSync(dir).isDirectory()
-  } catch {
-    throw new UsageError(`shellgate ${name}: --cwd ${dir} does not exist`)
-  }
-  if (!isDirectory) throw new UsageError(`shellgate ${name}: --cwd ${dir} is not a directory`)
-  return dir
 }
 
 interface BrokenPipe {

@@ -7,7 +7,6 @@ import type { CliCommand } from '../command'
 import { UsageError } from '../usage-error'
 
 export const connectCommand: CliCommand = {
-  summary: 'print (or --write) the config that connects an agent to Shellgate',
   usage: [
     'Usage: shellgate connect claude-code|codex|gemini|cursor [--write] [--json]',
     '',

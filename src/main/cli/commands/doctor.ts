@@ -12,7 +12,6 @@ import type { CliCommand } from '../command'
 import { UsageError } from '../usage-error'
 
 export const doctorCommand: CliCommand = {
-  summary: 'checks each agent client is connected to Shellgate, and says how to fix what is not',
   usage: [
     'Usage: shellgate doctor [--json]',
     '',

@@ -32,7 +32,6 @@ function redactSealed(sealed: Record<string, string>): Record<string, string> {
 }
 
 export const envCommand: CliCommand = {
-  summary: 'login-shell capture and the sanitised/sealed environment (values redacted)',
   usage: USAGE,
   async run(argv, io) {
     const { flags, positionals, rest } = parseCommandArgs('env', argv, { json: { type: 'boolean' } })

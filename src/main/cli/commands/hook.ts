@@ -13,7 +13,6 @@ const CLIENTS: Record<string, HookClient> = {
 }
 
 export const hookCommand: CliCommand = {
-  summary: "answer an agent's pre-tool hook (claude-code, codex, gemini) from the Shellgate hub",
   usage: [
     'Usage: shellgate hook claude-code|codex|gemini [--no-rewrite]',
     '',

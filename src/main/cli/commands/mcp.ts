@@ -1,5 +1,4 @@
 import { type Readable, Writable } from 'node:stream'
-import { openInSystemBrowser } from '../../browser-mode/system-opener'
 import { resolveShellgateHome } from '../../core/paths'
 import { connectToHub, type HubConnection } from '../../hub/hub-client'
 import { HubError } from '../../hub/hub-error'
@@ -32,7 +31,6 @@ const USAGE = [
 ].join('\n')
 
 export const mcpCommand: CliCommand = {
-  summary: 'an MCP server (stdio) whose commands go through the Shellgate hub',
   usage: USAGE,
   async run(argv, io) {
     const { flags, positionals, rest } = parseCommandArgs('mcp', argv, {
@@ -97,22 +95,20 @@ async function connectOrStartHub(io: CliIo, workspace: string): Promise<HubConne
   if (running) return running
   // The hub runs the same CLI this process runs (built, or from source under its loader).
   const cliArgv = [...process.execArgv, process.argv[1] ?? '']
-  const { loginUrl } = await startDetachedHub({ home, workspace, env: io.env, cliArgv })
-  // Connected before the browser opens: this socket is what keeps the process alive while the
-  // opener (detached, unref'd) runs; without it Node found nothing left to wait for and exited.
+  const { uiUrl } = await startDetachedHub({ home, workspace, env: io.env, cliArgv })
   const connected = await connectToHub({ home })
   if (!connected)
     throw new HubError('hub_not_ready', `the hub started for ${home} did not accept a connection`)
-  // Our stderr belongs to the agent (Claude Code keeps it in its MCP logs): the bare address
-  // only. A login code there would be the person's power in the agent's hands for ten minutes.
+  // Our stderr belongs to the agent (Claude Code keeps it in its MCP logs): the bare address only.
+  // The login is opened by the hub itself, so its code never passes through this agent's process.
   io.stderr(
-    `Shellgate UI: ${new URL(loginUrl).origin}/\nshellgate mcp: started Shellgate; run \`shellgate ui\` in a terminal for a login address\n`,
+    `Shellgate UI: ${uiUrl ?? '(the desktop app)'}\nshellgate mcp: started Shellgate; \`shellgate ui\` opens a login in your browser\n`,
   )
-  if (io.env.SHELLGATE_NO_OPEN !== '1') {
-    const opened = await openInSystemBrowser(loginUrl, { platform: process.platform, env: io.env })
-    if (!opened.ok)
+  if (io.env.SHELLGATE_NO_OPEN !== '1' && uiUrl !== null) {
+    const opened = await connected.client.request('hub.openUi', {}).catch(() => null)
+    if (!opened?.opened)
       io.stderr(
-        `shellgate mcp: could not open the UI (${opened.reason}); run \`shellgate ui\` for an address\n`,
+        `shellgate mcp: ${opened?.message ?? 'could not open the UI'}; run \`shellgate ui\` to try again\n`,
       )
   }
   return connected

@@ -28,7 +28,6 @@ const USAGE = [
 ].join('\n')
 
 export const netCommand: CliCommand = {
-  summary: "show where the app's own requests go (resolve) or try one (fetch)",
   usage: USAGE,
   async run(argv, io) {
     const { flags, positionals, rest } = parseCommandArgs('net', argv, {

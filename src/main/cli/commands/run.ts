@@ -32,7 +32,6 @@ ${EXIT_TIMED_OUT} on timeout; ${EXIT_CANCELLED} when cancelled (SIGINT/SIGTERM t
 ${EXIT_SPAWN_FAILED} when FILE could not be started; 2 for bad usage.`
 
 export const runCommand: CliCommand = {
-  summary: 'run one program (argv, no shell) with a clean env, a timeout and an output budget',
   usage: USAGE,
   async run(argv, io) {
     const { flags, positionals, rest } = parseCommandArgs('run', argv, {

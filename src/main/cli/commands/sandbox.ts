@@ -7,7 +7,7 @@ import { detectSandboxBackend } from '../../core/workbench/sandbox-probe'
 import { parseCommandArgs } from '../args'
 import type { CliCommand } from '../command'
 import { UsageError } from '../usage-error'
-import { resolveCwdFlag } from './classify'
+import { resolveCwdFlag } from '../command-argument'
 import { explainSandbox } from './sandbox-explain'
 
 const USAGE = [
@@ -28,7 +28,6 @@ const USAGE = [
 ].join('\n')
 
 export const sandboxCommand: CliCommand = {
-  summary: 'which OS sandbox works here, and the sandbox setting',
   usage: USAGE,
   async run(argv, io) {
     const { flags, positionals, rest } = parseCommandArgs('sandbox', argv, {

@@ -16,6 +16,7 @@ import type { CliCommand, CliIo } from '../command'
 import {
   hubErrorLine,
   type RunningHubAddress,
+  openRunningHubUi,
   runningHubAddress,
   waitForRunningHubAddress,
 } from '../../hub/hub-address'
@@ -27,7 +28,6 @@ import { watchAddressKey } from './serve-keys'
 const RUNNING_HUB_WAIT_MS = 20_000
 
 export const serveCommand: CliCommand = {
-  summary: 'serve the Shellgate UI on 127.0.0.1 (browser mode) until Ctrl+C',
   usage: [
     'Usage: shellgate serve [--port N] [--workspace DIR] [--open] [--no-login-code]',
     '',
@@ -90,17 +90,25 @@ async function serveOrFindHub(input: {
   printCodes: boolean
 }): Promise<number> {
   const { io, home } = input
-  const announceRunning = (address: RunningHubAddress) => {
+  const announceRunning = async (address: RunningHubAddress) => {
     if (address.url === null) {
       io.stderr(
         `shellgate serve: Shellgate is already running for ${home} as the desktop app; use its window (no second one started)\n`,
       )
       return 0
     }
-    io.stdout(`Shellgate UI: ${input.printCodes ? address.url : `${new URL(address.url).origin}/`}\n`)
+    io.stdout(`Shellgate UI: ${address.url}\n`)
     io.stderr(
       `shellgate serve: Shellgate is already running for ${home}; this is its UI, no second one started\n`,
     )
+    // A login code never crosses the hub socket (whoever runs this may be an agent): the running
+    // hub opens one in the browser itself.
+    if (input.open) {
+      const opened = await openRunningHubUi(home).catch(() => null)
+      if (opened && 'opened' in opened) io.stderr(`shellgate serve: ${opened.message}\n`)
+    } else {
+      io.stderr('shellgate serve: run `shellgate ui` to open a login in your browser\n')
+    }
     return 0
   }
   const running = await runningHubAddress(home)
@@ -164,11 +172,22 @@ async function serveOrFindHub(input: {
       await host.dispose()
       throw error
     })
-  // Every address handed out carries its own one-time code: a second `serve`, `shellgate ui`, the u key.
+  // Every address handed out carries its own one-time code: the browser `shellgate ui` opens, the u key.
   const mintLoginUrl = (): string => server.mintLoginUrl()
   host.setHubControl({
     hello: () => ({ hubId: hubServer.info.hubId, version: APP_VERSION, uiUrl }),
     mintUiAddress: mintLoginUrl,
+    openUi: async () => {
+      // Its own code, opened from here: the caller gets the bare address only.
+      const opened = await openInSystemBrowser(mintLoginUrl(), { platform: process.platform, env: io.env })
+      return opened.ok
+        ? { opened: true, url: uiUrl, message: `opened a Shellgate login in your browser (${uiUrl})` }
+        : {
+            opened: false,
+            url: uiUrl,
+            message: `could not open your browser (${opened.reason}); a login address is printed only where you ran \`shellgate serve\` yourself (press u there for another)`,
+          }
+    },
   })
 
   io.stdout(

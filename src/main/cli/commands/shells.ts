@@ -16,7 +16,6 @@ const USAGE = [
 ].join('\n')
 
 export const shellsCommand: CliCommand = {
-  summary: 'shell candidates and the selection for new sessions',
   usage: USAGE,
   async run(argv, io) {
     const { flags, positionals, rest } = parseCommandArgs('shells', argv, { json: { type: 'boolean' } })

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { StringDecoder } from 'node:string_decoder'
-import { TICKET_PATTERN } from '../../../shared/ipc/domains/hooks'
-import { RpcError } from '../../../shared/ipc/errors'
+import { RpcError } from '../../../shared/ipc/rpc-error'
+import { TICKET_PATTERN } from '../../../shared/ipc/ticket-pattern'
 import { resolveShellgateHome } from '../../core/paths'
 import { connectToHub, type HubConnection } from '../../hub/hub-client'
 import type { CliCommand, CliIo } from '../command'
@@ -17,7 +17,6 @@ const OUTPUT_WAIT_MS = 1_000
  * printed as it comes, and this process exits with the command's exit code.
  */
 export const ticketCommand: CliCommand = {
-  summary: "run the command a hook allowed (the client's shell tool runs this; an agent may not)",
   usage: [
     'Usage: shellgate ticket TICKET',
     '',

@@ -1,5 +1,5 @@
 import { resolveShellgateHome } from '../../core/paths'
-import { runningHubAddress } from '../../hub/hub-address'
+import { openRunningHubUi } from '../../hub/hub-address'
 import { HubError } from '../../hub/hub-error'
 import { RpcError } from '../../../shared/ipc/errors'
 import { parseCommandArgs } from '../args'
@@ -8,23 +8,27 @@ import { EXIT_USAGE, UsageError } from '../usage-error'
 
 /** Exit code when no hub runs for this home: nothing to give an address for. */
 export const EXIT_NO_HUB = 3
+/** The hub could not open a browser: the person gets a login where they started `serve` themselves. */
+export const EXIT_NOT_OPENED = 4
 
 export const uiCommand: CliCommand = {
-  summary: "a fresh address for the running Shellgate's UI (for another browser)",
   usage: [
     'Usage: shellgate ui [--json]',
     '',
-    '  Asks the Shellgate running for SHELLGATE_HOME (shellgate serve) for a fresh UI address and',
-    '  prints "Shellgate UI: <url>". Exits 3 when none is running (start one with shellgate serve).',
-    '  --json  print {url, hubId}',
+    '  Has the Shellgate running for SHELLGATE_HOME open a fresh login address in your browser and',
+    '  prints its bare address. The login code never reaches this command: an agent runs as the same',
+    '  user and could run it too, so nothing here proves it is you. A login address is printed only by',
+    '  a `shellgate serve` you started in your own terminal (press u there for another).',
+    '  Exits 3 when none is running (start one with shellgate serve), 4 when no browser could be opened.',
+    '  --json  print {opened, url, hubId, message}',
   ].join('\n'),
   async run(argv, io) {
     const { flags, positionals, rest } = parseCommandArgs('ui', argv, { json: { type: 'boolean' } })
     if (positionals.length > 0 || rest !== null) throw new UsageError('shellgate ui: takes no arguments')
     const home = resolveShellgateHome(io.env)
-    let address: Awaited<ReturnType<typeof runningHubAddress>>
+    let result: Awaited<ReturnType<typeof openRunningHubUi>>
     try {
-      address = await runningHubAddress(home)
+      result = await openRunningHubUi(home)
     } catch (error) {
       if (error instanceof HubError) {
         io.stderr(`shellgate ui: ${error.message} [${error.code}]\n`)
@@ -36,17 +40,21 @@ export const uiCommand: CliCommand = {
       }
       throw error
     }
-    if (!address) {
+    if (!result) {
       io.stderr(`shellgate ui: no Shellgate is running for ${home}; start one with shellgate serve\n`)
       return EXIT_NO_HUB
     }
-    if (address.url === null) {
+    if (result.url === null || !('opened' in result)) {
       io.stderr(
         `shellgate ui: Shellgate runs for ${home} as the desktop app, which has no browser UI; use its window\n`,
       )
       return EXIT_NO_HUB
     }
-    io.stdout(flags.json ? `${JSON.stringify(address)}\n` : `Shellgate UI: ${address.url}\n`)
-    return 0
+    if (flags.json) io.stdout(`${JSON.stringify(result)}\n`)
+    else {
+      io.stdout(`Shellgate UI: ${result.url}\n`)
+      io.stderr(`shellgate ui: ${result.message}\n`)
+    }
+    return result.opened ? 0 : EXIT_NOT_OPENED
   },
 }

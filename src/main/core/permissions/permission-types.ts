@@ -26,6 +26,8 @@ export type DecisionBasis =
   | 'rule.allow'
   | 'mode.build.highRisk'
   | 'readOnly.asksFirst'
+  /** A built-in rule no settings file can loosen: Shellgate's own controls are never an agent's (issue 20). */
+  | 'builtin.ownControls'
 
 export interface MatchedRule {
   behavior: RuleBehavior

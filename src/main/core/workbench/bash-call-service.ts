@@ -13,10 +13,11 @@ import { auditBashCall } from './call-audit'
 import { trackBackgroundedCalls } from './backgrounded-calls'
 import type { KeptDecisions } from './kept-decisions'
 import { type PromisedTask, promiseTask } from './promised-task'
-import { type CallDecisionDeps, decideCall } from './call-decision'
+import { type CallDecisionDeps, type CallKind, decideCall } from './call-decision'
 import { type CallExecutionDeps, executeCall } from './call-execution'
 import { decideForHook, type HookQuestion, type HookVerdict } from './hook-decision'
 import { createHookTickets } from './hook-tickets'
+import { checkCall } from './call-check'
 import { newCall, parseInput, terminalInput } from './new-call'
 import { refuseOverTerminalCap, terminalApproval } from './terminal-call'
 import type { TicketCall } from './ticket-call'
@@ -71,11 +72,7 @@ export interface BashCallService {
    * the person asked when it needs them; audited, but nothing runs here.
    */
   decideForHook(sessionId: string, input: HookQuestion, signal?: AbortSignal): Promise<HookVerdict>
-  /**
-   * Runs the command a hook allowed, once (issue 20): the same path as run(), in the session the
-   * hook decided in, with no second card when the person already answered. A used, expired or
-   * unknown ticket is refused (WorkbenchError `denied`).
-   */
+  /** A hook-allowed command, once, through run() in its session (issue 20; see ticket-run.ts). */
   runTicket(ticket: string, options: TicketRunOptions): ReturnType<typeof runTicket>
   /**
    * Refuses new calls and cancels the running ones (their trees are killed, pending approvals
@@ -95,8 +92,9 @@ const DISPOSE_WAIT_MS = 5_000
  */
 export function createBashCallService(options: BashCallServiceOptions): BashCallService {
   const { sessions, settings, audit } = options
-  const decide = (session: LiveSession, command: string, terminal = false) =>
-    decideCall(options, session, command, terminal)
+  const decisionDeps = { ...options, ...(options.sandbox ? { userHome: options.sandbox.home } : {}) }
+  const decide = (session: LiveSession, command: string, how?: CallKind) =>
+    decideCall(decisionDeps, session, command, how)
   const auditCall = (session: LiveSession, call: BashCall, extra: Parameters<typeof auditBashCall>[3]) =>
     auditBashCall(audit, session, call, extra)
 
@@ -184,7 +182,9 @@ export function createBashCallService(options: BashCallServiceOptions): BashCall
       return entry.done
     },
     decideForHook(sessionId, input, signal) {
-      void auditUnusedTickets({ tickets, sessions, run: service.run, auditCall }).catch(() => undefined)
+      void auditUnusedTickets({ tickets, sessions, run: service.run, auditCall, publish }).catch(
+        () => undefined,
+      )
       const cardSandbox = async () =>
         options.sandbox ? approvalSandbox(options.sandbox, settings.user().sandbox) : undefined
       return decideForHook(
@@ -195,40 +195,10 @@ export function createBashCallService(options: BashCallServiceOptions): BashCall
       )
     },
     runTicket(ticket, ticketOptions) {
-      return runTicket({ tickets, sessions, run: service.run, auditCall }, ticket, ticketOptions)
+      return runTicket({ tickets, sessions, run: service.run, auditCall, publish }, ticket, ticketOptions)
     },
-    async check(sessionId, command) {
-      const session = sessions.get(sessionId)
-      const mode = settings.user().permissions.mode
-      // The same answer run() gives an empty command: nothing to decide, nothing runs.
-      if (command.trim() === '') {
-        return {
-          command,
-          readOnly: true,
-          reason: 'empty command',
-          parts: [],
-          wouldDo: 'run',
-          decidedBy: 'empty',
-          why: 'an empty command runs nothing',
-          mode,
-        }
-      }
-      const { verdict, decision } = await decide(session, command)
-      const rule = decision.rules[0]
-      return {
-        command,
-        readOnly: verdict.readOnly,
-        reason: verdict.reason,
-        parts: verdict.parts.map((part) => ({
-          text: part.text,
-          readOnly: part.readOnly,
-          reason: part.reason,
-        })),
-        wouldDo: decision.outcome === 'allow' ? 'run' : decision.outcome,
-        decidedBy: decision.basis,
-        why: rule ? `${decision.reason} (rule "${rule.rule}")` : decision.reason,
-        mode,
-      }
+    check(sessionId, command) {
+      return checkCall(sessions.get(sessionId), command, settings.user().permissions.mode, decide)
     },
     async dispose() {
       closing = true
@@ -294,7 +264,9 @@ export function createBashCallService(options: BashCallServiceOptions): BashCall
       return done
     }
 
-    const { verdict, decision, userSettings, decideAgain } = await decide(session, input.command, input.tty)
+    const { verdict, decision, userSettings, decideAgain } = await decide(session, input.command, {
+      terminal: input.tty === true,
+    })
     let current: BashCall = {
       ...call,
       decision: callDecisionOf(decision, sessionId),

@@ -51,6 +51,7 @@ export function decidedByOf(decision: PermissionDecision): DecidedBy {
     case 'rule.allow':
       return 'rule'
     case 'rule.deny':
+    case 'builtin.ownControls':
       return 'denied_by_rule'
     default:
       return 'mode'

@@ -3,7 +3,7 @@ import type { BashCall } from '../../../shared/ipc/domains/bash'
 import type { ApprovalBroker } from '../permissions/approval-broker'
 import type { ApprovalRequest } from '../permissions/approval-broker-types'
 import type { auditBashCall } from './call-audit'
-import type { decideCall } from './call-decision'
+import type { CallKind, decideCall } from './call-decision'
 import { approvalRequestOf, callDecisionOf, decidedByOf, ruleAllowsCommand } from './decision-record'
 import type { HookTickets, TicketGrant } from './hook-tickets'
 import { newCall } from './new-call'
@@ -25,13 +25,15 @@ export interface HookQuestion {
   description?: string
   /** The client replaces its command with the answer's, so an allowed one runs in Shellgate. */
   rewrite?: boolean
+  /** The client runs it on a terminal the agent can type into (Codex's exec_command with tty). */
+  terminal?: boolean
   timeoutMs?: number
 }
 
 export interface HookDecisionDeps {
   approvals: ApprovalBroker
   tickets: HookTickets
-  decide: (session: LiveSession, command: string) => ReturnType<typeof decideCall>
+  decide: (session: LiveSession, command: string, how?: CallKind) => ReturnType<typeof decideCall>
   /** What the card says about where an approved command runs (the profile, as for an MCP call). */
   cardSandbox: () => Promise<ApprovalRequest['sandbox'] | undefined>
   auditCall: (
@@ -39,7 +41,7 @@ export interface HookDecisionDeps {
     call: BashCall,
     extra: Parameters<typeof auditBashCall>[3],
   ) => ReturnType<typeof auditBashCall>
-  /** Puts the hook's call in its conversation's history (and the desk), as every other call is. */
+  /** Into the session's history (and the desk), as run() does with its calls. */
   publish: (session: LiveSession, call: BashCall) => Promise<void>
 }
 
@@ -62,7 +64,11 @@ export async function decideForHook(
   signal?: AbortSignal,
 ): Promise<HookVerdict> {
   const sessionId = session.record.id
-  const { verdict, decision, userSettings } = await deps.decide(session, input.command)
+  // Not handed to Shellgate, it runs in the agent's shell: the stricter verdict (issue 20.2).
+  const { verdict, decision, userSettings } = await deps.decide(session, input.command, {
+    unsandboxed: input.rewrite !== true,
+    terminal: input.terminal === true,
+  })
   const call: BashCall = {
     ...newCall(randomUUID(), session, input),
     decision: callDecisionOf(decision, sessionId),
@@ -100,7 +106,8 @@ export async function decideForHook(
     const handed: BashCall = {
       ...call,
       status: 'run_by_agent',
-      content: `Allowed (${reason}); the agent ran it in its own shell, so its output is not seen here.`,
+      content:
+        'Allowed; the agent runs it in its own shell, unsandboxed: Shellgate sees no output or exit code.',
     }
     await deps.publish(session, handed)
     await deps.auditCall(session, handed, { decidedBy, approvedBy, status: 'run_by_agent' })
@@ -110,10 +117,14 @@ export async function decideForHook(
   if (decision.outcome === 'deny') return denyWith(decision.reason, decidedByOf(decision), null)
   if (decision.outcome === 'allow')
     return allowWith(decision.reason, { decidedBy: decidedByOf(decision), ...automatic })
+  const sandbox = input.rewrite ? await deps.cardSandbox() : AGENT_SHELL_SANDBOX
+  // Counted with nothing awaited before the request: questions asked together each see the others.
+  if (pendingShareRefusal(deps.approvals, sessionId) === null) {
+    // In the session's history while the card waits, so its tab shows it (and the card inline).
+    await deps.publish(session, { ...call, status: 'waiting_for_approval' })
+  }
   const full = pendingShareRefusal(deps.approvals, sessionId)
   if (full) return denyWith(`Not run: ${full}`, 'too_many_waiting', null)
-  const sandbox = input.rewrite ? await deps.cardSandbox() : AGENT_SHELL_SANDBOX
-  await deps.publish(session, { ...call, status: 'waiting_for_approval' })
   const pending = deps.approvals.request(
     {
       ...approvalRequestOf(session, input, verdict, decision, userSettings.permissions.mode),

@@ -13,9 +13,9 @@ const TICKET_BYTES = 32
 
 /** What a ticket runs: exactly what the hook decided, where and for whom it decided it. */
 export interface TicketGrant {
-  /** The hook decision's call in the conversation's history: the run takes its place. */
-  callId?: string
   sessionId: string
+  /** The call in the session's history that the decision started and the run continues. */
+  callId: string
   command: string
   /** Where it was decided, and so where it runs. */
   cwd: string

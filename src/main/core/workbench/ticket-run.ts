@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto'
 import type { BashCall } from '../../../shared/ipc/domains/bash'
 import { BASH_MAX_TIMEOUT_MS } from '../bash/tool/timeout-policy'
 import type { OutputFileRef } from '../exec/types'
@@ -10,6 +9,7 @@ import type { LiveSession, SessionService } from './session-service'
 import { WorkbenchError } from './workbench-error'
 
 export interface TicketRunOptions {
+  /** The runner's own id for this run (its output stream); the call keeps the decision's id. */
   callId: string
   /** The runner went away (the client killed it): the call is cancelled and its tree killed. */
   signal: AbortSignal
@@ -31,6 +31,7 @@ export interface TicketRunDeps {
     call: BashCall,
     extra: Parameters<typeof auditBashCall>[3],
   ) => ReturnType<typeof auditBashCall>
+  publish: (session: LiveSession, call: BashCall) => Promise<void>
 }
 
 /** The automatic decisions: nobody was asked, so a run that now asks shows the card again. */
@@ -59,7 +60,7 @@ export async function runTicket(
       timeout: grant.timeoutMs ?? BASH_MAX_TIMEOUT_MS,
     },
     {
-      callId: grant.callId ?? options.callId,
+      callId: grant.callId,
       signal: options.signal,
       ticket: {
         approval: AUTOMATIC.has(grant.decidedBy) ? null : grant,
@@ -107,7 +108,14 @@ export async function auditUnusedTickets(deps: TicketRunDeps): Promise<void> {
     } catch {
       continue // the session was closed; its audit lines are final
     }
-    const call: BashCall = { ...newCall(randomUUID(), session, grant), cwd: grant.cwd, status: 'denied' }
+    const call: BashCall = {
+      ...newCall(grant.callId, session, grant),
+      cwd: grant.cwd,
+      status: 'cancelled',
+      content: 'Allowed by its hook, but the agent never ran it (the ticket expired)',
+      isError: true,
+    }
+    await deps.publish(session, call)
     await deps.auditCall(session, call, {
       decidedBy: grant.decidedBy,
       approvedBy: grant.approvedBy,

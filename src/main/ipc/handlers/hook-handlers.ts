@@ -70,6 +70,7 @@ export function hookHandlers(core: Core): HookHandlers {
           command: input.command,
           ...(input.description ? { description: input.description } : {}),
           ...(input.rewrite ? { rewrite: true } : {}),
+          ...(input.terminal ? { terminal: true } : {}),
           ...(input.timeoutMs ? { timeoutMs: input.timeoutMs } : {}),
         },
         context.signal,

@@ -1,4 +1,29 @@
-import { type HookClient, isRecord, shellQuestionFrom } from './hook-client'
+import { type HookClient, isRecord, shellQuestionFrom, unknownShellTool } from './hook-client'
+
+/** Claude Code's tools that start no shell (BashOutput and KillShell only read or end one it ran). */
+const OTHER_TOOLS = new Set([
+  'Read',
+  'Write',
+  'Edit',
+  'MultiEdit',
+  'Glob',
+  'Grep',
+  'LS',
+  'WebFetch',
+  'WebSearch',
+  'Task',
+  'Agent',
+  'TodoWrite',
+  'NotebookEdit',
+  'NotebookRead',
+  'BashOutput',
+  'KillShell',
+  'KillBash',
+  'ExitPlanMode',
+  'SlashCommand',
+  'Skill',
+  'AskUserQuestion',
+])
 
 /**
  * Claude Code's PreToolUse hook: stdin {session_id, cwd, hook_event_name, tool_name, tool_input};
@@ -14,7 +39,9 @@ export const claudeCodeHook: HookClient = {
     if (!isRecord(input)) return { kind: 'invalid', reason: 'the hook input is not a JSON object' }
     if (input.hook_event_name !== undefined && input.hook_event_name !== 'PreToolUse')
       return { kind: 'other' }
-    if (input.tool_name !== 'Bash') return { kind: 'other' }
+    if (typeof input.tool_name !== 'string') return { kind: 'other' }
+    if (input.tool_name !== 'Bash')
+      return unknownShellTool(input.tool_name, input.tool_input, OTHER_TOOLS) ?? { kind: 'other' }
     return shellQuestionFrom(input, input.tool_input)
   },
   render({ decision, reason, rewrite }) {

@@ -1,7 +1,37 @@
-import { type HookClient, isRecord, shellQuestionFrom } from './hook-client'
+import {
+  type HookClient,
+  isRecord,
+  type ParsedHookInput,
+  shellQuestionFrom,
+  unknownShellTool,
+} from './hook-client'
 
 /** Codex names its shell tool `Bash` in hooks; older builds used the model-facing tool names. */
-const SHELL_TOOLS = new Set(['Bash', 'shell', 'local_shell', 'exec_command'])
+const SHELL_TOOLS = new Set([
+  'Bash',
+  'shell',
+  'local_shell',
+  'exec_command',
+  'unified_exec',
+  'container.exec',
+])
+/** Codex's tools that are no shell: files, patches, plans, images, the web, its own agents. */
+const OTHER_TOOLS = new Set([
+  'apply_patch',
+  'update_plan',
+  'view_image',
+  'web_search',
+  'read_file',
+  'list_dir',
+  'grep_files',
+  'request_user_input',
+  'spawn_agent',
+  'send_input',
+  'resume_agent',
+  'close_agent',
+  'list_agents',
+  'wait',
+])
 /** Its shell tools run in `workdir` when the model names one. */
 const CODEX_WORKDIR_FIELDS = ['workdir']
 
@@ -20,7 +50,10 @@ export const codexHook: HookClient = {
     if (!isRecord(input)) return { kind: 'invalid', reason: 'the hook input is not a JSON object' }
     if (input.hook_event_name !== undefined && input.hook_event_name !== 'PreToolUse')
       return { kind: 'other' }
-    if (typeof input.tool_name !== 'string' || !SHELL_TOOLS.has(input.tool_name)) return { kind: 'other' }
+    if (typeof input.tool_name !== 'string') return { kind: 'other' }
+    if (input.tool_name === 'write_stdin') return typedInput(input)
+    if (!SHELL_TOOLS.has(input.tool_name))
+      return unknownShellTool(input.tool_name, input.tool_input, OTHER_TOOLS) ?? { kind: 'other' }
     return shellQuestionFrom(input, input.tool_input, CODEX_WORKDIR_FIELDS)
   },
   render({ decision, reason, rewrite }) {
@@ -31,6 +64,7 @@ export const codexHook: HookClient = {
           command: Array.isArray(rewrite.toolInput.command)
             ? ['/bin/sh', '-c', rewrite.command]
             : rewrite.command,
+          ...('cmd' in rewrite.toolInput ? { cmd: rewrite.command } : {}),
         }
       : null
     return {
@@ -43,4 +77,33 @@ export const codexHook: HookClient = {
     }
   },
   noOpinion: () => ({}),
+}
+
+/**
+ * write_stdin types into a terminal exec_command started (issue 20.2): it feeds a shell, so it is
+ * a shell tool. Nothing typed only reads what the terminal printed; anything else is judged as a
+ * line typed into a shell on a terminal, never read-only, and it cannot be handed to Shellgate.
+ */
+function typedInput(input: Record<string, unknown>): ParsedHookInput {
+  const toolInput = input.tool_input
+  if (!isRecord(toolInput)) return { kind: 'invalid', reason: 'tool_input is not an object' }
+  const chars = toolInput.chars ?? ''
+  if (typeof chars !== 'string') return { kind: 'invalid', reason: 'tool_input.chars is not a string' }
+  if (chars === '')
+    return {
+      kind: 'answered',
+      answer: { decision: 'allow', reason: 'Shellgate: write_stdin types nothing; it only reads the output' },
+    }
+  const parsed = shellQuestionFrom(input, { ...toolInput, command: chars })
+  if (parsed.kind !== 'shell') return parsed
+  const session = typeof toolInput.session_id === 'number' || typeof toolInput.session_id === 'string'
+  return {
+    kind: 'shell',
+    question: {
+      ...parsed.question,
+      description: `typed into terminal session ${session ? String(toolInput.session_id) : '(unnamed)'} of the agent's own shell`,
+      terminal: true,
+      cannotRewrite: true,
+    },
+  }
 }

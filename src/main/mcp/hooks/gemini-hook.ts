@@ -1,4 +1,20 @@
-import { type HookClient, isRecord, shellQuestionFrom } from './hook-client'
+import { type HookClient, isRecord, shellQuestionFrom, unknownShellTool } from './hook-client'
+
+/** Gemini CLI's tools that start no shell: files, search, the web, memory, plans. */
+const OTHER_TOOLS = new Set([
+  'read_file',
+  'read_many_files',
+  'write_file',
+  'replace',
+  'glob',
+  'search_file_content',
+  'list_directory',
+  'web_fetch',
+  'google_web_search',
+  'save_memory',
+  'write_todos',
+  'activate_skill',
+])
 
 /**
  * Gemini CLI's BeforeTool hook: stdin {session_id, cwd, hook_event_name, tool_name:
@@ -17,7 +33,9 @@ export const geminiHook: HookClient = {
     if (!isRecord(input)) return { kind: 'invalid', reason: 'the hook input is not a JSON object' }
     if (input.hook_event_name !== undefined && input.hook_event_name !== 'BeforeTool')
       return { kind: 'other' }
-    if (input.tool_name !== 'run_shell_command') return { kind: 'other' }
+    if (typeof input.tool_name !== 'string') return { kind: 'other' }
+    if (input.tool_name !== 'run_shell_command')
+      return unknownShellTool(input.tool_name, input.tool_input, OTHER_TOOLS) ?? { kind: 'other' }
     return shellQuestionFrom(input, input.tool_input, GEMINI_WORKDIR_FIELDS)
   },
   render({ decision, reason, rewrite }) {

@@ -14,6 +14,10 @@ export interface ShellQuestion {
   toolInput: Record<string, unknown>
   /** The client's own timeout for this tool call, in ms, when it names one. */
   timeoutMs?: number
+  /** It runs on (or types into) a terminal the agent drives later: never read-only. */
+  terminal?: boolean
+  /** The tool cannot be given another command (input typed into a running terminal). */
+  cannotRewrite?: boolean
 }
 
 export type ParsedHookInput =
@@ -21,6 +25,8 @@ export type ParsedHookInput =
   /** Not a shell tool: the hook has no opinion and the client goes on as it would. */
   | { kind: 'other' }
   | { kind: 'invalid'; reason: string }
+  /** Settled without asking the hub (input that types nothing into a terminal only reads it). */
+  | { kind: 'answered'; answer: HookAnswer }
 
 export interface HookAnswer {
   decision: 'allow' | 'deny' | 'ask'
@@ -55,6 +61,28 @@ export interface HookClient {
   canRewrite: boolean
 }
 
+/**
+ * A tool Shellgate does not know that looks like one that starts or feeds a shell (a name a
+ * client adds later, issue 20.2): never "no opinion", since it would run unseen. MCP tools (names
+ * with `__`, or `mcp…`) are their servers' business, Shellgate's own included.
+ */
+export function unknownShellTool(
+  toolName: string,
+  toolInput: unknown,
+  known: ReadonlySet<string>,
+): ParsedHookInput | null {
+  if (known.has(toolName) || toolName.includes('__') || /^mcp/i.test(toolName)) return null
+  const looksLikeShell =
+    /shell|bash|exec|terminal|stdin|pty|console|command|(?:^|_)run(?:_|$)|(?:^|_)sh(?:_|$)/i.test(toolName)
+  const takesCommand =
+    isRecord(toolInput) && ['command', 'cmd', 'chars', 'script'].some((field) => field in toolInput)
+  if (!looksLikeShell && !takesCommand) return null
+  return {
+    kind: 'invalid',
+    reason: `${toolName} looks like a tool that starts or feeds a shell, and Shellgate does not know it, so it cannot judge what it runs`,
+  }
+}
+
 export function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value)
 }
@@ -73,7 +101,8 @@ export function shellQuestionFrom(
   workdirFields: readonly string[] = [],
 ): ParsedHookInput {
   if (!isRecord(toolInput)) return { kind: 'invalid', reason: 'tool_input is not an object' }
-  const raw = toolInput.command
+  // Codex's model-facing exec_command names it cmd.
+  const raw = toolInput.command ?? toolInput.cmd
   const command =
     typeof raw === 'string'
       ? raw
@@ -102,6 +131,7 @@ export function shellQuestionFrom(
       cwd,
       toolInput,
       ...(timeoutMs ? { timeoutMs } : {}),
+      ...(toolInput.tty === true ? { terminal: true } : {}),
     },
   }
 }

@@ -1,5 +1,7 @@
 import { resolveShellgateHome } from '../../core/paths'
-import { connectToHub } from '../../hub/hub-client'
+import { connectToHub, type HubConnection } from '../../hub/hub-client'
+import { HubError } from '../../hub/hub-error'
+import { startDetachedHub } from '../../hub/start-hub'
 import type { HookAnswer, HookClient } from './hook-client'
 import { selfInvocation } from './self-invocation'
 
@@ -7,6 +9,9 @@ import { selfInvocation } from './self-invocation'
 export const HOOK_WAIT_DEFAULT_MS = 590_000
 /** Hook input is one tool call; anything larger is not a hook's input. */
 export const HOOK_INPUT_MAX_BYTES = 1024 * 1024
+
+/** `cd` with one plain word or none: nothing runs but the move (judged unsandboxed, as it is). */
+const BARE_CD = /^\s*cd(?:\s+[\w@%+=:,./~-]+)?\s*$/
 
 export interface HookIo {
   stdin: NodeJS.ReadableStream | null
@@ -43,17 +48,26 @@ export async function answerHook(client: HookClient, io: HookIo): Promise<Record
     }
     const parsed = client.parse(json)
     if (parsed.kind === 'other') return client.noOpinion()
+    if (parsed.kind === 'answered') return client.render(parsed.answer)
     if (parsed.kind === 'invalid')
       return undecided(`Shellgate could not read the hook input: ${parsed.reason}`)
-    const hub = await connectToHub({ home: resolveShellgateHome(io.env) })
-    if (!hub) {
-      return undecided(
-        'Shellgate is not running, so nobody could approve this command there; start it with `shellgate serve` (or the app)',
-      )
-    }
+    const home = resolveShellgateHome(io.env)
+    // A home that cannot even be looked at (not a folder) is one no hub runs for: try to start one,
+    // which then fails with its own reason. A foreign or unsafe endpoint is refused as it is.
+    const running = await connectToHub({ home }).catch((error: unknown) => {
+      if (error instanceof HubError) throw error
+      return null
+    })
+    const hub = running ?? (await startHubFor(home, parsed.question.cwd, io))
+    if (typeof hub === 'string') return undecided(hub)
     const waitMs = hookWaitMs(io.env)
     const { question } = parsed
-    const rewrite = client.canRewrite && io.rewrite !== false
+    const rewrite =
+      client.canRewrite &&
+      io.rewrite !== false &&
+      question.cannotRewrite !== true &&
+      // A bare `cd DIR` is for the agent's own shell to move; in a ticket it would move nothing.
+      !BARE_CD.test(question.command)
     try {
       const answer = await Promise.race([
         hub.client.request('hooks.decide', {
@@ -63,6 +77,8 @@ export async function answerHook(client: HookClient, io: HookIo): Promise<Record
           command: question.command,
           ...(question.description ? { description: question.description } : {}),
           ...(rewrite ? { rewrite: true } : {}),
+          // A ticket's run reads no input from the agent's terminal; the agent's own shell does.
+          ...(question.terminal && !rewrite ? { terminal: true } : {}),
           ...(question.timeoutMs ? { timeoutMs: question.timeoutMs } : {}),
           // The hub finds the agent among this process's ancestors: one conversation with its MCP calls.
           pid: process.pid,
@@ -92,6 +108,27 @@ export async function answerHook(client: HookClient, io: HookIo): Promise<Record
     }
   } catch (error) {
     return undecided(`Shellgate hook error: ${error instanceof Error ? error.message : String(error)}`)
+  }
+}
+
+/**
+ * issue 20: no hub yet, so one is started as `shellgate mcp` starts it (detached, browser mode,
+ * no login code in any log) and opens a login once; a reason when none could start.
+ */
+async function startHubFor(home: string, workspace: string, io: HookIo): Promise<HubConnection | string> {
+  try {
+    // The hub runs the same CLI this process runs (built, or from source under its loader).
+    const cliArgv = [...process.execArgv, process.argv[1] ?? '']
+    const { uiUrl } = await startDetachedHub({ home, workspace, env: io.env, cliArgv })
+    const connected = await connectToHub({ home })
+    if (!connected) return `Shellgate could not be started for ${home}: its hub did not accept a connection`
+    io.stderr(`shellgate hook: started Shellgate (${uiUrl ?? 'the desktop app'}); approve commands there\n`)
+    if (io.env.SHELLGATE_NO_OPEN !== '1' && uiUrl !== null)
+      await connected.client.request('hub.openUi', {}).catch(() => null)
+    return connected
+  } catch (error) {
+    const why = error instanceof HubError ? `${error.message} [${error.code}]` : String(error)
+    return `Shellgate is not running and could not be started (${why}), so nobody could approve this command there; start it with \`shellgate serve\` (or the app)`
   }
 }
 

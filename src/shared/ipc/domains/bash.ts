@@ -47,7 +47,7 @@ export const BashCallStatusSchema = z.enum([
   'spawn_error',
   'denied',
   'backgrounded',
-  /** Allowed by a hook's answer and run by the agent in its own shell: no exit code reaches Shellgate. */
+  /** A hook allowed it and the agent ran it in its own shell (its client cannot hand it over): no output here. */
   'run_by_agent',
 ])
 export type BashCallStatus = z.infer<typeof BashCallStatusSchema>

@@ -22,6 +22,11 @@ export const HookDecideInputSchema = z
      * command itself, unsandboxed, and the stricter verdict for that applies.
      */
     rewrite: z.boolean().optional(),
+    /**
+     * The client runs it on a terminal the agent can type into later (Codex's exec_command with
+     * tty, or input it types into one): never read-only, as a terminal task (issue 20.2).
+     */
+    terminal: z.boolean().optional(),
     /** The client's own timeout for its shell tool, in ms, when it gave one. */
     timeoutMs: z.number().int().min(1).max(600_000).optional(),
   })
@@ -45,8 +50,7 @@ export const HookDecisionSchema = z.object({
 })
 export type HookDecision = z.infer<typeof HookDecisionSchema>
 
-/** A ticket is 32 random bytes in base64url after this prefix; nothing else is one. */
-export const TICKET_PATTERN = /^sgt_[A-Za-z0-9_-]{43}$/
+export { TICKET_PATTERN } from '../ticket-pattern'
 
 /** `hooks.runTicket`: the rewritten command runs the decided one; answers when it has ended. */
 export const TicketRunInputSchema = z

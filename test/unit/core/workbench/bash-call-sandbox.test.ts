@@ -49,7 +49,10 @@ async function approveOnce(h: CoreHarness, unsandboxed = false) {
 }
 
 describe('the Bash path runs each command in the profile its decision earns', () => {
-  it("a command that runs without asking cannot read the project's .env files; an approved one can", async () => {
+  // Two walls: the verdict asks before a recursive read reaches a secret file at any depth (issue
+  // 21.4), and the read-only sandbox hides those files anyway (deny-by-default-real.test.ts runs
+  // a read-only command against a nested .env in real bwrap).
+  it("a recursive read over the project's .env files asks; denied, nothing runs; an approved cat reads them", async () => {
     harness = await startCore()
     const { workspace, core, sessionId } = harness
     mkdirSync(join(workspace, 'packages', 'api'), { recursive: true })
@@ -57,10 +60,12 @@ describe('the Bash path runs each command in the profile its decision earns', ()
     writeFileSync(join(workspace, '.env'), 'API_TOKEN=root-secret\n')
     writeFileSync(join(workspace, 'packages', 'api', '.env.local'), 'API_TOKEN=nested-secret\n')
     writeFileSync(join(workspace, 'notes.txt'), 'API_TOKEN is read from .env\n')
-    const grep = await core.bash.run(sessionId, { command: 'grep -rn API_TOKEN .' })
-    expect(grep).toMatchObject({ sandbox: 'read-only', decision: { decidedBy: 'mode.build.readOnly' } })
-    expect(grep.content).toContain('./notes.txt:1:API_TOKEN is read from .env')
-    expect(grep.content).not.toContain('secret')
+    const grep = core.bash.run(sessionId, { command: 'grep -rn API_TOKEN .' })
+    const card = await waitFor(() => core.approvals.list()[0], 'the card for the recursive read')
+    expect(JSON.stringify(card.why)).toContain('.env')
+    await core.approvals.answer(card.id, { kind: 'deny', message: 'not the secrets' })
+    expect(await grep).toMatchObject({ status: 'denied' })
+    expect((await grep).content).toContain('not the secrets')
 
     const approved = core.bash.run(sessionId, { command: 'cat .env packages/api/.env.local > both.txt' })
     await approveOnce(harness)
