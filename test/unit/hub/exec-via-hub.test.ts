@@ -10,7 +10,7 @@ afterEach(async () => {
 const env = (home: string) => ({ PATH: process.env.PATH, SHELLGATE_HOME: home, HOME: home })
 
 describe('shellgate exec while a hub runs', () => {
-  it('goes through the hub: its mode decides, its audit log records, its session is closed after', async () => {
+  it('goes through the hub: its mode decides, its audit log records, its conversation has ended after', async () => {
     hub = await startInProcessHub()
     const { core } = hub.host
     await core.settings.updateUser({ permissions: { mode: 'yolo' } })
@@ -29,7 +29,11 @@ describe('shellgate exec while a hub runs', () => {
     expect(json).toMatchObject({ stdout: 'via-hub\n', truncated: false })
     const audit = await core.audit.read({})
     expect(audit.entries.map((entry) => entry.command)).toContain('echo via-hub')
-    expect(core.sessions.list().map((s) => s.id)).toEqual(sessionsBefore)
+    // Its conversation ended with it: kept in the list, folded as ended (issue 22.4), never left open.
+    const after = core.sessions.list().filter((s) => !sessionsBefore.includes(s.id))
+    expect(after).toHaveLength(1)
+    expect(after[0]).toMatchObject({ agent: { name: 'shellgate exec' }, channels: ['exec'] })
+    expect(after[0]?.endedAt).not.toBeNull()
   })
 
   it('cannot approve itself: --approve and --mode are refused, and an ask waits for the person', async () => {
