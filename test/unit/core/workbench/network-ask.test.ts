@@ -161,7 +161,7 @@ describe('network allowlist: an unlisted domain is asked, per domain', () => {
     const call = await approved(`${twice}; ${fetch('registry.test')}`)
     expect(cards).toHaveLength(1)
     expect(core.approvals.list()).toEqual([])
-    expect(call.content.match(/CONNECT tunnel failed, response 403/g)).toHaveLength(3)
+    expect(call.content.match(/CONNECT tunnel failed, response 403/g), call.content).toHaveLength(3)
     expect(call.content).toContain(
       `no one answered within 1 s whether this command may reach registry.test:${port}`,
     )
