@@ -1,11 +1,11 @@
 import { z } from 'zod'
 import { TaskWaitResultSchema } from '../../../shared/ipc/domains/tasks'
 import { RpcError } from '../../../shared/ipc/errors'
-import { TASK_OUTPUT_DEFAULT_TIMEOUT_MS, TASK_OUTPUT_MAX_TIMEOUT_MS } from '../../core/tasks/task-output'
+import { TASK_OUTPUT_DEFAULT_TIMEOUT_MS } from '../../core/tasks/task-output'
 import type { AgentLink } from '../agent-link'
 import { defineTool, toolError } from '../mcp-tool'
 import { formatTaskOutput } from './task-output-tool'
-import { waitForSchema } from './wait-for-schema'
+import { waitForSchema, waitTimeoutSchema } from './wait-for-schema'
 
 const InputSchema = z.strictObject({
   task_id: z
@@ -26,13 +26,9 @@ const InputSchema = z.strictObject({
   wait_for: waitForSchema(
     'Then wait until what the task prints after your text matches this regular expression (RE2; ^ and $ match at lines), e.g. the next prompt, and answer with that output: task_output in the same call',
   ),
-  timeout: z
-    .number()
-    .int('timeout must be whole milliseconds')
-    .min(0, 'timeout must be ≥ 0')
-    .max(TASK_OUTPUT_MAX_TIMEOUT_MS, `timeout is at most ${TASK_OUTPUT_MAX_TIMEOUT_MS} ms`)
-    .optional()
-    .describe(`With wait_for: how long to wait in ms (default ${TASK_OUTPUT_DEFAULT_TIMEOUT_MS})`),
+  timeout: waitTimeoutSchema(
+    `With wait_for: how long to wait in ms (default ${TASK_OUTPUT_DEFAULT_TIMEOUT_MS})`,
+  ),
 })
 
 const OutputSchema = z.object({

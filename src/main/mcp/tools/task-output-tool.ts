@@ -1,23 +1,17 @@
 import { z } from 'zod'
 import { type TaskWaitResult, TaskWaitResultSchema } from '../../../shared/ipc/domains/tasks'
 import { RpcError } from '../../../shared/ipc/errors'
-import { TASK_OUTPUT_DEFAULT_TIMEOUT_MS, TASK_OUTPUT_MAX_TIMEOUT_MS } from '../../core/tasks/task-output'
+import { TASK_OUTPUT_DEFAULT_TIMEOUT_MS } from '../../core/tasks/task-output'
 import type { AgentLink } from '../agent-link'
-import { waitForSchema } from './wait-for-schema'
+import { waitForSchema, waitTimeoutSchema } from './wait-for-schema'
 import { defineTool, toolError } from '../mcp-tool'
 
 const InputSchema = z.strictObject({
   task_id: z.string().min(1, 'task_id is empty').max(128).describe('The task id from bash'),
   block: z.boolean().optional().describe('Wait for the task to end (default true)'),
-  timeout: z
-    .number()
-    .int('timeout must be whole milliseconds')
-    .min(0, 'timeout must be ≥ 0')
-    .max(TASK_OUTPUT_MAX_TIMEOUT_MS, `timeout is at most ${TASK_OUTPUT_MAX_TIMEOUT_MS} ms`)
-    .optional()
-    .describe(
-      `How long to wait in ms (default ${TASK_OUTPUT_DEFAULT_TIMEOUT_MS}; this call still answers within about 45 s)`,
-    ),
+  timeout: waitTimeoutSchema(
+    `How long to wait in ms (default ${TASK_OUTPUT_DEFAULT_TIMEOUT_MS}; this call still answers within about 45 s)`,
+  ),
   since: z
     .number()
     .int('since must be a whole byte offset')
