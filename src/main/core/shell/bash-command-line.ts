@@ -20,6 +20,17 @@ export interface BashCommandLineParts {
 }
 
 /**
+ * What a shell needs on its command line to run a terminal command under job control. bash takes
+ * `set -m` in the script. zsh does not: a non-interactive zsh with MONITOR set still puts each
+ * forked job in a group of its own but never hands it the terminal (it opens no tty unless
+ * interactive), so the job stops on its first read or tcsetattr, and `python3 -i` showed nothing.
+ * An interactive zsh takes the terminal; `interactive_comments` keeps `#` a comment as in -c mode.
+ */
+function jobControlFlags(parts: Pick<BashCommandLineParts, 'shell' | 'jobControl'>): string {
+  return parts.jobControl && parts.shell.dialect === 'zsh' ? ' -o interactive -o interactive_comments' : ''
+}
+
+/**
  * The script handed to the shell (seed 000): the snapshot sourced quietly (a broken snapshot must
  * not break the command), the startup script, then the user command and the cwd capture. Each on
  * its own line, because bash reads aliases a line at a time: an alias defined on the line that uses
@@ -49,7 +60,7 @@ export function composeBashScript(parts: BashCommandLineParts): string {
   return [
     // Unset first: a value inherited from the environment must not vouch for a snapshot that failed.
     `unset ${SNAPSHOT_SENTINEL_VARIABLE}; . ${snapshot} 2>/dev/null`,
-    `if [ "\${${SNAPSHOT_SENTINEL_VARIABLE}-}" != 1 ]; then mv -f ${snapshot} ${path(`${parts.snapshotPath}.failed`)} 2>/dev/null; exec ${shell} -l -c ${shQuote(rest)}; fi`,
+    `if [ "\${${SNAPSHOT_SENTINEL_VARIABLE}-}" != 1 ]; then mv -f ${snapshot} ${path(`${parts.snapshotPath}.failed`)} 2>/dev/null; exec ${shell} -l${jobControlFlags(parts)} -c ${shQuote(rest)}; fi`,
     rest,
   ].join('\n')
 }
@@ -63,16 +74,24 @@ function composeCmdScript(parts: BashCommandLineParts): string {
  * The port command for the script. With a snapshot: `<shell> -c script`. Without one the shell
  * must be a login shell (`-c -l`), which the port's shell mode does not offer, so the `-c` shell
  * execs itself as a login shell: same pid and process group, the posix-bash profile still applies.
+ * A zsh terminal command execs itself the same way to become interactive (see jobControlFlags);
+ * with a snapshot it reads no startup files (`-f`): the snapshot holds what they set, and a
+ * `.zshrc` run again on a terminal would print its banners and prompts into the task.
  */
 export function bashToolExecutionCommand(
   shell: Pick<ShellSelection, 'dialect' | 'path'>,
   script: string,
   login: boolean,
+  jobControl = false,
 ): Extract<ExecutionCommand, { mode: 'shell' }> {
   const wantsLogin =
     login && (shell.dialect === 'bash' || shell.dialect === 'zsh' || shell.dialect === 'git-bash')
+  const flags = jobControlFlags({ shell, jobControl })
+  const self = shQuote(shell.dialect === 'git-bash' ? toGitBashPath(shell.path) : shell.path)
   const command = wantsLogin
-    ? `exec ${shQuote(shell.dialect === 'git-bash' ? toGitBashPath(shell.path) : shell.path)} -l -c ${shQuote(script)}`
-    : script
+    ? `exec ${self} -l${flags} -c ${shQuote(script)}`
+    : flags
+      ? `exec ${self} -f${flags} -c ${shQuote(script)}`
+      : script
   return { mode: 'shell', command, shell: shell.path, shellProfile: 'posix-bash' }
 }

@@ -79,7 +79,7 @@ export async function prepareBashToolRequest(input: BashToolRequestInput): Promi
   })
   return {
     request: {
-      command: bashToolExecutionCommand(shell, script, runsAsLoginShell(snapshot)),
+      command: bashToolExecutionCommand(shell, script, runsAsLoginShell(snapshot), input.terminal === true),
       cwd: input.cwd,
       // After the snapshot: it is generated once per shell with the env an approved command gets.
       env: input.autoRun ? autoRunEnv(env, input.platform).env : env,

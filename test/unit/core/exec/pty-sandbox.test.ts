@@ -2,7 +2,10 @@ import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
 import { createExecutionPort } from '../../../../src/main/core/exec'
 import { bwrapPlan } from '../../../../src/main/core/sandbox/bwrap.linux'
-import { composeBashScript } from '../../../../src/main/core/shell/bash-command-line'
+import {
+  bashToolExecutionCommand,
+  composeBashScript,
+} from '../../../../src/main/core/shell/bash-command-line'
 import { sandboxWorlds } from '../sandbox/sandbox-fixture'
 import { terminalRunner } from './terminal-run'
 
@@ -10,16 +13,27 @@ const world = sandboxWorlds()
 const ENV = { PATH: '/usr/bin:/bin', HOME: '/nonexistent' }
 const startTerminal = terminalRunner(createExecutionPort(), ENV)
 
-/** The Bash tool's script for a terminal run, as composeBashScript writes it (job control on). */
-function terminalScript(command: string): string {
-  return composeBashScript({
-    shell: { dialect: 'bash', path: '/bin/bash' },
+type TerminalShell = { dialect: 'bash' | 'zsh'; path: string }
+const SHELLS: TerminalShell[] = [
+  { dialect: 'bash', path: '/bin/bash' },
+  { dialect: 'zsh', path: '/usr/bin/zsh' },
+]
+
+/**
+ * The Bash tool's command for a terminal run, as the product builds it (job control on): through
+ * composeBashScript and bashToolExecutionCommand, so a shell that needs more than `set -m` to hand
+ * the terminal to the program (zsh) is run the way the product runs it.
+ */
+function terminalCommand(shell: TerminalShell, command: string) {
+  const script = composeBashScript({
+    shell,
     snapshotPath: null,
     startupScriptPath: null,
     command,
     cwdFile: null,
     jobControl: true,
   })
+  return bashToolExecutionCommand(shell, script, false, true)
 }
 
 describe('a terminal run inside bubblewrap (issue 23.1)', () => {
@@ -33,56 +47,56 @@ describe('a terminal run inside bubblewrap (issue 23.1)', () => {
     expect(terminal).toEqual(plain.filter((arg) => arg !== '--new-session'))
   })
 
-  it('python3 -i in the read-only profile: Ctrl+C interrupts the program, not the sandbox', async () => {
-    const w = world()
-    const run = startTerminal({
-      dir: w.root,
-      cwd: w.workspace,
-      command: {
-        mode: 'shell',
-        command: terminalScript('python3 -i -q; echo "python exited $?"'),
-        shellProfile: 'posix-bash',
-      },
-      sandbox: w.base({ profile: 'read-only', privateTerminal: true }),
-      timeoutMs: 30_000,
-    })
-    await run.until('>>> ')
-    run.terminal().write('import time; time.sleep(60)\r')
-    await run.until('time.sleep(60)\r\n')
-    run.terminal().write('\x03')
-    await run.until('KeyboardInterrupt')
-    run.terminal().write('print("still here", 6 * 7)\r')
-    await run.until('still here 42')
-    // Inside the sandbox: the workspace is read-only, whatever the terminal lets it type.
-    run.terminal().write('open("written", "w")\r')
-    await run.until('Read-only file system')
-    run.terminal().write('exit()\r')
-    const result = await run.settled
-    expect(readFileSync(run.outputPath, 'utf8')).toContain('python exited 0')
-    expect(result.status).toBe('completed')
-  })
+  it.each(SHELLS)(
+    'python3 -i in the read-only profile under $dialect: Ctrl+C interrupts the program, not the sandbox',
+    async (shell) => {
+      const w = world()
+      const run = startTerminal({
+        dir: w.root,
+        cwd: w.workspace,
+        command: terminalCommand(shell, 'python3 -i -q; echo "python exited $?" # a comment stays one'),
+        sandbox: w.base({ profile: 'read-only', privateTerminal: true }),
+        timeoutMs: 30_000,
+      })
+      await run.until('>>> ')
+      run.terminal().write('import time; time.sleep(60)\r')
+      await run.until('time.sleep(60)\r\n')
+      run.terminal().write('\x03')
+      await run.until('KeyboardInterrupt')
+      run.terminal().write('print("still here", 6 * 7)\r')
+      await run.until('still here 42')
+      // Inside the sandbox: the workspace is read-only, whatever the terminal lets it type.
+      run.terminal().write('open("written", "w")\r')
+      await run.until('Read-only file system')
+      run.terminal().write('exit()\r')
+      const result = await run.settled
+      expect(readFileSync(run.outputPath, 'utf8')).toContain('python exited 0')
+      expect(result.status).toBe('completed')
+    },
+  )
 
-  it("getpass inside the sandbox turns echo off on the task's terminal, and the password never shows", async () => {
-    const w = world()
-    const run = startTerminal({
-      dir: w.root,
-      cwd: w.workspace,
-      command: {
-        mode: 'shell',
-        command: terminalScript(
-          `python3 -c 'import getpass; p = getpass.getpass("Password: "); print("length", len(p))'`,
+  it.each(SHELLS)(
+    "getpass inside the sandbox under $dialect turns echo off on the task's terminal, and the password never shows",
+    async (shell) => {
+      const w = world()
+      const run = startTerminal({
+        dir: w.root,
+        cwd: w.workspace,
+        command: terminalCommand(
+          shell,
+          `python3 -c 'import getpass; p = getpass.getpass("Password: "); print("length", len(p))'; echo after`,
         ),
-        shellProfile: 'posix-bash',
-      },
-      sandbox: w.base({ privateTerminal: true }),
-      timeoutMs: 30_000,
-    })
-    await run.until('Password: ')
-    expect(await run.terminal().mode()).toEqual({ echo: false, canonical: true })
-    run.terminal().write('correct horse battery\r')
-    await run.settled
-    const text = readFileSync(run.outputPath, 'utf8')
-    expect(text).toContain('length 21')
-    expect(text).not.toContain('horse')
-  })
+        sandbox: w.base({ privateTerminal: true }),
+        timeoutMs: 30_000,
+      })
+      await run.until('Password: ')
+      expect(await run.terminal().mode()).toEqual({ echo: false, canonical: true })
+      run.terminal().write('correct horse battery\r')
+      await run.settled
+      const text = readFileSync(run.outputPath, 'utf8')
+      expect(text).toContain('length 21')
+      expect(text).toContain('after')
+      expect(text).not.toContain('horse')
+    },
+  )
 })

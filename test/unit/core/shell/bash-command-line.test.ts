@@ -75,6 +75,31 @@ describe('the Bash tool script', () => {
     )
   })
 
+  it('runs a zsh terminal command as an interactive zsh, which alone hands the terminal to its jobs', () => {
+    const zsh = { dialect: 'zsh', path: '/bin/zsh' } as const
+    const flags = '-o interactive -o interactive_comments'
+    expect(bashToolExecutionCommand(zsh, 'echo hi', true, true).command).toBe(
+      `exec '/bin/zsh' -l ${flags} -c 'echo hi'`,
+    )
+    // With a snapshot: no startup files, the snapshot holds what they set.
+    expect(bashToolExecutionCommand(zsh, 'echo hi', false, true).command).toBe(
+      `exec '/bin/zsh' -f ${flags} -c 'echo hi'`,
+    )
+    const script = composeBashScript({
+      shell: zsh,
+      snapshotPath: '/data/snap.zsh',
+      startupScriptPath: null,
+      command: 'python3 -i',
+      cwdFile: null,
+      jobControl: true,
+    })
+    expect(script).toContain(`exec '/bin/zsh' -l ${flags} -c `)
+    // bash takes job control from `set -m` in the script and needs nothing on its command line.
+    expect(
+      bashToolExecutionCommand({ dialect: 'bash', path: '/bin/bash' }, 'echo hi', false, true).command,
+    ).toBe('echo hi')
+  })
+
   it('falls back to a login shell except after a generator timeout', () => {
     expect(runsAsLoginShell(null)).toBe(true)
     expect(runsAsLoginShell({ status: 'ready', path: '/s', dialect: 'bash', shellPath: '/bin/bash' })).toBe(
