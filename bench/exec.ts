@@ -252,6 +252,13 @@ function round(value: number): number {
   return Math.round(value * 100) / 100
 }
 
+/** `npx tsx bench/exec.ts spawnToExit`: one part alone, to iterate on it without the 512 MiB runs. */
+const PARTS: Record<string, () => Promise<unknown>> = { spawnToExit: benchSpawnToExit }
+
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  console.log(JSON.stringify(await bench(), null, 2))
+  const part = process.argv[2]
+  if (part !== undefined && !PARTS[part]) {
+    throw new Error(`unknown part "${part}"; known: ${Object.keys(PARTS).join(', ')}`)
+  }
+  console.log(JSON.stringify(part ? await PARTS[part]!() : await bench(), null, 2))
 }

@@ -89,6 +89,11 @@ export class BoundedCollector {
     return Buffer.concat(this.streams[stream].chunks)
   }
 
+  /** Nothing of this stream was kept inline (it printed nothing, or the budget was spent). */
+  isEmpty(stream: StreamName): boolean {
+    return this.streams[stream].chunks.length === 0
+  }
+
   /** True when the stream's inline bytes stop at the budget rather than at the stream's end. */
   inlineCut(stream: StreamName): boolean {
     return this.streams[stream].cut

@@ -1,22 +1,12 @@
 import type { ChildProcess } from 'node:child_process'
-import type { BoundedCollector, StreamName } from './bounded-collector'
-import type { OutputFile } from './file-output'
+import type { Readable } from 'node:stream'
+import type { StreamName } from './bounded-collector'
+import type { ChildOutcome, ChildRunSpec } from './child-run-types'
 import { type KillTreeReport, killProcessTree, type TerminationProfile } from './kill-tree'
-import { leftoversAfterGrace } from './leftover-grace'
-import { findRunEscapees } from './run-marker'
+import { type LeftoverVerdict, lookForLeftovers } from './leftover-look'
 import { RunWatchers } from './run-watchers'
-import { groupHasMembers } from './signal-process'
-import type { SpawnFunction } from './spawn-function'
-import type { SpawnPlan } from './spawn-plan'
 import { RunStopwatch } from './stopwatch'
-import type {
-  ExecutionHooks,
-  ExecutionTimings,
-  LingeringInfo,
-  OutputLimitAction,
-  SpawnErrorInfo,
-  TerminationInfo,
-} from './types'
+import type { LingeringInfo, SpawnErrorInfo, TerminationInfo } from './types'
 
 /** seed 000: after exit, pipes get 1 s to drain; then whatever still holds them is killed. */
 export const PIPE_DRAIN_AFTER_EXIT_MS = 1_000
@@ -25,49 +15,6 @@ export const KILL_SETTLE_MS = 5_000
 /** Bash file mode settles at once on a kill request, with the shell's codes for TERM and KILL. */
 export const FILE_MODE_TIMEOUT_EXIT_CODE = 143
 export const FILE_MODE_CANCEL_EXIT_CODE = 137
-
-export type ChildOutput =
-  | { kind: 'pipe'; collector: BoundedCollector; onOutputLimit: OutputLimitAction }
-  | { kind: 'file'; file: OutputFile; capBytes: number }
-
-export interface ChildRunSpec {
-  plan: SpawnPlan
-  cwd: string
-  env: Record<string, string>
-  /** Where Windows tools (taskkill) are found: the host's SystemRoot, not the child's env. */
-  hostEnv?: Record<string, string | undefined>
-  runId: string
-  platform: NodeJS.Platform
-  spawnFile: SpawnFunction
-  /** How the child itself is started when not by spawnFile (a pseudo-terminal); kills still use spawnFile. */
-  spawnChild?: SpawnFunction
-  output: ChildOutput
-  /** 0 = no timer. */
-  timeoutMs: number
-  signal?: AbortSignal
-  profile: TerminationProfile
-  hooks: ExecutionHooks
-  /** Sample resources when a host callback is registered (posix-bash commands). */
-  sampleResources: boolean
-  resourceSampleIntervalMs?: number
-  /** Called by the one finalize step, before the outcome is resolved; tests count it. */
-  onFinalize?: () => void
-  /** Every kill this run starts, the ones it does not wait for included, so the port can wait for them. */
-  trackKill?: (kill: Promise<unknown>) => void
-}
-
-export interface ChildOutcome {
-  pid: number | null
-  spawnError: SpawnErrorInfo | null
-  exitCode: number | null
-  exitSignal: NodeJS.Signals | null
-  timedOut: boolean
-  cancelled: boolean
-  outputLimitReached: boolean
-  timings: ExecutionTimings
-  termination: TerminationInfo | null
-  lingering: LingeringInfo | null
-}
 
 type StopReason = 'timeout' | 'cancel' | 'output'
 
@@ -102,7 +49,6 @@ class ChildRun {
   private heldOutput = false
   /** The leftover check after a normal exit has begun; the drain timer leaves the kill to it. */
   private sweeping = false
-  private sweep: Promise<void> | null = null
   /** Set when a kill had been requested and the process then exited with a code. */
   private exitedAfterKillRequest = false
 
@@ -187,9 +133,11 @@ class ChildRun {
     this.exitSignal = signal
     if (this.killer && !this.killingLeftovers && signal === null) this.exitedAfterKillRequest = true
     if (this.spec.output.kind === 'file') {
-      void this.sweepLeftovers().then(() => this.settle())
+      this.settleAfterLeftoverLook()
       return
     }
+    // Both pipes at EOF: no process holds them, and close follows at once (most runs: no timer).
+    if (atEnd(this.child!.stdout) && atEnd(this.child!.stderr)) return
     // Completion is decided by exit, not EOF: a background grandchild may hold the pipe forever.
     this.after(PIPE_DRAIN_AFTER_EXIT_MS, () => {
       if (this.sweeping) return
@@ -205,8 +153,7 @@ class ChildRun {
   private readonly onClose = () => {
     if (!this.exited) return
     // The pipes closed, but a child that let go of them (`cmd >/dev/null &`) may still run.
-    if (this.killer) this.settle()
-    else void this.sweepLeftovers().then(() => this.settle())
+    this.settleAfterLeftoverLook()
   }
 
   private onData(stream: StreamName, chunk: Buffer): void {
@@ -249,44 +196,42 @@ class ChildRun {
   /**
    * After a normal exit, whatever the command left running (`cmd &`, a `setsid` daemon) is ended
    * at once: nothing outlives the call unseen, and nothing keeps writing into an output file nobody
-   * reads. Long-lived work belongs in a background task. Group and run tag only: the shell itself
-   * is gone and its pid may be reused. When leftovers are found the result waits for the kill and
-   * names them (issue 15.2); when the quick look may have missed some, a sweep runs unawaited.
+   * reads. Long-lived work belongs in a background task. When leftovers are found the result waits
+   * for the kill and names them (issue 15.2); when the look may have missed some, a sweep runs
+   * unawaited. The look settles the run.
    */
-  private sweepLeftovers(): Promise<void> {
-    // Exit and close each ask for it. The second must wait for the same look, not settle while it
-    // runs: where the look is a `ps` call (macOS), close arrives first, and the result would name
-    // nothing while the kill started only after settlement.
-    this.sweep ??= this.findAndStopLeftovers()
-    return this.sweep
-  }
-
-  private async findAndStopLeftovers(): Promise<void> {
+  private settleAfterLeftoverLook(): void {
     const pid = this.child?.pid
-    // Windows has no run tag and taskkill /T on a reused pid would hit a stranger's tree.
-    if (pid === undefined || this.killer || this.spec.platform === 'win32') return
-    this.sweeping = true
-    const escapees = await findRunEscapees(this.spec.runId, pid, this.spec.platform)
-    if (this.killer || escapees.noneForked) return
-    const seen = { group: groupHasMembers(pid), pids: escapees.pids }
-    const left =
-      seen.group || seen.pids.length > 0 ? await leftoversAfterGrace(pid, seen, this.spec.platform) : seen
-    if (this.killer) return
-    if (left.group || left.pids.length > 0) {
-      this.killingLeftovers = true
-      this.startKiller('plain')
+    if (pid === undefined || this.killer) {
+      this.settle()
       return
     }
-    if (escapees.complete) return
-    const sweep = killProcessTree({
-      pid,
-      runId: this.spec.runId,
-      profile: 'plain',
-      platform: this.spec.platform,
-      env: this.spec.hostEnv ?? process.env,
-      spawnFile: this.spec.spawnFile,
-    }).catch(() => undefined)
-    this.spec.trackKill?.(sweep)
+    // Exit and close each ask for it. The second must leave settling to the look under way, not
+    // settle while it runs: where the look is a `ps` call (macOS), close arrives first, and the
+    // result would name nothing while the kill started only after settlement.
+    if (this.sweeping) return
+    this.sweeping = true
+    const verdict = lookForLeftovers(this.spec.runId, pid, this.spec.platform)
+    if (typeof verdict === 'string') this.actOnLeftovers(verdict, pid)
+    else void verdict.then((found) => this.actOnLeftovers(found, pid))
+  }
+
+  private actOnLeftovers(verdict: LeftoverVerdict, pid: number): void {
+    if (!this.killer && verdict === 'left') {
+      this.killingLeftovers = true
+      this.startKiller('plain')
+    } else if (!this.killer && verdict === 'unsure') {
+      const sweep = killProcessTree({
+        pid,
+        runId: this.spec.runId,
+        profile: 'plain',
+        platform: this.spec.platform,
+        env: this.spec.hostEnv ?? process.env,
+        spawnFile: this.spec.spawnFile,
+      }).catch(() => undefined)
+      this.spec.trackKill?.(sweep)
+    }
+    this.settle()
   }
 
   private startKiller(profile: TerminationProfile = this.spec.profile): void {
@@ -420,4 +365,9 @@ class ChildRun {
     }, ms)
     this.timers.add(timer)
   }
+}
+
+/** EOF was read (or there is no pipe): nothing can write into it any more. */
+function atEnd(stream: Readable | null): boolean {
+  return stream === null || stream.readableEnded
 }

@@ -3,7 +3,8 @@ import {
   INLINE_OUTPUT_LIMIT_BYTES,
   PERSISTED_OUTPUT_LIMIT_BYTES,
 } from './bounded-collector'
-import { type ChildOutput, runChild } from './child-lifecycle'
+import { runChild } from './child-lifecycle'
+import type { ChildOutput } from './child-run-types'
 import { fileResult, notStarted, pipeResult } from './execution-result'
 import { OUTPUT_FILE_CAP_BYTES, OutputFile } from './file-output'
 import { type ChcpRunner, decodeWindowsOutput, resolveWindowsOutputEncoding } from './output-encoding'
@@ -50,14 +51,15 @@ export function createExecutionPort(options: ExecutionPortOptions = {}): Executi
   const spawnFile = options.spawnFile ?? nodeSpawn
   let windowsEncoding: Promise<string | null> | null = null
   // Only a budget cut may split a character; anything else the child printed is decoded as is.
-  const decode = async (bytes: Buffer, cut: boolean): Promise<string> => {
-    if (platform !== 'win32') return cut ? decodeUtf8Cut(bytes) : bytes.toString('utf8')
+  // POSIX needs nothing to decode, so its result is built without a promise hop (issue 24.4).
+  const decoderFor = async (): Promise<OutputDecoder> => {
     windowsEncoding ??= resolveWindowsOutputEncoding({
       env: options.hostEnv ?? process.env,
       locale: options.locale ?? Intl.DateTimeFormat().resolvedOptions().locale,
       chcp: options.chcp,
     })
-    return decodeWindowsOutput(bytes, await windowsEncoding, cut)
+    const encoding = await windowsEncoding
+    return (bytes, cut) => decodeWindowsOutput(bytes, encoding, cut)
   }
 
   // Kills still running, the background ones of Bash file mode among them.
@@ -140,17 +142,26 @@ export function createExecutionPort(options: ExecutionPortOptions = {}): Executi
         resourceSampleIntervalMs: options.resourceSampleIntervalMs,
         trackKill,
       })
-      return opened.output.kind === 'pipe'
-        ? pipeResult(outcome, opened.output.collector, output as PipeOutputOptions, {
-            runId,
-            timeoutMs,
-            label,
-            decode,
-          })
-        : fileResult(outcome, opened.output.file, output as FileOutputOptions, { runId, timeoutMs, label })
+      if (opened.output.kind === 'file') {
+        return fileResult(outcome, opened.output.file, output as FileOutputOptions, {
+          runId,
+          timeoutMs,
+          label,
+        })
+      }
+      return pipeResult(outcome, opened.output.collector, output as PipeOutputOptions, {
+        runId,
+        timeoutMs,
+        label,
+        decode: platform === 'win32' ? await decoderFor() : decodePosixOutput,
+      })
     },
   }
 }
+
+type OutputDecoder = (bytes: Buffer, cut: boolean) => string
+
+const decodePosixOutput: OutputDecoder = (bytes, cut) => (cut ? decodeUtf8Cut(bytes) : bytes.toString('utf8'))
 
 function isBashProfile(request: ExecutionRequest): boolean {
   return request.command.mode === 'shell' && request.command.shellProfile === 'posix-bash'

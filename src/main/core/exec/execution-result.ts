@@ -1,6 +1,6 @@
-import type { BoundedCollector } from './bounded-collector'
+import type { BoundedCollector, StreamName } from './bounded-collector'
 import { INLINE_OUTPUT_LIMIT_BYTES } from './bounded-collector'
-import type { ChildOutcome } from './child-lifecycle'
+import type { ChildOutcome } from './child-run-types'
 import { diagnoseDiskFull } from './disk-space'
 import { OUTPUT_FILE_CAP_BYTES, type OutputFile } from './file-output'
 import { errorMessageOf, statusOf } from './result-status'
@@ -15,20 +15,20 @@ export interface ResultContext {
   label: string
 }
 
-export async function pipeResult(
+export function pipeResult(
   outcome: ChildOutcome,
   collector: BoundedCollector,
   output: PipeOutputOptions,
-  context: ResultContext & { decode: (bytes: Buffer, cut: boolean) => Promise<string> },
-): Promise<ExecutionResult> {
+  context: ResultContext & { decode: (bytes: Buffer, cut: boolean) => string },
+): ExecutionResult {
   collector.close()
   const stdoutPath = collector.persistedPath('stdout')
   const stderrPath = collector.persistedPath('stderr')
   const diskPath = output.persistDir
   return {
     ...common(outcome, context, output.inlineLimitBytes ?? INLINE_OUTPUT_LIMIT_BYTES),
-    stdout: await context.decode(collector.bytes('stdout'), collector.inlineCut('stdout')),
-    stderr: await context.decode(collector.bytes('stderr'), collector.inlineCut('stderr')),
+    stdout: decodeStream(collector, 'stdout', context.decode),
+    stderr: decodeStream(collector, 'stderr', context.decode),
     truncated: collector.truncated,
     totalBytes: collector.totalBytes,
     binary: looksBinary(collector.head('stdout')) || looksBinary(collector.head('stderr')),
@@ -42,6 +42,15 @@ export async function pipeResult(
         })
       : null,
   }
+}
+
+/** Most runs print nothing on one stream or both: no concat and no decode for those. */
+function decodeStream(
+  collector: BoundedCollector,
+  stream: StreamName,
+  decode: (bytes: Buffer, cut: boolean) => string,
+): string {
+  return collector.isEmpty(stream) ? '' : decode(collector.bytes(stream), collector.inlineCut(stream))
 }
 
 export function fileResult(

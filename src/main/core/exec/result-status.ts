@@ -1,4 +1,4 @@
-import type { ChildOutcome } from './child-lifecycle'
+import type { ChildOutcome } from './child-run-types'
 import type { ExecutionStatus } from './types'
 
 /** seed 000: spawn error > timeout > cancel > output limit > exit code. */

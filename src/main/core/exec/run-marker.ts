@@ -1,6 +1,7 @@
 import { execFile } from 'node:child_process'
 import { randomUUID } from 'node:crypto'
-import { openSync, readFileSync, readSync } from 'node:fs'
+import { openSync, readSync } from 'node:fs'
+import { environHasEntry } from './proc-environ'
 import { listProcPids, PROCESS_TABLE_TIMEOUT_MS } from './process-table'
 
 /**
@@ -32,17 +33,11 @@ export function findTaggedProcfs(
   abovePid = 0,
   last = abovePid > 0 ? lastPid() : null,
 ): number[] {
-  // Match the whole entry: NUL-delimited, so a longer id or another key cannot match by prefix.
-  const needle = Buffer.from(`\0${RUN_MARKER_ENV_KEY}=${runId}\0`)
+  const entry = `${RUN_MARKER_ENV_KEY}=${runId}`
   const found: number[] = []
   for (const pid of candidatePids(abovePid, last)) {
     if (pid === process.pid || pid <= abovePid) continue
-    try {
-      const environ = Buffer.concat([Buffer.from([0]), readFileSync(`/proc/${pid}/environ`)])
-      if (environ.includes(needle)) found.push(pid)
-    } catch {
-      // Gone, or not ours (EACCES): neither can be one of our children.
-    }
+    if (environHasEntry(pid, entry)) found.push(pid)
   }
   return found
 }
@@ -97,30 +92,40 @@ function lastPid(): number | null {
   }
 }
 
+export interface RunEscapees {
+  pids: number[]
+  /** False when the answer may have missed some (a pid wrap on Linux, or Windows, which has no tag). */
+  complete: boolean
+  /** No pid was handed out since the root's: the run forked nothing (Linux only). */
+  noneForked: boolean
+}
+
 /**
  * Whether processes tagged with this run are still alive after its root exited: `setsid`
- * escapees, which left the group. `complete` is false when the answer may have missed some (a pid
- * wrap on Linux, or Windows, which has no tag); the caller then sweeps anyway.
+ * escapees, which left the group. When `complete` is false the caller sweeps anyway.
  */
 export async function findRunEscapees(
   runId: string,
   rootPid: number,
   platform: NodeJS.Platform,
-): Promise<{ pids: number[]; complete: boolean; noneForked: boolean }> {
+): Promise<RunEscapees> {
   if (platform === 'win32') return { pids: [], complete: false, noneForked: false }
-  if (platform === 'linux') {
-    const last = lastPid()
-    // No pid was handed out since the root's, by anyone: the run forked nothing, so it can have
-    // left nothing behind, in its group or out of it (issue 24.4: most runs, and the cheapest look).
-    if (last === rootPid) return { pids: [], complete: true, noneForked: true }
-    // The kernel's last pid below the root's: the counter wrapped after the root was forked, so a
-    // process of the run may have a lower pid and the look above the root may miss it. (A run
-    // that forks a whole pid_max of processes and climbs back past the root is not seen as a wrap.)
-    return {
-      pids: findTaggedProcfs(runId, rootPid, last),
-      complete: last !== null && last >= rootPid,
-      noneForked: false,
-    }
-  }
+  if (platform === 'linux') return findRunEscapeesProcfs(runId, rootPid)
   return { pids: await findTaggedPs(runId), complete: true, noneForked: false }
+}
+
+/** Linux's look, synchronous: the run after each exit settles without a promise hop (issue 24.4). */
+export function findRunEscapeesProcfs(runId: string, rootPid: number): RunEscapees {
+  const last = lastPid()
+  // No pid was handed out since the root's, by anyone: the run forked nothing, so it can have
+  // left nothing behind, in its group or out of it (issue 24.4: most runs, and the cheapest look).
+  if (last === rootPid) return { pids: [], complete: true, noneForked: true }
+  // The kernel's last pid below the root's: the counter wrapped after the root was forked, so a
+  // process of the run may have a lower pid and the look above the root may miss it. (A run
+  // that forks a whole pid_max of processes and climbs back past the root is not seen as a wrap.)
+  return {
+    pids: findTaggedProcfs(runId, rootPid, last),
+    complete: last !== null && last >= rootPid,
+    noneForked: false,
+  }
 }

@@ -49,7 +49,9 @@ export class RunWatchers {
   constructor(private readonly options: RunWatchersOptions) {}
 
   start(pid: number): void {
-    this.after(PROGRESS_DELAY_MS, () => this.reportProgress())
+    // Nothing but onProgress reads a progress tick: without it, no timer (a run of `true` would
+    // pay for its setup and removal, issue 24.4). File mode's size guard keeps its own cadence.
+    if (this.options.hooks.onProgress) this.after(PROGRESS_DELAY_MS, () => this.reportProgress())
     if (this.options.file) this.every(OUTPUT_FILE_CHECK_INTERVAL_MS, () => this.checkFileSize())
     const onResourceSample = this.options.hooks.onResourceSample
     if (this.options.sampleResources && onResourceSample) {

@@ -43,7 +43,7 @@ const BINARY_SNIFF_BYTES = 4096
 
 /** Binary when a NUL appears in the first 4 KiB (the same test git and grep use). */
 export function looksBinary(head: Uint8Array): boolean {
-  return head.subarray(0, BINARY_SNIFF_BYTES).includes(0)
+  return head.length > 0 && head.subarray(0, BINARY_SNIFF_BYTES).includes(0)
 }
 
 /** What is shown instead of binary output, to the model and in every preview. */

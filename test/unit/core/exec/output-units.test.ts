@@ -4,7 +4,7 @@ import { diagnoseDiskFull } from '../../../../src/main/core/exec/disk-space'
 import { OutputTail, previewsOf } from '../../../../src/main/core/exec/output-tail'
 import { errorMessageOf, formatDuration, statusOf } from '../../../../src/main/core/exec/result-status'
 import { completeUtf8Length, decodeUtf8Cut, looksBinary } from '../../../../src/main/core/exec/utf8'
-import type { ChildOutcome } from '../../../../src/main/core/exec/child-lifecycle'
+import type { ChildOutcome } from '../../../../src/main/core/exec/child-run-types'
 
 describe('utf8 cuts', () => {
   it.each([

@@ -14,9 +14,10 @@ afterEach(() => {
   for (const child of children.splice(0)) child.kill('SIGKILL')
 })
 
-async function tagged(runId: string): Promise<number> {
+async function tagged(runId: string, before: Record<string, string> = {}): Promise<number> {
   const child = spawn('sleep', ['30'], {
-    env: { PATH: process.env.PATH ?? '/usr/bin:/bin', [RUN_MARKER_ENV_KEY]: runId },
+    // Node passes the variables in this order: `before` comes first in the child's environ.
+    env: { ...before, PATH: process.env.PATH ?? '/usr/bin:/bin', [RUN_MARKER_ENV_KEY]: runId },
     stdio: 'ignore',
   })
   children.push(child)
@@ -37,6 +38,22 @@ describe('finding a run by its tag in /proc', () => {
     // Not above the pid: not looked at.
     expect(findTaggedProcfs(runId, pid)).toEqual([])
     expect(findTaggedProcfs(runId)).toEqual([pid])
+  })
+
+  it('finds the tag wherever it sits in a long environment, across the 64 KiB read chunks too', async () => {
+    const runId = `test-long-${process.pid}-${Date.now()}`
+    const chunk = 64 * 1024
+    // environ is `FILLER=<x…>\0PATH=…\0SHELLGATE_RUN_ID=…\0`: each length moves the tag (and the
+    // NUL that must precede it) a few bytes further over the first chunk's end, and one far past it.
+    const path = `PATH=${process.env.PATH ?? '/usr/bin:/bin'}\0`
+    const fillers = [-60, -30, -12, -1, 0, 3, chunk].map(
+      (shift) => chunk - 'FILLER=\0'.length - path.length + shift,
+    )
+    const pids: number[] = []
+    for (const length of fillers) pids.push(await tagged(runId, { FILLER: 'x'.repeat(length) }))
+    const untagged = await tagged(`${runId}-other`, { FILLER: 'x'.repeat(chunk - 20) })
+    const found = findTaggedProcfs(runId, Math.min(...pids, untagged) - 1)
+    expect(found.sort()).toEqual(pids.sort())
   })
 
   it('after a root exits, its escapees are found, and the look says it saw every pid since', async () => {

@@ -1,0 +1,55 @@
+import { closeSync, openSync, readSync, statSync } from 'node:fs'
+
+/**
+ * The look after every exit reads the environ of each pid handed out since the run's root. On a
+ * busy machine most of those are other programs' short-lived processes, already gone: a throwing
+ * open costs far more than the syscall (Node builds an Error with a stack for each), and
+ * readFileSync allocates 64 KiB per file. So a gone pid is told by a stat that does not throw,
+ * and every file is read into one kept buffer (issue 24.4).
+ */
+const READ_CHUNK_BYTES = 64 * 1024
+let buffer = Buffer.alloc(READ_CHUNK_BYTES)
+
+/**
+ * Whether /proc/PID/environ holds `entry` as a whole NUL-delimited entry (`KEY=value`, so neither
+ * a longer value nor another key matches by prefix). False when the process is gone or not ours.
+ */
+export function environHasEntry(pid: number, entry: string): boolean {
+  const path = `/proc/${pid}/environ`
+  const needle = Buffer.from(`\0${entry}\0`)
+  if (buffer.length < READ_CHUNK_BYTES + needle.length)
+    buffer = Buffer.alloc(READ_CHUNK_BYTES + needle.length)
+  let fd: number
+  try {
+    if (!statSync(path, { throwIfNoEntry: false })) return false
+    fd = openSync(path, 'r')
+  } catch {
+    return false // exiting (ESRCH), gone since the stat, or EACCES: none is one of our children
+  }
+  try {
+    return scan(fd, needle)
+  } catch {
+    return false
+  } finally {
+    closeSync(fd)
+  }
+}
+
+/** Reads the file in chunks; each chunk starts with the tail of the one before, so no match is split. */
+function scan(fd: number, needle: Buffer): boolean {
+  // A leading NUL stands for the start of the file, so the first entry matches like the others.
+  buffer[0] = 0
+  let carried = 1
+  for (;;) {
+    const read = readSync(fd, buffer, carried, READ_CHUNK_BYTES, null)
+    const filled = carried + read
+    if (read === 0) {
+      // The last entry ends at end of file, not at a NUL: give it one.
+      buffer[filled] = 0
+      return buffer.subarray(0, filled + 1).includes(needle)
+    }
+    if (buffer.subarray(0, filled).includes(needle)) return true
+    carried = Math.min(needle.length - 1, filled)
+    buffer.copy(buffer, 0, filled - carried, filled)
+  }
+}
