@@ -1,4 +1,4 @@
-import { statSync } from 'node:fs'
+import { existsSync, statSync } from 'node:fs'
 import { ExecInputError } from './exec-input-error'
 import type { ExecutionCommand } from './types'
 
@@ -35,6 +35,10 @@ export function assertFileAndArgs(file: unknown, args: unknown): void {
 
 export function assertCwd(cwd: unknown): void {
   assertText('cwd', cwd)
+  // `dir/.` resolves only for a directory (ENOTDIR for a file): the check every run pays is one
+  // access() that throws nothing and builds no Stats with its four Dates (issue 24.4). The stat
+  // below only words the error. Windows drops a trailing `.`, so it always stats.
+  if (process.platform !== 'win32' && existsSync(`${cwd as string}/.`)) return
   let isDirectory: boolean
   try {
     isDirectory = statSync(cwd as string).isDirectory()
