@@ -24,6 +24,12 @@ afterEach(async () => {
   for (const dir of temps.splice(0)) await rm(dir, { recursive: true, force: true })
 })
 
+/** Stops the hub and its core, as quitting Shellgate does: what is not on disk is gone. */
+const stopCore = async () => {
+  await gate?.dispose()
+  gate = null
+}
+
 const temp = async (prefix: string) => {
   const dir = await realpath(await mkdtemp(join(tmpdir(), prefix)))
   temps.push(dir)
@@ -136,8 +142,7 @@ describe('rule offers (issue 22.8)', () => {
     await first.answered('touch before-1', { kind: 'allow_once' })
     await first.answered('touch before-2', { kind: 'allow_once' })
     await first.answered('mkdir before', { kind: 'deny' })
-    await gate?.dispose()
-    gate = null
+    await stopCore()
 
     const second = await start(first)
     // Two allows before the restart and one after are three: the offer comes.
@@ -151,16 +156,14 @@ describe('rule offers (issue 22.8)', () => {
     // The denial was kept too: mkdir is not offered however often it is allowed now.
     for (const name of ['a', 'b', 'c']) await second.answered(`mkdir m-${name}`, { kind: 'allow_once' })
     expect((await second.ui.request('rules.offers', {})).map((each) => each.rule)).toEqual(['touch:*'])
-    await gate?.dispose()
-    gate = null
+    await stopCore()
 
     const third = await start(first)
     // Not yet answered, so still offered after a restart; dismissed, it stays gone after the next.
     const [again] = await third.ui.request('rules.offers', {})
     expect(again).toEqual(offer)
     await third.ui.request('rules.dismissOffer', { id: again!.id })
-    await gate?.dispose()
-    gate = null
+    await stopCore()
 
     const fourth = await start(first)
     await fourth.answered('touch after-2', { kind: 'allow_once' })
