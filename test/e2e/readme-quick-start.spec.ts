@@ -4,6 +4,7 @@ import { mkdtemp, readFile, realpath, rm } from 'node:fs/promises'
 import { homedir, tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { promisify } from 'node:util'
+import { findElectronBinary } from '../../scripts/electron-binary'
 import { SettingsPage } from './pages/settings-page'
 import { expect, test } from './support/fixtures'
 import { freshMachine, interrupt, runQuickStart } from './support/readme-quick-start'
@@ -23,6 +24,13 @@ const claudeMissing = existsSync(join(claudeBinDir, 'claude'))
   ? null
   : `${CLAUDE_PIN.package}@${CLAUDE_PIN.version} is not in ${CLIS_CACHE}; run .ci/run or set SHELLGATE_TEST_INSTALL_CLIS=1 for a unit real-CLI test to install it`
 
+// `npm start` opens the Electron window where its binary is installed; the desk this test drives
+// is the browser mode it starts everywhere else (CI, and machines that cannot download Electron).
+const electron = findElectronBinary(process.cwd())
+const electronHere = electron.found
+  ? `Electron's binary is installed here (${electron.path}), so \`npm start\` opens its window, not the browser-mode desk this test drives`
+  : null
+
 /**
  * Issue 22's first Done-when: the README's quick start, followed on a fresh machine with Claude
  * Code installed from npm, connects it with no other step, and the real `claude mcp list` reports
@@ -33,6 +41,7 @@ test('the README quick start connects the real Claude Code on a fresh machine, a
   debianChromium,
 }) => {
   test.skip(claudeMissing !== null, claudeMissing ?? '')
+  test.skip(electronHere !== null, electronHere ?? '')
   test.setTimeout(180_000)
   const root = await realpath(await mkdtemp(join(tmpdir(), 'shellgate-fresh-machine-')))
   const machine = await freshMachine(root, claudeBinDir)
