@@ -18,7 +18,8 @@ function run(command: string): { status: number | null; stdout: string } {
   const result = spawnSync('bash', ['-c', command], {
     cwd: dir,
     encoding: 'utf8',
-    input: '',
+    // stdin /dev/null: Debian's bash sources ~/.bashrc when stdin is a socket, as Node's pipes are.
+    stdio: ['ignore', 'pipe', 'pipe'],
     timeout: 20_000,
   })
   return { status: result.status, stdout: result.stdout }
