@@ -43,8 +43,9 @@ const CHAINABLE = /^(https?|socks[45]?[ah]?):\/\//i
  */
 export function parentProxies(input: NetworkConfigInput): { parentFor: ParentProxyFor; note: string | null } {
   const config: NetworkConfig = resolveNetworkConfig(input)
-  // Read now, so an unreadable CA file is the run's note rather than every connection's failure.
-  const ca = createCaLoader(config.caCertFile)()
+  // Read now, so an unreadable CA file is the run's note rather than every connection's failure;
+  // with no proxy at all it is not this room's to complain about.
+  const ca = config.proxy || config.sealed.proxy ? createCaLoader(config.caCertFile)() : undefined
   const chainable = (url: string | null) => url !== null && CHAINABLE.test(url)
   let unchained: string | null = null
   const parentFor: ParentProxyFor = (target) => {
