@@ -1,4 +1,5 @@
 import { checkGitRuntimeSafety, type GitRuntimeSafety } from './git-safety/git-runtime-safety'
+import { withCallReads } from './git-safety/per-call-reads'
 
 /**
  * checkGitRuntimeSafety walks up to the root, reads HEAD, the hooks folder, every config file and
@@ -8,11 +9,12 @@ import { checkGitRuntimeSafety, type GitRuntimeSafety } from './git-safety/git-r
  */
 export class GitSafetyPerCall {
   private readonly answers = new Map<string, GitRuntimeSafety>()
+  private readonly reads = new Map<string, unknown>()
 
   check(folder: string): GitRuntimeSafety {
     const known = this.answers.get(folder)
     if (known) return known
-    const safety = checkGitRuntimeSafety(folder)
+    const safety = withCallReads(this.reads, () => checkGitRuntimeSafety(folder))
     this.answers.set(folder, safety)
     return safety
   }

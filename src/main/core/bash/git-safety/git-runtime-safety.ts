@@ -2,6 +2,7 @@ import { lstatSync, realpathSync, type Stats, statSync } from 'node:fs'
 import path from 'node:path'
 import { readRegularFile } from './bounded-read'
 import { MAX_GITDIR_FILE_BYTES, parseGitdirLine } from './gitdir-file'
+import { holdsNoDiscoveryEntry } from './marker-free-folders'
 import { isPromisorRepository } from './repository-config-scan'
 import { type RepositoryFacts, readRepositoryFacts } from './repository-facts'
 import { findRepositoryProgram } from './repository-programs'
@@ -48,6 +49,11 @@ export function checkGitRuntimeSafety(cwd: string): GitRuntimeSafety {
 function walkUp(cwd: string): GitRuntimeSafety {
   const realCwd = safeRealpath(cwd)
   for (let dir = cwd; ; dir = path.dirname(dir)) {
+    if (holdsNoDiscoveryEntry(dir)) {
+      if (path.dirname(dir) === dir)
+        return { safe: true, reason: 'no git repository above the working directory' }
+      continue
+    }
     // Same order as git's discovery: `dir/.git` first, then `dir` itself as a bare repository.
     const dotGit = path.join(dir, '.git')
     const stats = lstatOrNull(dotGit)
@@ -167,7 +173,8 @@ function statOrNull(file: string): Stats | null {
 
 function safeRealpath(file: string): string | null {
   try {
-    return realpathSync(file)
+    // The kernel's realpath: one call, where the JavaScript one lstat's every component.
+    return realpathSync.native(file)
   } catch {
     return null
   }
