@@ -132,7 +132,7 @@ export async function bench(): Promise<Record<string, unknown>> {
       // With git in the line, classify also reads the repository's .git and config files.
       latency200CharsWithGitInRepository: {
         length: TWO_HUNDRED_CHARS.length,
-      distinctLines: distinctLongLines(TWO_HUNDRED_CHARS).length,
+        distinctLines: distinctLongLines(TWO_HUNDRED_CHARS).length,
         ...latency(TWO_HUNDRED_CHARS, repository, repository),
       },
       latency200CharsWithoutGit: { length: WITHOUT_GIT.length, ...latency(WITHOUT_GIT, outside, outside) },
