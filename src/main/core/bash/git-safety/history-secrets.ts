@@ -86,7 +86,8 @@ function historyStamp(gitDir: string, commonDir: string): string | null {
   let folders = 0
   while (pending.length > 0) {
     const dir = pending.pop() as string
-    if ((folders += 1) > MAX_STAMPED_FOLDERS) return null
+    folders += 1
+    if (folders > MAX_STAMPED_FOLDERS) return null
     stampOf(dir)
     let entries: Dirent[]
     try {

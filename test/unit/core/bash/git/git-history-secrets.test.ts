@@ -24,7 +24,8 @@ function git(...args: string[]): string {
 }
 
 function realOutput(command: string): string {
-  return spawnSync('bash', ['-c', command], { cwd: repo, encoding: 'utf8', env: { ...ENV, HOME: home } }).stdout
+  return spawnSync('bash', ['-c', command], { cwd: repo, encoding: 'utf8', env: { ...ENV, HOME: home } })
+    .stdout
 }
 
 function asks(command: string): string[] {
