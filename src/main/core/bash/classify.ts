@@ -40,12 +40,13 @@ const PROMISOR_SAFE_SUBCOMMANDS = new Set([
 
 /** The read-only verdict for one command line. Synchronous; never throws, whatever the input. */
 export function classifyCommand(command: string, options: ClassifyOptions): CommandVerdict {
+  // os.homedir() asks the system each time; one answer serves every path of the call.
+  const home = options.home ?? homedir()
   const call = {
     ...options,
-    // os.homedir() asks the system each time; one answer serves every path of the call.
-    home: options.home ?? homedir(),
+    home,
     // Read once: every path judged in the call compares with SHELLGATE_HOME, and process.env is slow.
-    shellgateHome: options.shellgateHome ?? process.env.SHELLGATE_HOME,
+    shellgateHome: options.shellgateHome ?? process.env.SHELLGATE_HOME ?? path.join(home, '.shellgate'),
     lookups: options.lookups ?? createFsLookups(),
     git: new GitSafetyPerCall(),
   }
