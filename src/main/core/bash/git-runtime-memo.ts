@@ -8,13 +8,16 @@ import { withCallReads } from './git-safety/per-call-reads'
  * file or an include may have appeared since (its own cache keeps what is still valid).
  */
 export class GitSafetyPerCall {
-  private readonly answers = new Map<string, GitRuntimeSafety>()
-  private readonly reads = new Map<string, unknown>()
+  // Made on first use: most lines have no git in them.
+  private answers?: Map<string, GitRuntimeSafety>
+  private reads?: Map<string, unknown>
 
   check(folder: string): GitRuntimeSafety {
+    this.answers ??= new Map()
     const known = this.answers.get(folder)
     if (known) return known
-    const safety = withCallReads(this.reads, () => checkGitRuntimeSafety(folder))
+    const reads = (this.reads ??= new Map())
+    const safety = withCallReads(reads, () => checkGitRuntimeSafety(folder))
     this.answers.set(folder, safety)
     return safety
   }

@@ -108,14 +108,35 @@ function checkTarget(dotGit: string, target: string, cwds: string[]): string | G
 function findDirectoryProblem(gitDir: string): string | null {
   const head = path.join(gitDir, 'HEAD')
   const headStats = lstatOrNull(head)
-  if (!headStats?.isFile() || !VALID_HEAD.test(readSmallFile(head, MAX_HEAD_BYTES))) {
-    return `${gitDir} has no valid HEAD`
+  if (!headStats?.isFile()) return `${gitDir} has no valid HEAD`
+  if (!isKnownValidHead(head, headStats)) {
+    if (!VALID_HEAD.test(readSmallFile(head, MAX_HEAD_BYTES))) return `${gitDir} has no valid HEAD`
+    rememberValidHead(head, headStats)
   }
   for (const name of ['objects', 'refs']) {
     if (!statOrNull(path.join(gitDir, name))?.isDirectory()) return `${gitDir} has no ${name} directory`
   }
   if (lstatOrNull(path.join(gitDir, 'commondir'))) return `${gitDir} has a commondir file pointing elsewhere`
   return null
+}
+
+// HEAD files read and found valid, by identity: git rewrites HEAD by renaming a new file over it,
+// so a changed HEAD has a new inode or times. One changed in the same clock tick as we looked
+// could keep them, so a HEAD changed in the last RECENT_CHANGE_MS is read every time.
+const validHeads = new Map<string, string>()
+const RECENT_CHANGE_MS = 2_000
+const MAX_HEADS = 256
+const headStamp = (stats: Stats) =>
+  `${stats.dev}:${stats.ino}:${stats.size}:${stats.mtimeMs}:${stats.ctimeMs}`
+
+function isKnownValidHead(head: string, stats: Stats): boolean {
+  return validHeads.get(head) === headStamp(stats)
+}
+
+function rememberValidHead(head: string, stats: Stats): void {
+  if (Date.now() - Math.max(stats.mtimeMs, stats.ctimeMs) <= RECENT_CHANGE_MS) return
+  if (validHeads.size >= MAX_HEADS) validHeads.clear()
+  validHeads.set(head, headStamp(stats))
 }
 
 // Any entry counts, symlinks included: git accepts a symlinked HEAD or objects/ just as well.

@@ -1,4 +1,4 @@
-import { statSync } from 'node:fs'
+import { lstatSync, statSync } from 'node:fs'
 import path from 'node:path'
 import { readRegularFile } from './bounded-read'
 import { readOncePerCall } from './per-call-reads'
@@ -33,6 +33,8 @@ export function readCommonDir(gitDir: string): string | null {
 
 function readCommonDirFile(gitDir: string): string | null {
   const file = path.join(gitDir, 'commondir')
+  // Only linked worktrees have one; the failed open's exception cost more than this lstat.
+  if (lstatSync(file, { throwIfNoEntry: false }) === undefined) return null
   const data = readRegularFile(file, { maxBytes: MAX_COMMONDIR_BYTES, followSymlinks: false })
   if (data === null) return null
   const value = data.toString('utf8').trim()
