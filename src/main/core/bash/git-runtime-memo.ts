@@ -16,8 +16,8 @@ export class GitSafetyPerCall {
     this.answers ??= new Map()
     const known = this.answers.get(folder)
     if (known) return known
-    const reads = (this.reads ??= new Map())
-    const safety = withCallReads(reads, () => checkGitRuntimeSafety(folder))
+    this.reads ??= new Map()
+    const safety = withCallReads(this.reads, () => checkGitRuntimeSafety(folder))
     this.answers.set(folder, safety)
     return safety
   }
