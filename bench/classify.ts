@@ -47,29 +47,53 @@ const TWO_HUNDRED_CHARS =
 
 const WITHOUT_GIT = TWO_HUNDRED_CHARS.replace('git log', 'cat log')
 
+// classify keeps the last 1,024 parses by their text (agents repeat lines: a hook's check, then the
+// run), but the corpus stands for distinct commands: each round sends every command with a
+// different number of leading blanks (which bash ignores), more distinct texts than the memo
+// holds, cycled so it never answers. `repeatedText` figures show the memo's effect beside.
+const DISTINCT_ROUNDS = 40
+const DISTINCT_CORPUS = Array.from({ length: DISTINCT_ROUNDS }, (_, round) =>
+  CORPUS.map((command) => `${' '.repeat(round)}${command}`),
+).flat()
+
+/** Distinct 200-character lines of the same shape: `-50` and `head -20` take every two-digit count. */
+function distinctLongLines(line: string): string[] {
+  const made: string[] = []
+  for (let log = 10; log < 100; log += 1)
+    for (let head = 10; head < 100; head += 1)
+      made.push(line.replace('-50 ', `-${log} `).replace('head -20', `head -${head}`))
+  return made
+}
+
 const THROUGHPUT_MS = 1_500
 const PREVIOUS_COMMANDS_PER_SECOND = 11_302
 const PREVIOUS_P99_MS = 0.43
 const PREVIOUS_P99_WITH_GIT_MS = 1.19
 const LATENCY_SAMPLES = 20_000
 
-function throughput(cwd: string, run: (command: string, cwd: string) => unknown): number {
+function throughput(
+  cwd: string,
+  run: (command: string, cwd: string) => unknown,
+  commands: readonly string[] = DISTINCT_CORPUS,
+): number {
   let count = 0
   const started = performance.now()
   while (performance.now() - started < THROUGHPUT_MS) {
-    for (const command of CORPUS) run(command, cwd)
-    count += CORPUS.length
+    for (const command of commands) run(command, cwd)
+    count += commands.length
   }
   return Math.round(count / ((performance.now() - started) / 1000))
 }
 
 function latency(
-  command: string,
+  line: string,
   cwd: string,
   workspace?: string,
 ): { p50Ms: number; p99Ms: number; maxMs: number } {
+  const lines = distinctLongLines(line)
   const samples: number[] = []
   for (let index = 0; index < LATENCY_SAMPLES; index += 1) {
+    const command = lines[index % lines.length] as string
     const started = performance.now()
     classifyCommand(command, { cwd, workspace })
     samples.push(performance.now() - started)
@@ -98,12 +122,17 @@ export async function bench(): Promise<Record<string, unknown>> {
       corpusSize: CORPUS.length,
       readOnlyInCorpus: CORPUS.filter((command) => classifyCommand(command, { cwd: repository }).readOnly)
         .length,
+      // Side by side: the parse alone, classify of distinct texts (parse included), and classify of
+      // texts it parsed before (the rest of classify alone).
       parseOnlyCommandsPerSecond: throughput(outside, (command) => analyzeCommand(command)),
       classifyCommandsPerSecond: throughput(outside, classify),
       classifyInGitRepositoryCommandsPerSecond: throughput(repository, classify),
+      classifyRepeatedTextCommandsPerSecond: throughput(outside, classify, CORPUS),
+      classifyRepeatedTextInGitRepositoryCommandsPerSecond: throughput(repository, classify, CORPUS),
       // With git in the line, classify also reads the repository's .git and config files.
       latency200CharsWithGitInRepository: {
         length: TWO_HUNDRED_CHARS.length,
+        distinctLines: distinctLongLines(TWO_HUNDRED_CHARS).length,
         ...latency(TWO_HUNDRED_CHARS, repository, repository),
       },
       latency200CharsWithoutGit: { length: WITHOUT_GIT.length, ...latency(WITHOUT_GIT, outside, outside) },
@@ -121,6 +150,14 @@ export async function bench(): Promise<Record<string, unknown>> {
         classifyCommandsPerSecond: PREVIOUS_COMMANDS_PER_SECOND,
         p99Ms: PREVIOUS_P99_MS,
         p99WithGitInRepositoryMs: PREVIOUS_P99_WITH_GIT_MS,
+        // The quiet bench on main at 4341ff7, when the corpus repeated its texts (parse memoised).
+        quietAt4341ff7RepeatedText: {
+          parseOnlyCommandsPerSecond: 44_388,
+          classifyCommandsPerSecond: 11_882,
+          classifyInGitRepositoryCommandsPerSecond: 7_133,
+          p99Ms: 0.54,
+          p99WithGitInRepositoryMs: 1.6,
+        },
       },
     }
   } finally {

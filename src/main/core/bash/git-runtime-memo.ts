@@ -1,4 +1,5 @@
 import { checkGitRuntimeSafety, type GitRuntimeSafety } from './git-safety/git-runtime-safety'
+import { withCallReads } from './git-safety/per-call-reads'
 
 /**
  * checkGitRuntimeSafety walks up to the root, reads HEAD, the hooks folder, every config file and
@@ -7,12 +8,16 @@ import { checkGitRuntimeSafety, type GitRuntimeSafety } from './git-safety/git-r
  * file or an include may have appeared since (its own cache keeps what is still valid).
  */
 export class GitSafetyPerCall {
-  private readonly answers = new Map<string, GitRuntimeSafety>()
+  // Made on first use: most lines have no git in them.
+  private answers?: Map<string, GitRuntimeSafety>
+  private reads?: Map<string, unknown>
 
   check(folder: string): GitRuntimeSafety {
+    this.answers ??= new Map()
     const known = this.answers.get(folder)
     if (known) return known
-    const safety = checkGitRuntimeSafety(folder)
+    this.reads ??= new Map()
+    const safety = withCallReads(this.reads, () => checkGitRuntimeSafety(folder))
     this.answers.set(folder, safety)
     return safety
   }

@@ -24,6 +24,8 @@ export function findUncoveredText(source: string, spans: SourceSpan[]): string |
 }
 
 function strayText(gap: string): string | null {
+  // The usual gap (` `, ` | `, ` && `) holds no comment to take out first.
+  if (SEPARATOR_TEXT.test(gap)) return null
   const withoutComments = gap.replace(/(^|[ \t\r\n;&|])#[^\n]*/g, '$1')
   if (SEPARATOR_TEXT.test(withoutComments)) return null
   return withoutComments.trim().slice(0, 40)

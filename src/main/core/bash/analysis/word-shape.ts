@@ -24,14 +24,19 @@ export function shapeWord(
   prefix = '',
 ): ShapedWord[] | { dynamicPart: string } {
   if (reading.value === null) return { dynamicPart: reading.dynamicPart ?? word.text }
-  const read = readWordChars(word)
-  const chars: WordChar[] | null = read && [...Array.from(prefix, (c) => ({ c, q: false })), ...read]
   const value = `${prefix}${reading.value}`
+  // Most words (`git`, `-la`, `src/main.ts`) have nothing to unquote, expand or glob: the slow path
+  // below would build one object per character to find that out.
+  if (PLAIN_WORD.test(word.text) && PLAIN_WORD.test(prefix) && value === `${prefix}${word.text}`)
+    return [{ value, glob: null, braces: false }]
+  const read = readWordChars(word)
+  const chars: WordChar[] | null =
+    read && (prefix === '' ? read : [...Array.from(prefix, (c) => ({ c, q: false })), ...read])
   // Our reading of the quotes must give the parser's value, or the words judged are not bash's.
   if (chars === null) return { dynamicPart: word.text }
   const hasBrace = chars.some((char) => !char.q && char.c === '{')
   if (!hasBrace) {
-    if (chars.map((char) => char.c).join('') !== value) return { dynamicPart: word.text }
+    if (!spells(chars, value)) return { dynamicPart: word.text }
     return [{ value, glob: globOf(chars), braces: false }]
   }
   const expanded = expandBraces(chars)
@@ -39,6 +44,18 @@ export function shapeWord(
   const made = expanded.words.map((chars) => chars.map((char) => char.c).join(''))
   const braces = made.length !== 1 || made[0] !== value
   return expanded.words.map((chars, index) => ({ value: made[index] as string, glob: globOf(chars), braces }))
+}
+
+// No quote, escape, expansion, brace, tilde or character bash or zsh could read as a pattern.
+const PLAIN_WORD = /^[A-Za-z0-9_.,:/=%+@-]*$/
+
+function spells(chars: readonly WordChar[], value: string): boolean {
+  let at = 0
+  for (const char of chars) {
+    if (!value.startsWith(char.c, at)) return false
+    at += char.c.length
+  }
+  return at === value.length
 }
 
 function globOf(chars: readonly WordChar[]): WordGlob | null {

@@ -4,6 +4,7 @@ import { homedir } from 'node:os'
 import path from 'node:path'
 import { readRegularFile } from './bounded-read'
 import type { GitConfigEntry } from './git-config-file'
+import { readOncePerCall } from './per-call-reads'
 
 /**
  * Class 5: git's own reading of a repository's config. Our text parser disagreed with git on
@@ -48,6 +49,10 @@ export function findSystemGit(): string | null {
 
 export function readRepositoryConfig(gitDir: string, commonDir: string | null): RepositoryConfigAnswer {
   const key = `${gitDir}\0${commonDir ?? ''}`
+  return readOncePerCall(`config\0${key}`, () => readValidatedConfig(gitDir, commonDir, key))
+}
+
+function readValidatedConfig(gitDir: string, commonDir: string | null, key: string): RepositoryConfigAnswer {
   const cached = cache.get(key)
   if (cached?.stamps.every(([file, stamp]) => stampOf(file) === stamp)) return cached.answer
   const baseFiles = [

@@ -2,6 +2,7 @@ import { lstatSync, realpathSync, type Stats, statSync } from 'node:fs'
 import path from 'node:path'
 import { readRegularFile } from './bounded-read'
 import { MAX_GITDIR_FILE_BYTES, parseGitdirLine } from './gitdir-file'
+import { holdsNoDiscoveryEntry } from './marker-free-folders'
 import { isPromisorRepository } from './repository-config-scan'
 import { type RepositoryFacts, readRepositoryFacts } from './repository-facts'
 import { findRepositoryProgram } from './repository-programs'
@@ -48,6 +49,11 @@ export function checkGitRuntimeSafety(cwd: string): GitRuntimeSafety {
 function walkUp(cwd: string): GitRuntimeSafety {
   const realCwd = safeRealpath(cwd)
   for (let dir = cwd; ; dir = path.dirname(dir)) {
+    if (holdsNoDiscoveryEntry(dir)) {
+      if (path.dirname(dir) === dir)
+        return { safe: true, reason: 'no git repository above the working directory' }
+      continue
+    }
     // Same order as git's discovery: `dir/.git` first, then `dir` itself as a bare repository.
     const dotGit = path.join(dir, '.git')
     const stats = lstatOrNull(dotGit)
@@ -102,14 +108,35 @@ function checkTarget(dotGit: string, target: string, cwds: string[]): string | G
 function findDirectoryProblem(gitDir: string): string | null {
   const head = path.join(gitDir, 'HEAD')
   const headStats = lstatOrNull(head)
-  if (!headStats?.isFile() || !VALID_HEAD.test(readSmallFile(head, MAX_HEAD_BYTES))) {
-    return `${gitDir} has no valid HEAD`
+  if (!headStats?.isFile()) return `${gitDir} has no valid HEAD`
+  if (!isKnownValidHead(head, headStats)) {
+    if (!VALID_HEAD.test(readSmallFile(head, MAX_HEAD_BYTES))) return `${gitDir} has no valid HEAD`
+    rememberValidHead(head, headStats)
   }
   for (const name of ['objects', 'refs']) {
     if (!statOrNull(path.join(gitDir, name))?.isDirectory()) return `${gitDir} has no ${name} directory`
   }
   if (lstatOrNull(path.join(gitDir, 'commondir'))) return `${gitDir} has a commondir file pointing elsewhere`
   return null
+}
+
+// HEAD files read and found valid, by identity: git rewrites HEAD by renaming a new file over it,
+// so a changed HEAD has a new inode or times. One changed in the same clock tick as we looked
+// could keep them, so a HEAD changed in the last RECENT_CHANGE_MS is read every time.
+const validHeads = new Map<string, string>()
+const RECENT_CHANGE_MS = 2_000
+const MAX_HEADS = 256
+const headStamp = (stats: Stats) =>
+  `${stats.dev}:${stats.ino}:${stats.size}:${stats.mtimeMs}:${stats.ctimeMs}`
+
+function isKnownValidHead(head: string, stats: Stats): boolean {
+  return validHeads.get(head) === headStamp(stats)
+}
+
+function rememberValidHead(head: string, stats: Stats): void {
+  if (Date.now() - Math.max(stats.mtimeMs, stats.ctimeMs) <= RECENT_CHANGE_MS) return
+  if (validHeads.size >= MAX_HEADS) validHeads.clear()
+  validHeads.set(head, headStamp(stats))
 }
 
 // Any entry counts, symlinks included: git accepts a symlinked HEAD or objects/ just as well.
@@ -167,7 +194,8 @@ function statOrNull(file: string): Stats | null {
 
 function safeRealpath(file: string): string | null {
   try {
-    return realpathSync(file)
+    // The kernel's realpath: one call, where the JavaScript one lstat's every component.
+    return realpathSync.native(file)
   } catch {
     return null
   }

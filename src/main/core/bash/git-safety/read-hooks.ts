@@ -1,6 +1,7 @@
-import { statSync } from 'node:fs'
+import { lstatSync, statSync } from 'node:fs'
 import path from 'node:path'
 import { readRegularFile } from './bounded-read'
+import { readOncePerCall } from './per-call-reads'
 
 /** A commondir file is one relative path. */
 const MAX_COMMONDIR_BYTES = 4096
@@ -27,7 +28,13 @@ export function findReadHook(gitDir: string): string | null {
 
 /** A linked worktree's gitdir names the main repository in `commondir`; null when there is none. */
 export function readCommonDir(gitDir: string): string | null {
+  return readOncePerCall(`commondir\0${gitDir}`, () => readCommonDirFile(gitDir))
+}
+
+function readCommonDirFile(gitDir: string): string | null {
   const file = path.join(gitDir, 'commondir')
+  // Only linked worktrees have one; the failed open's exception cost more than this lstat.
+  if (lstatSync(file, { throwIfNoEntry: false }) === undefined) return null
   const data = readRegularFile(file, { maxBytes: MAX_COMMONDIR_BYTES, followSymlinks: false })
   if (data === null) return null
   const value = data.toString('utf8').trim()

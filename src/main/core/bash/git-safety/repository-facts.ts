@@ -1,6 +1,7 @@
 import path from 'node:path'
 import { valueHoldsCredential } from '../../secrets/git-secret-keys'
 import { type RepositoryConfigAnswer, readRepositoryConfig } from './git-config-by-git'
+import { type HistorySecrets, readHistorySecrets } from './history-secrets'
 import { entryName } from './git-config-file'
 import { readIndexFacts } from './index-gitlinks'
 import { readCommonDir } from './read-hooks'
@@ -11,6 +12,8 @@ export interface RepositoryFacts {
   credentialKeys: string[]
   /** Tracked files with a secret's name, relative to the work tree (`.env`, `deploy/id_rsa`). */
   secretTrackedPaths: string[]
+  /** Secret-named files anywhere in the history, read by git when a command prints from it. */
+  historySecrets: () => HistorySecrets
 }
 
 const CREDENTIAL_KEYS = new WeakMap<RepositoryConfigAnswer, string[]>()
@@ -30,5 +33,6 @@ export function readRepositoryFacts(gitDir: string): RepositoryFacts {
   const index = readIndexFacts(path.join(gitDir, 'index'))
   // An index too large or unreadable names nothing here; the program checks refuse it already.
   const secretTrackedPaths = 'problem' in index ? [] : index.secretPaths
-  return { credentialKeys, secretTrackedPaths }
+  const historySecrets = () => readHistorySecrets(gitDir, readCommonDir(gitDir))
+  return { credentialKeys, secretTrackedPaths, historySecrets }
 }

@@ -1,4 +1,5 @@
 import path from 'node:path'
+import type { HistorySecrets } from '../git-safety/history-secrets'
 import type { ParsedArgs } from '../readonly/flag-types'
 
 /** What a read-only git command prints from the repository, for the checks that know the repository. */
@@ -13,7 +14,24 @@ export interface GitReads {
   trackedContents: string[] | null
   /** Config names (`*` for any subsection) whose values it prints: `remote -v`, `config --get K`. */
   configValues: string[]
+  /**
+   * The contents it prints may come from any commit (`log -p`, `show REV`, `grep x REV`,
+   * `diff A B`, `cat-file -p ID`), not only from today's index and work tree.
+   */
+  readsHistory: boolean
 }
+
+// Subcommands whose printed contents come from commits, whatever their operands.
+const HISTORY_PRINTERS = new Set([
+  'log',
+  'whatchanged',
+  'reflog',
+  'show',
+  'stash list',
+  'stash show',
+  'diff-tree',
+  'cat-file',
+])
 
 const REMOTE_URLS = ['remote.*.url', 'remote.*.pushurl']
 // Flags after which diff-producing commands print no file contents.
@@ -72,7 +90,24 @@ export function gitReadsOf(subcommand: string, parsed: ParsedArgs, pathspecs: re
     objectPaths,
     trackedContents: printsContents ? [...pathspecs] : null,
     configValues: configValuesOf(subcommand, parsed, flags),
+    readsHistory: printsContents && readsCommits(subcommand, parsed, flags),
   }
+}
+
+/** `git diff` compares the work tree with the index, `git grep x` searches the work tree; with a
+ * revision operand (or diff's --cached, which compares with HEAD) they print from commits. */
+function readsCommits(subcommand: string, parsed: ParsedArgs, flags: ReadonlySet<string>): boolean {
+  if (HISTORY_PRINTERS.has(subcommand)) return true
+  if (subcommand === 'diff')
+    return (
+      parsed.positionals.length > 0 ||
+      ['--cached', '--staged', '--merge-base'].some((flag) => flags.has(flag))
+    )
+  if (subcommand === 'grep') {
+    const patternGiven = ['-e', '-f', '--and', '--or', '--not'].some((flag) => flags.has(flag))
+    return parsed.positionals.length > (patternGiven ? 0 : 1)
+  }
+  return true
 }
 
 function configValuesOf(subcommand: string, parsed: ParsedArgs, flags: ReadonlySet<string>): string[] {
@@ -100,7 +135,12 @@ function objectPath(word: string): string[] {
  */
 export function judgeGitReads(
   reads: GitReads,
-  repository: { workTree: string; credentialKeys: readonly string[]; secretTrackedPaths: readonly string[] },
+  repository: {
+    workTree: string
+    credentialKeys: readonly string[]
+    secretTrackedPaths: readonly string[]
+    historySecrets: () => HistorySecrets
+  },
   cwd: string,
   label: string,
 ): { problem: string | null; paths: string[] } {
@@ -114,7 +154,14 @@ export function judgeGitReads(
   const specs = limits.map((pathspec) =>
     /^:|[*?[\\]/.test(pathspec) ? pathspec : path.relative(repository.workTree, path.resolve(cwd, pathspec)),
   )
-  const printed = repository.secretTrackedPaths.filter(
+  let secrets = repository.secretTrackedPaths
+  if (reads.readsHistory) {
+    const history = repository.historySecrets()
+    if ('unknown' in history)
+      return { problem: `${label} may print files from the history: ${history.unknown}`, paths: [] }
+    secrets = [...new Set([...secrets, ...history.paths])]
+  }
+  const printed = secrets.filter(
     (tracked) => specs.length === 0 || specs.some((pathspec) => pathspecCovers(pathspec, tracked)),
   )
   return { problem: null, paths: printed.map((tracked) => path.join(repository.workTree, tracked)) }

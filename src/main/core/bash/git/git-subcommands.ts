@@ -11,18 +11,28 @@ import {
   signatureFormatCheck,
 } from './git-callbacks'
 import { DIFF_FLAGS, GIT_REFUSED_FLAGS, LOG_FLAGS } from './git-flag-sets'
+import { GIT_PARSE_OPTIONS_LONG_OPTIONS } from './git-long-options'
 
 // Every git subcommand has --output or a pathspec a file name could turn into a flag, so all of
 // them refuse an unquoted leading glob.
 function gitPolicy(policy: Omit<CommandPolicy, 'flagsCanWrite'>): CommandPolicy {
-  // git's parse-options takes unique prefixes only where a subcommand's own table is complete, and
-  // revision and diff options never: prefixes are refused rather than guessed.
   return {
     ...policy,
     refusedFlags: { ...GIT_REFUSED_FLAGS, ...policy.refusedFlags },
     flagsCanWrite: true,
     exactLongOptions: true,
   }
+}
+
+/**
+ * Subcommands whose options git's parse-options reads take any unambiguous prefix of a long option
+ * (`git status --shor`), resolved among all of that subcommand's options as git knows them, so a
+ * prefix git finds ambiguous asks, and one that stands for an option outside the table asks too.
+ * Revision and diff options (log, show, diff…) are matched by git exactly, and so here.
+ */
+function withGitAbbreviations(name: string, policy: CommandPolicy): CommandPolicy {
+  const known = GIT_PARSE_OPTIONS_LONG_OPTIONS.get(name)
+  return known ? { ...policy, exactLongOptions: false, knownLongOptions: known } : policy
 }
 
 const log = gitPolicy({ flags: LOG_FLAGS, dashCount: true, check: signatureFormatCheck })
@@ -35,8 +45,7 @@ const FORMAT_REF_FLAGS = flagTable({
   optionalString: '--color --column',
 })
 
-/** Read-only git subcommands, matched by the longest prefix of the words after the global options. */
-export const GIT_SUBCOMMANDS: ReadonlyMap<string, CommandPolicy> = new Map<string, CommandPolicy>([
+const TABLES = new Map<string, CommandPolicy>([
   [
     'status',
     gitPolicy({
@@ -316,6 +325,11 @@ export const GIT_SUBCOMMANDS: ReadonlyMap<string, CommandPolicy> = new Map<strin
     }),
   ],
 ])
+
+/** Read-only git subcommands, matched by the longest prefix of the words after the global options. */
+export const GIT_SUBCOMMANDS: ReadonlyMap<string, CommandPolicy> = new Map(
+  [...TABLES].map(([name, policy]) => [name, withGitAbbreviations(name, policy)]),
+)
 
 /** The longest subcommand prefix of `words`, e.g. `stash list` before `stash`. */
 export function findGitSubcommand(

@@ -29,31 +29,37 @@ export function createFsLookups(): FsLookups {
 
 /** A class, not closures: one is made per classify call, and closures cost more to make. */
 class CallLookups implements FsLookups {
-  private readonly lstats = new Map<string, Stats | null>()
-  private readonly stats = new Map<string, Stats | null>()
-  private readonly reals = new Map<string, string | null>()
-  private readonly folders = new Map<string, string | null>()
-  private readonly listings = new Map<string, Dirent[] | null>()
+  // Made on first use: most calls ask one or two of these questions, many none.
+  private lstats?: Map<string, Stats | null>
+  private stats?: Map<string, Stats | null>
+  private reals?: Map<string, string | null>
+  private folders?: Map<string, string | null>
+  private listings?: Map<string, Dirent[] | null>
 
   lstat(file: string): Stats | null {
+    this.lstats ??= new Map()
     return remember(this.lstats, file, () => lstatSync(file, { throwIfNoEntry: false }) ?? null)
   }
 
   stat(file: string): Stats | null {
+    this.stats ??= new Map()
     return remember(this.stats, file, () => statSync(file, { throwIfNoEntry: false }) ?? null)
   }
 
   realpath(file: string): string | null {
+    this.reals ??= new Map()
     // realpath fails for whatever lstat cannot find, and building that exception costs more than
     // the lstat: most paths a command names do not exist where classify runs.
     return remember(this.reals, file, () => (this.lstat(file) === null ? null : realpathSync.native(file)))
   }
 
   realFolder(dir: string): string | null {
+    this.folders ??= new Map()
     return remember(this.folders, dir, () => sharedRealFolder(dir))
   }
 
   readdir(dir: string): Dirent[] | null {
+    this.listings ??= new Map()
     return remember(this.listings, dir, () => readdirSync(dir, { withFileTypes: true }))
   }
 }

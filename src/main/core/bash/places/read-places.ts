@@ -77,7 +77,9 @@ export function judgeReadPaths(words: readonly string[], options: PlaceOptions):
       concerns.push({ kind: 'secret', path: word, reason })
       continue
     }
-    const secret = [lexical, real].map((candidate) => secretRelation(candidate, secrets)).find(Boolean)
+    // Usually the same path: judged once then.
+    const secret =
+      secretRelation(lexical, secrets) ?? (real === lexical ? null : secretRelation(real, secrets))
     if (secret) {
       const what = secret === 'holds' ? 'a folder that holds secrets' : 'a secrets location'
       concerns.push({ kind: 'secret', path: real, reason: `reads ${what}: ${shown}` })

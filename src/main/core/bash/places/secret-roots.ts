@@ -20,13 +20,14 @@ const RESOLVED = new Map<string, SecretRoots>()
 const MAX_HOMES = 64
 
 export function secretRoots(home: string, shellgateHome: string | undefined): SecretRoots {
-  const configured = path.resolve(
-    shellgateHome ?? process.env.SHELLGATE_HOME ?? path.join(home, '.shellgate'),
-  )
-  const key = `${home}\0${configured}`
+  const given = shellgateHome ?? process.env.SHELLGATE_HOME ?? path.join(home, '.shellgate')
+  const key = `${home}\0${given}`
   const found = RESOLVED.get(key)
   if (found) return found
-  const made = resolveRoots([...HOME_SECRET_PATHS.map((entry) => path.join(home, entry)), configured])
+  const made = resolveRoots([
+    ...HOME_SECRET_PATHS.map((entry) => path.join(home, entry)),
+    path.resolve(given),
+  ])
   if (RESOLVED.size >= MAX_HOMES) RESOLVED.clear()
   RESOLVED.set(key, made)
   return made

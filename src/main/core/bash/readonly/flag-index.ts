@@ -9,6 +9,8 @@ interface FlagIndex {
   longOptions: string[]
   /** Long option → the first option of its alias group (`--colour` → `--color`). */
   aliasOf: ReadonlyMap<string, string>
+  /** The tool's own options outside the table (policy.knownLongOptions). */
+  known: ReadonlySet<string>
 }
 
 const INDEXES = new WeakMap<CommandPolicy, FlagIndex>()
@@ -16,7 +18,12 @@ const INDEXES = new WeakMap<CommandPolicy, FlagIndex>()
 function indexOf(policy: CommandPolicy): FlagIndex {
   let index = INDEXES.get(policy)
   if (!index) {
-    const names = new Set([...Object.keys(policy.flags), ...Object.keys(policy.refusedFlags ?? {})])
+    const known = new Set(policy.knownLongOptions ?? [])
+    // The tool's own list, when given, is every name a prefix can stand for.
+    const names =
+      known.size > 0
+        ? known
+        : new Set([...Object.keys(policy.flags), ...Object.keys(policy.refusedFlags ?? {})])
     const longOptions = [...names].filter((flag) => flag.startsWith('--')).sort()
     const aliasOf = new Map<string, string>()
     for (const group of policy.aliases ?? []) {
@@ -24,7 +31,7 @@ function indexOf(policy: CommandPolicy): FlagIndex {
       if (first === undefined) continue
       for (const alias of rest) aliasOf.set(alias, first)
     }
-    index = { longOptions, aliasOf }
+    index = { longOptions, aliasOf, known }
     INDEXES.set(policy, index)
   }
   return index
@@ -45,7 +52,9 @@ export function resolveLongOption(policy: CommandPolicy, written: string): LongR
   if (Object.hasOwn(policy.flags, written) || Object.hasOwn(policy.refusedFlags ?? {}, written))
     return { kind: 'option', name: written }
   if (policy.exactLongOptions) return { kind: 'unknown' }
-  const { longOptions, aliasOf } = indexOf(policy)
+  const { longOptions, aliasOf, known } = indexOf(policy)
+  // Written in full, an option the table lacks is that option, never an abbreviation of a longer one.
+  if (known.has(written)) return { kind: 'option', name: written }
   const candidates: string[] = []
   for (let at = firstAtOrAfter(longOptions, written); at < longOptions.length; at += 1) {
     const option = longOptions[at] as string

@@ -79,6 +79,12 @@ export interface CommandPolicy {
   operandsOnly?: boolean
   /** The tool matches long options exactly (its own parser, not getopt_long): no abbreviations. */
   exactLongOptions?: boolean
+  /**
+   * Every long option the tool has, beyond the table: a prefix is resolved among all of them (so
+   * one the tool finds ambiguous is ambiguous here), and one of them written in full, or the one
+   * a prefix stands for, is not read-only unless the table has it.
+   */
+  knownLongOptions?: readonly string[]
   /** Every `-word` is one flag, never a cluster (find's `-name`, xxd's `-cols`). */
   singleDashLong?: boolean
   /** Options end at the first positional (xargs and its driven command, getopt `+` style). */

@@ -1,0 +1,101 @@
+import { execFileSync, spawnSync } from 'node:child_process'
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { classifyCommand } from '../../../../../src/main/core/bash/classify'
+
+/**
+ * Issue 21: a secret file committed and later deleted is in no tree or index of today, yet
+ * `git log -p`, `git show REV` and `git grep x REV` print it. Each case runs git for real first.
+ */
+const ENV = { PATH: '/usr/bin:/bin', LC_ALL: 'C', GIT_CONFIG_NOSYSTEM: '1' }
+const SECRET = 'DEPLOY_TOKEN=deleted-but-in-history'
+
+let repo = ''
+let home = ''
+
+function git(...args: string[]): string {
+  return execFileSync('git', ['-c', 'user.name=t', '-c', 'user.email=t@t', ...args], {
+    cwd: repo,
+    encoding: 'utf8',
+    env: { ...ENV, HOME: home },
+  })
+}
+
+function realOutput(command: string): string {
+  return spawnSync('bash', ['-c', command], { cwd: repo, encoding: 'utf8', env: { ...ENV, HOME: home } })
+    .stdout
+}
+
+function asks(command: string): string[] {
+  const verdict = classifyCommand(command, { cwd: repo, workspace: repo, platform: 'linux', home })
+  expect(verdict.readOnly, `${command}: ${verdict.reason}`).toBe(true)
+  return (verdict.asks ?? []).map((ask) => ask.path)
+}
+
+beforeAll(() => {
+  repo = mkdtempSync(join(tmpdir(), 'shellgate-git-history-'))
+  home = mkdtempSync(join(tmpdir(), 'shellgate-git-history-home-'))
+  mkdirSync(join(repo, 'src'))
+  mkdirSync(join(repo, 'deploy'))
+  writeFileSync(join(repo, 'src', 'a.ts'), 'export const a = 1\n')
+  writeFileSync(join(repo, 'deploy', 'prod.env'), `${SECRET}\n`)
+  git('init', '-q')
+  git('add', '.')
+  git('commit', '-qm', 'first')
+  git('rm', '-q', 'deploy/prod.env')
+  git('commit', '-qm', 'drop the secret')
+})
+
+afterAll(() => {
+  rmSync(repo, { recursive: true, force: true })
+  rmSync(home, { recursive: true, force: true })
+})
+
+const secretPath = () => join(repo, 'deploy', 'prod.env')
+
+describe('secret files deleted from the tree but kept in the history', () => {
+  it.each([
+    'git log -p',
+    'git log --patch --all',
+    'git show HEAD~1',
+    'git show HEAD',
+    'git diff HEAD~1',
+    'git diff HEAD~1 HEAD',
+    'git grep DEPLOY HEAD~1',
+    'git grep -e DEPLOY HEAD~1',
+  ])('%s prints it, so it asks', (command) => {
+    expect(realOutput(command)).toContain(SECRET)
+    expect(asks(command)).toContain(secretPath())
+  })
+
+  it.each(['git log --oneline', 'git log -p -- src', 'git grep DEPLOY', 'git diff', 'git status'])(
+    '%s does not print it, so it does not ask',
+    (command) => {
+      expect(realOutput(command)).not.toContain(SECRET)
+      expect(asks(command)).toEqual([])
+    },
+  )
+
+  it('a secret committed and deleted after an earlier verdict is seen by the next one', () => {
+    const again = 'git log -p -- keys'
+    expect(asks(again)).toEqual([])
+    mkdirSync(join(repo, 'keys'))
+    writeFileSync(join(repo, 'keys', 'id_rsa'), 'PRIVATE KEY\n')
+    git('add', 'keys/id_rsa')
+    git('commit', '-qm', 'oops')
+    git('rm', '-q', 'keys/id_rsa')
+    git('commit', '-qm', 'remove it')
+    expect(realOutput(again)).toContain('PRIVATE KEY')
+    expect(asks(again)).toContain(join(repo, 'keys', 'id_rsa'))
+  })
+
+  it('a secret only a stash holds is in the history too', () => {
+    writeFileSync(join(repo, 'src', '.env.local'), 'STASHED=1\n')
+    git('add', 'src/.env.local')
+    git('stash', '-q')
+    expect(realOutput('git stash show -p')).toContain('STASHED=1')
+    expect(asks('git stash show -p')).toContain(join(repo, 'src', '.env.local'))
+  })
+})
