@@ -40,7 +40,10 @@ function askGit(gitDir: string): HistorySecrets {
   const git = findSystemGit()
   if (git === null)
     return { unknown: 'git is not installed in a system folder, so its history cannot be read' }
-  const run = spawnSync(git, [`--git-dir=${gitDir}`, 'rev-list', '--all', '--reflog', '--objects'], {
+  // --missing=allow-any: in a partial clone a missing object would be fetched from the promisor
+  // remote, which runs the repository's own remote.*.uploadpack or ssh command while we only judge.
+  const args = [`--git-dir=${gitDir}`, 'rev-list', '--all', '--reflog', '--objects', '--missing=allow-any']
+  const run = spawnSync(git, args, {
     cwd: '/',
     env: {
       PATH: '/usr/bin:/bin',

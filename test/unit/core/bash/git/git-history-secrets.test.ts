@@ -1,9 +1,10 @@
 import { execFileSync, spawnSync } from 'node:child_process'
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { classifyCommand } from '../../../../../src/main/core/bash/classify'
+import { readHistorySecrets } from '../../../../../src/main/core/bash/git-safety/history-secrets'
 
 /**
  * Issue 21: a secret file committed and later deleted is in no tree or index of today, yet
@@ -97,5 +98,26 @@ describe('secret files deleted from the tree but kept in the history', () => {
     git('stash', '-q')
     expect(realOutput('git stash show -p')).toContain('STASHED=1')
     expect(asks('git stash show -p')).toContain(join(repo, 'src', '.env.local'))
+  })
+
+  it("a partial clone is refused, and its history is read without fetching what it lacks: a fetch runs the remote's upload-pack", () => {
+    const clone = mkdtempSync(join(tmpdir(), 'shellgate-git-partial-'))
+    try {
+      git('config', 'uploadpack.allowFilter', 'true')
+      execFileSync('git', ['clone', '-q', '--filter=blob:none', '--no-checkout', `file://${repo}`, clone], {
+        env: { ...ENV, HOME: home },
+      })
+      const packs = () => readdirSync(join(clone, '.git', 'objects', 'pack')).sort()
+      const before = packs()
+      const verdict = classifyCommand('git log -p', { cwd: clone, workspace: clone, platform: 'linux', home })
+      // A lazy fetch of the missing blobs would have left a new promisor pack.
+      expect(verdict).toMatchObject({ readOnly: false, reason: expect.stringContaining('partial clone') })
+      // The history reader on its own, as a later check might reach it: it never fetches (the
+      // missing blobs are skipped, which the refusal above covers).
+      expect(readHistorySecrets(join(clone, '.git'), null)).toHaveProperty('paths')
+      expect(packs()).toEqual(before)
+    } finally {
+      rmSync(clone, { recursive: true, force: true })
+    }
   })
 })
