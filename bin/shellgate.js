@@ -1,8 +1,9 @@
 #!/usr/bin/env node
 'use strict'
 // CommonJS (bin/package.json says so): an agent's hook runs this on every command it makes
-// (issue 20.6), and Node's ES module loader alone costs about 10 ms of CPU to start. `--version`
-// and `hook` never start it; every other command loads the ESM CLI (out/main/cli.js) by import().
+// (issue 20.6), and Node's ES module loader alone costs about 10 ms of CPU to start. `--version`,
+// `hook`, `ticket` and `exec` with a hub never start it; every other command loads the ESM CLI
+// (out/main/cli.js) by import().
 const { existsSync, readFileSync } = require('node:fs')
 const path = require('node:path')
 
@@ -13,15 +14,19 @@ if (args.length === 1 && (args[0] === '--version' || args[0] === '-v')) {
   process.exit(0)
 }
 
-// The hook has its own bundle: one CommonJS file, the same command without the CLI's table,
-// chunks and Node's stdio streams (hook.vite.config.ts).
+// The commands that only talk to a running hub have their own bundle: one CommonJS file, the
+// same commands without the CLI's table and chunks (hub-client-cli.vite.config.ts).
+const cli = path.join(__dirname, '..', 'out', 'main', 'cli.js')
+const hubClientCli = path.join(__dirname, '..', 'out', 'main', 'hub-client-cli.cjs')
 const isHook = args[0] === 'hook' && args[1] !== '--help' && args[1] !== '-h'
-const entry = path.join(__dirname, '..', 'out', 'main', isHook ? 'hook.cjs' : 'cli.js')
-if (!existsSync(entry)) {
-  process.stderr.write(
-    `shellgate: the build is missing (out/main/${path.basename(entry)}); run \`npm run build\` first\n`,
-  )
-  process.exit(2)
+const isHubClient = isHook || args[0] === 'ticket' || args[0] === 'exec'
+for (const entry of isHubClient ? [cli, hubClientCli] : [cli]) {
+  if (!existsSync(entry)) {
+    process.stderr.write(
+      `shellgate: the build is missing (out/main/${path.basename(entry)}); run \`npm run build\` first\n`,
+    )
+    process.exit(2)
+  }
 }
 
 // Node reads NODE_EXTRA_CA_CERTS while it starts, before any of our code could seal it, so the
@@ -51,13 +56,19 @@ if (process.env.NODE_EXTRA_CA_CERTS !== undefined && !WITHOUT_TLS.has(args[0] ??
     if (signal) process.kill(process.pid, signal)
     else process.exit(code ?? 1)
   })
-} else if (isHook) {
-  require(entry)
-    .runHookCli(args.slice(1))
-    .then((code) => {
-      process.exitCode = code
-    })
+} else if (isHubClient) {
+  const bundle = require(hubClientCli)
+  const ran = isHook ? bundle.runHookCli(args.slice(1)) : bundle.runHubClientCommand(args[0], args.slice(1))
+  ran.then((code) => {
+    // null: `exec` found no hub, and the whole Bash tool path is in the full CLI only.
+    if (code === null) startFullCli()
+    else process.exitCode = code
+  })
 } else {
+  startFullCli()
+}
+
+function startFullCli() {
   // A file URL: an absolute path is not a valid import() specifier on Windows.
-  import(require('node:url').pathToFileURL(entry).href)
+  import(require('node:url').pathToFileURL(cli).href)
 }

@@ -203,7 +203,7 @@ function addOnce(list: unknown, item: string): unknown[] {
  * Shellgate hook for the same client (an earlier `shellgate hook codex` where this install is now
  * written by its absolute path) is replaced, so the client never asks Shellgate twice.
  */
-function addHookOnce(list: unknown, group: { hooks: { command: string }[] }): unknown[] {
+function addHookOnce(list: unknown, group: { matcher: string; hooks: { command: string }[] }): unknown[] {
   const groups = Array.isArray(list) ? list : []
   const command = group.hooks[0]?.command ?? ''
   const commands = (existing: unknown) =>

@@ -4,12 +4,15 @@ import { HOOK_INPUT_MAX_BYTES } from './mcp/hooks/hook-limits'
 import type { HookInput } from './mcp/hooks/run-hook'
 
 /**
- * `shellgate hook <client>` runs before every command an agent makes (issue 20.6), so it has its
- * own entry: bin/shellgate.js calls this instead of loading the CLI's command table, and the hook
- * reads stdin and writes stdout with plain system calls, never through process.stdin/stdout
- * (creating those streams loads Node's stream, net and tty machinery for one small JSON each way).
- * It answers exactly as `shellgate hook` run through the CLI does: same command, same checks.
- * Importing this module does nothing; only runHookCli does.
+ * The commands that only talk to a running hub, on the path of every command an agent makes
+ * (issue 20.6): `hook` before it, `ticket` to run it, and `exec` with a hub. bin/shellgate.js
+ * loads this one CommonJS bundle (hook.vite.config.ts) for them instead of the CLI's command
+ * table and ES module chunks. They are the same commands, with the same checks; importing this
+ * module does nothing.
+ *
+ * The hook reads stdin and writes stdout with plain system calls, never through process.stdin/
+ * stdout: creating those streams loads Node's stream, net and tty machinery for one small JSON
+ * each way.
  */
 export async function runHookCli(argv: readonly string[]): Promise<number> {
   // Before anything else is loaded, as in cli.ts: no module may read a sealed value at import.
@@ -30,6 +33,47 @@ export async function runHookCli(argv: readonly string[]): Promise<number> {
     return EXIT_USAGE
   }
 }
+
+/** `ticket` and `exec`, as cli.ts runs them; null when this `exec` finds no hub (the full CLI runs it). */
+export async function runHubClientCommand(
+  name: 'ticket' | 'exec',
+  argv: readonly string[],
+): Promise<number | null> {
+  sanitizeProcessEnvInPlace(process.env, process.platform)
+  const { abortOnSignals } = await import('./cli/abort-on-signals')
+  const { UsageError, EXIT_USAGE } = await import('./cli/usage-error')
+  const command =
+    name === 'ticket'
+      ? (await import('./cli/commands/ticket')).ticketCommand
+      : (await import('./cli/commands/exec')).makeExecCommand(() => Promise.reject(NO_HUB))
+  const io = {
+    stdout: (text: string) => void process.stdout.write(text),
+    stdoutBytes: (bytes: Uint8Array) => void process.stdout.write(bytes),
+    stderr: (text: string) => void process.stderr.write(text),
+    stdin: null,
+    env: process.env,
+    cwd: process.cwd(),
+    signal: abortOnSignals(),
+  }
+  if (argv[0] === '--help' || argv[0] === '-h') {
+    io.stdout(`${command.usage}\n`)
+    return 0
+  }
+  try {
+    return await command.run([...argv], io)
+  } catch (error) {
+    if (error === NO_HUB) return null
+    if (error instanceof UsageError) {
+      io.stderr(`${error.message}\n`)
+      return EXIT_USAGE
+    }
+    io.stderr(`shellgate ${name}: ${error instanceof Error ? error.message : String(error)}\n`)
+    return 1
+  }
+}
+
+/** Thrown by this entry's exec when no hub runs: the whole Bash tool path is not in this bundle. */
+const NO_HUB = Symbol('no hub: run by the full CLI')
 
 /**
  * The hook's input as read so far, and the rest from process.stdin only if fd 0 turns out to be
