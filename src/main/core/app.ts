@@ -225,8 +225,10 @@ export async function createCore(options: CoreOptions): Promise<Core> {
         tail: sample.preview100,
       }),
   })
-  const ruleOffers = createRuleOffers({
+  const ruleOffers = await createRuleOffers({
     approvals,
+    dataDir,
+    onProblem: warn,
     workspaceOf: (sessionId) => sessions.list().find((each) => each.id === sessionId)?.workspace ?? null,
     storeFor: (chosen) => workspaceSettings.storeFor(chosen),
     onOffer: (offer) => options.emit('rules.offered', offer),
@@ -323,7 +325,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
         stopTrustEvents()
         stopForwarding()
         stopPruning()
-        ruleOffers.dispose()
+        await ruleOffers.dispose()
         stopKeepingOutcomes()
         approvals.dispose()
         await tasks.dispose()

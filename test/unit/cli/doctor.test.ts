@@ -112,7 +112,11 @@ describe('shellgate doctor', () => {
     expect(codex.command.detail).toContain('`/nowhere/shellgate --version` did not start')
     expect(codex.mcp).toEqual({ ok: false, detail: 'not checked: its command does not start' })
     expect(codex.hook.ok).toBe(true)
-    expect(codex.trusted?.ok).toBeNull()
+    // No codex on this PATH to ask, and config.toml records no trust for the hook's key.
+    expect(codex.trusted).toEqual({
+      ok: false,
+      detail: 'never trusted in Codex: open /hooks in Codex and trust "/nowhere/shellgate hook codex"',
+    })
     expect(codex.fix).toBe('shellgate connect codex --write')
   })
 

@@ -1,10 +1,11 @@
 import { existsSync } from 'node:fs'
-import { mkdtemp, realpath, rm } from 'node:fs/promises'
+import { mkdtemp, readFile, realpath, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import { createCore } from '../../../src/main/core/app'
 import { sanitizeEntryEnv } from '../../../src/main/core/env/sanitize-entry'
+import { RULE_OFFER_COUNTS_FILE } from '../../../src/main/core/workbench/rule-offer-counts'
 import { RULE_OFFER_AFTER_ALLOWS } from '../../../src/main/core/workbench/rule-offers'
 import { createWorkspaceGate, type WorkspaceGate } from '../../../src/main/ipc/workspace-gate'
 import { connectLoopback } from '../../../src/main/transports/loopback'
@@ -23,14 +24,22 @@ afterEach(async () => {
   for (const dir of temps.splice(0)) await rm(dir, { recursive: true, force: true })
 })
 
+/** Stops the hub and its core, as quitting Shellgate does: what is not on disk is gone. */
+const stopCore = async () => {
+  await gate?.dispose()
+  gate = null
+}
+
 const temp = async (prefix: string) => {
   const dir = await realpath(await mkdtemp(join(tmpdir(), prefix)))
   temps.push(dir)
   return dir
 }
 
-async function start() {
-  const home = await temp('sg-offers-home-')
+async function start(reuse?: { home: string; project: string }) {
+  const home = reuse?.home ?? (await temp('sg-offers-home-'))
+  // Notices emitted while the core starts (a corrupt counts file) arrive before any client listens.
+  const notices: string[] = []
   const env = sanitizeEntryEnv(
     { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: home, SHELL: '/bin/bash', SHELLGATE_HOME: home },
     'linux',
@@ -44,12 +53,15 @@ async function start() {
         runtime: 'browser',
         electronVersion: null,
         captureLoginShell: false,
-        emit: hub.emit,
+        emit: (event, payload) => {
+          if (event === 'app.notice') notices.push((payload as { message: string }).message)
+          hub.emit(event, payload)
+        },
       }),
   })
   const ui = createClient(contract, connectLoopback(gate.dispatcher, gate.hub, 'ui').transport)
   const agent = createClient(contract, connectLoopback(gate.dispatcher, gate.hub, 'agent').transport)
-  const project = await temp('sg-offers-project-')
+  const project = reuse?.project ?? (await temp('sg-offers-project-'))
   const session = await agent.request('sessions.create', {
     workspace: project,
     agent: { name: 'claude-code', version: '2.1.332' },
@@ -64,7 +76,7 @@ async function start() {
     await ui.request('approvals.answer', { id: card.id, answer })
     return call
   }
-  return { ui, agent, project, session, answered }
+  return { ui, agent, home, project, session, answered, notices }
 }
 
 describe('rule offers (issue 22.8)', () => {
@@ -123,5 +135,56 @@ describe('rule offers (issue 22.8)', () => {
     await answered('touch t-again', { kind: 'allow_once' })
     expect(await ui.request('rules.offers', {})).toEqual([])
     await expect(ui.request('rules.dismissOffer', { id: offer!.id })).rejects.toThrow(/no rule offer/)
+  }, 120_000)
+
+  it('the counts, a denial and an open offer survive a real restart of the core', async () => {
+    const first = await start()
+    await first.answered('touch before-1', { kind: 'allow_once' })
+    await first.answered('touch before-2', { kind: 'allow_once' })
+    await first.answered('mkdir before', { kind: 'deny' })
+    await stopCore()
+
+    const second = await start(first)
+    // Two allows before the restart and one after are three: the offer comes.
+    await second.answered('touch after-1', { kind: 'allow_once' })
+    const [offer] = await second.ui.request('rules.offers', {})
+    expect(offer).toMatchObject({
+      rule: 'touch:*',
+      allowedCount: RULE_OFFER_AFTER_ALLOWS,
+      examples: ['touch after-1', 'touch before-2', 'touch before-1'],
+    })
+    // The denial was kept too: mkdir is not offered however often it is allowed now.
+    for (const name of ['a', 'b', 'c']) await second.answered(`mkdir m-${name}`, { kind: 'allow_once' })
+    expect((await second.ui.request('rules.offers', {})).map((each) => each.rule)).toEqual(['touch:*'])
+    await stopCore()
+
+    const third = await start(first)
+    // Not yet answered, so still offered after a restart; dismissed, it stays gone after the next.
+    const [again] = await third.ui.request('rules.offers', {})
+    expect(again).toEqual(offer)
+    await third.ui.request('rules.dismissOffer', { id: again!.id })
+    await stopCore()
+
+    const fourth = await start(first)
+    await fourth.answered('touch after-2', { kind: 'allow_once' })
+    expect(await fourth.ui.request('rules.offers', {})).toEqual([])
+    expect(fourth.notices).toEqual([])
+  }, 120_000)
+
+  it('a corrupt counts file is kept as .bak with a warning, and counting starts again', async () => {
+    const home = await temp('sg-offers-home-')
+    const project = await temp('sg-offers-project-')
+    const file = join(home, RULE_OFFER_COUNTS_FILE)
+    await writeFile(file, '{"version":1,"shapes":[{"workspace":')
+    const { ui, answered, notices } = await start({ home, project })
+    await waitFor(() => notices.some((each) => each.includes('Rule offer counts')), 'the warning')
+    const warning = notices.find((each) => each.includes('Rule offer counts'))
+    expect(warning).toContain(`kept as ${file}.bak`)
+    expect(await readFile(`${file}.bak`, 'utf8')).toBe('{"version":1,"shapes":[{"workspace":')
+    for (let n = 1; n <= RULE_OFFER_AFTER_ALLOWS; n++) await answered(`touch c-${n}`, { kind: 'allow_once' })
+    expect((await ui.request('rules.offers', {})).map((each) => each.rule)).toEqual(['touch:*'])
+    // Written back whole: the new file parses and holds the shape.
+    const saved = JSON.parse(await readFile(file, 'utf8'))
+    expect(saved.shapes).toMatchObject([{ rule: 'touch:*', allowed: RULE_OFFER_AFTER_ALLOWS, done: true }])
   }, 120_000)
 })

@@ -5,7 +5,8 @@ import { type EnvRecord, toEnvRecord } from './env-keys'
 import { isAllowlistedLoginEnvKey } from './login-env-allowlist'
 import { buildLoginShellProbe, loginShellCandidates, parseLoginShellProbeOutput } from './login-shell-probe'
 import { patchPathWithoutShell } from './path-patch'
-import { entryKeyFate } from './sanitize-keys'
+import { readSealedEnv } from './sanitize-entry'
+import { entryKeyFate, TOOL_ENV_PASSTHROUGH_KEY } from './sanitize-keys'
 
 /** seed 000: a login shell that takes longer than this is killed with its whole group. */
 export const LOGIN_SHELL_CAPTURE_TIMEOUT_MS = 4_000
@@ -22,7 +23,10 @@ export interface LoginShellEnvReport {
   durationMs: number
   /** Adopted variable names (PATH and allowlisted), sorted. */
   keys: string[]
-  /** Proxy and certificate names found in the login shell, sealed for children, sorted. */
+  /**
+   * Proxy and certificate names the login shell added to what is sealed for children, sorted. A
+   * name already sealed when Shellgate started is not counted again: that value wins (merge).
+   */
   sealedKeys: string[]
   /** Why it failed or what was odd (a missing $SHELL), for the user. */
   messages: string[]
@@ -59,7 +63,14 @@ const cache = new Map<string, Promise<LoginShellEnvCapture>>()
 export function captureLoginShellEnv(options: CaptureLoginShellEnvOptions): Promise<LoginShellEnvCapture> {
   const env = toEnvRecord(options.env)
   const shells = options.shells ?? loginShellCandidates(env.SHELL)
-  const key = JSON.stringify([options.platform, shells, env.HOME, env.PATH, options.timeoutMs])
+  const key = JSON.stringify([
+    options.platform,
+    shells,
+    env.HOME,
+    env.PATH,
+    options.timeoutMs,
+    env[TOOL_ENV_PASSTHROUGH_KEY],
+  ])
   let pending = cache.get(key)
   if (!pending) {
     pending = runCapture({ ...options, env, shells })
@@ -124,12 +135,22 @@ async function runCapture(
   }
   const env: EnvRecord = {}
   const sealed: EnvRecord = {}
+  // Sealed when Shellgate started: children get those values (they were set closer to this run),
+  // so the rc files' ones are neither sealed again nor counted twice (issue 22.8).
+  const sealedAtEntry = readSealedEnv(options.env)
+  const overridden: string[] = []
   for (const [key, value] of Object.entries(captured)) {
     // The probe's own quieting variables come back in `env -0`; they are ours, not the user's.
     if (isProbeInjected(key, value, probe.env, options.env)) continue
-    if (entryKeyFate(key) === 'seal') sealed[key] = value
-    else if (key === 'PATH' || isAllowlistedLoginEnvKey(key)) env[key] = value
+    if (entryKeyFate(key) === 'seal') {
+      if (!Object.hasOwn(sealedAtEntry, key)) sealed[key] = value
+      else if (sealedAtEntry[key] !== value) overridden.push(key)
+    } else if (key === 'PATH' || isAllowlistedLoginEnvKey(key)) env[key] = value
   }
+  if (overridden.length > 0)
+    messages.push(
+      `your startup files set ${overridden.sort().join(', ')}, but commands get the value${overridden.length > 1 ? 's' : ''} Shellgate was started with`,
+    )
   return {
     report: report('captured', shell, elapsed(), Object.keys(env), Object.keys(sealed), messages, false),
     env,

@@ -91,10 +91,11 @@ const NOT_CREDENTIAL_PATTERN = /^GIT_CONFIG_KEY_[0-9]+$/
 /**
  * Issue 22.8: where a tool finds its certificate authorities (AWS_CA_BUNDLE, a *_CA_CERTS path) is
  * a public trust anchor, not a credential; withholding it only breaks TLS behind a company proxy
- * and lists a CA path as a secret. A CA's private key (*_CA_KEY) is still a credential.
+ * and lists a CA path as a secret, whatever words come before it (AUTH_SERVICE_CA_CERT_FILE,
+ * VAULT_CACERT, MYSQL_SSL_CA). A CA's private key (*_CA_KEY, *_CA_KEY_FILE) is still a credential.
  */
 const TRUST_ANCHOR_PATH =
-  /(?:^|_)(?:CA_BUNDLE|CA_CERTS?|CA_CERTIFICATES?|CA_FILE|CA_PATH|CA_DIR|CAINFO|CAFILE|CAPATH)$/
+  /(?:^|_)(?:CA_BUNDLE|CA_CERTS?|CA_CERTIFICATES?|CA_FILE|CA_PATH|CA_DIR|CAINFO|CAFILE|CAPATH|CACERTS?|CABUNDLE|ROOT_CA|ROOT_CERTS?|SSL_CA|TLS_CA)(?:_FILE|_PATH|_DIR|_FILE_PATH)?$/
 
 export function isCredentialName(name: string): boolean {
   const upper = name.toUpperCase()

@@ -4,22 +4,23 @@ import type { CallChannel } from '../../../shared/ipc/domains/sessions'
 import type { ApprovalBroker } from '../permissions/approval-broker'
 import type { AuditLog } from '../settings/audit-log'
 import { approvalSandbox } from './call-sandbox'
-import { approvalRequestOf, callDecisionOf, decidedByOf, ruleAllowsCommand } from './decision-record'
+import { askThePerson, type PromiseSettler } from './call-approval'
+import { callDecisionOf, decidedByOf } from './decision-record'
 import type { LiveSession, SessionService } from './session-service'
-import { answerTimeLeft, endsAtTimeout, type InFlightCall, movedToBackground } from './in-flight-call'
+import { endsAtTimeout, type InFlightCall, movedToBackground } from './in-flight-call'
 import { WorkbenchError } from './workbench-error'
-import { pendingShareRefusal, runningShareRefusal } from './call-shares'
+import { runningShareRefusal } from './call-shares'
 import { auditBashCall } from './call-audit'
 import { trackBackgroundedCalls } from './backgrounded-calls'
 import type { KeptDecisions } from './kept-decisions'
-import { type PromisedTask, promiseTask } from './promised-task'
+import type { PromisedTask } from './promised-task'
 import { type CallDecisionDeps, type CallKind, decideCall } from './call-decision'
 import { type CallExecutionDeps, executeCall } from './call-execution'
 import { decideForHook, type HookQuestion, type HookVerdict } from './hook-decision'
 import { createHookTickets } from './hook-tickets'
 import { checkCall } from './call-check'
 import { newCall, parseInput, terminalInput } from './new-call'
-import { refuseOverTerminalCap, terminalApproval } from './terminal-call'
+import { refuseOverTerminalCap } from './terminal-call'
 import type { TicketCall } from './ticket-call'
 import { auditUnusedTickets, runTicket, type TicketRunOptions } from './ticket-run'
 
@@ -277,7 +278,7 @@ export function createBashCallService(options: BashCallServiceOptions): BashCall
     const ranWithoutAsking = decision.outcome === 'allow' && decidedBy === 'read_only'
     let unsandboxedByPerson = false
     // Set when the caller's clock ran out during the approval: the call answered "it will run as task T".
-    const promise: { settle: ((update: Partial<PromisedTask>) => void) | null } = { settle: null }
+    const promise: PromiseSettler = { settle: null }
 
     if (decision.outcome === 'deny') {
       current = {
@@ -304,65 +305,20 @@ export function createBashCallService(options: BashCallServiceOptions): BashCall
         }
       }
     } else if (decision.outcome === 'ask') {
-      const full = pendingShareRefusal(options.approvals, sessionId)
-      if (full) {
-        current = { ...current, status: 'denied', content: `Not run: ${full}`, isError: true }
-        await publish(session, current)
-        await auditCall(session, current, { decidedBy: 'too_many_waiting', approvedBy })
-        return current
-      }
-      entry.phase = 'approval'
-      current = { ...current, status: 'waiting_for_approval' }
-      await publish(session, current)
-      const waiting = current
-      // The person gets until the caller's deadline; an answer by then runs in this call.
-      const promiseTimer =
-        entry.answerWithinMs === null
-          ? null
-          : setTimeout(() => {
-              promise.settle = promiseTask(promised, session, waiting, entry, options.kept)
-            }, answerTimeLeft(entry))
-      const pending = options.approvals.request(
+      const asked = await askThePerson(
+        { ...options, promised, publish, auditCall },
         {
-          ...approvalRequestOf(session, input, verdict, decision, userSettings.permissions.mode),
-          callId: call.id,
-          ...(options.sandbox
-            ? { sandbox: await approvalSandbox(options.sandbox, userSettings.sandbox) }
-            : {}),
-          ...(input.tty ? { terminal: terminalApproval(verdict) } : {}),
-        },
-        {
-          signal,
-          checkRule: (rule) => ruleAllowsCommand(rule, verdict),
-          // Judged with every rule in effect now, so a deny or ask rule still wins over the new rule.
-          coveredBy: (saved) => {
-            const now = decideAgain()
-            return now.outcome === 'allow' && now.rules.some((rule) => rule.rule === saved.rule)
-          },
+          session,
+          input,
+          decided: { verdict, decision, userSettings, decideAgain },
+          entry,
+          call: current,
+          promise,
         },
       )
-      const answer = await pending.decision
-      if (promiseTimer) clearTimeout(promiseTimer)
-      decidedBy = answer.decidedBy
-      approvedBy = answer.approvedBy
-      unsandboxedByPerson =
-        answer.behavior === 'allow' && answer.decidedBy === 'user_once' && answer.unsandboxed === true
-      if (answer.behavior === 'deny') {
-        current = { ...current, status: 'denied', content: answer.message, isError: true }
-        await publish(session, current)
-        await auditCall(session, current, { decidedBy, approvedBy })
-        // Withdrawn (the caller's task_stop, a closed session) is not the person's denial.
-        const state =
-          answer.decidedBy === 'user_deny' || answer.decidedBy === 'approval_timeout' ? 'denied' : 'ended'
-        promise.settle?.({ state, message: answer.message, call: current })
-        return current
-      }
-      if (answer.decidedBy === 'user_always' || answer.decidedBy === 'rule') {
-        current = {
-          ...current,
-          decision: { ...current.decision!, rule: answer.rule.rule, ruleFile: answer.rule.source },
-        }
-      }
+      current = asked.call
+      if (asked.ended) return current
+      ;({ decidedBy, approvedBy, unsandboxedByPerson } = asked)
     }
 
     // Cancelled while the approval was being answered: nothing starts.

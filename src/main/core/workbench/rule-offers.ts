@@ -4,6 +4,14 @@ import type { RuleScope } from '../settings/scoped-rules'
 import type { ApprovalBroker } from '../permissions/approval-broker'
 import { broadRuleProblem } from '../permissions/broad-rules'
 import type { SettingsStore } from '../settings/settings-store'
+import {
+  exampleOf,
+  MAX_TRACKED_SHAPES,
+  OFFER_EXAMPLES,
+  OFFER_RULE_MAX_CHARS,
+  openRuleOfferCounts,
+  type Shape,
+} from './rule-offer-counts'
 import { WorkbenchError } from './workbench-error'
 
 /**
@@ -12,22 +20,6 @@ import { WorkbenchError } from './workbench-error'
  * the same shape is a habit worth one click instead of a card each time.
  */
 export const RULE_OFFER_AFTER_ALLOWS = 3
-/** The commands an offer shows as what the rule would have answered. */
-const OFFER_EXAMPLES = 5
-/** Shapes tracked per hub; the least recently allowed go first past this. */
-const MAX_TRACKED_SHAPES = 500
-
-interface Shape {
-  workspace: string
-  rule: string
-  allowed: number
-  /** The person denied one of this shape here: never offered. */
-  denied: boolean
-  /** Offered, accepted or dismissed: not offered again. */
-  done: boolean
-  examples: string[]
-  lastAllowedAt: string
-}
 
 export interface RuleOffers {
   list(): RuleOffer[]
@@ -37,30 +29,39 @@ export interface RuleOffers {
     rule: string
     scope: RuleScope
   }): Promise<{ rule: string; alsoAnswered: number }>
-  dismiss(id: string): void
-  dispose(): void
+  dismiss(id: string): Promise<void>
+  /** Stops listening and waits for the last write of the counts. */
+  dispose(): Promise<void>
 }
 
-export function createRuleOffers(options: {
+/** The counts and open offers are read from `dataDir` and written back on every change (issue 22.8). */
+export async function createRuleOffers(options: {
   approvals: ApprovalBroker
+  dataDir: string
   workspaceOf(sessionId: string): string | null
   storeFor(workspace: string): Promise<SettingsStore>
   onOffer(offer: RuleOffer): void
+  onProblem(message: string): void
   now?: () => Date
-}): RuleOffers {
+}): Promise<RuleOffers> {
   const now = options.now ?? (() => new Date())
-  const shapes = new Map<string, Shape>()
-  const offers = new Map<string, RuleOffer>()
+  const file = await openRuleOfferCounts(options.dataDir, options.onProblem)
+  const keyOf = (workspace: string, rule: string) => `${workspace}\n${rule}`
+  const shapes = new Map<string, Shape>(
+    file.loaded.shapes.map((shape) => [keyOf(shape.workspace, shape.rule), shape]),
+  )
+  const offers = new Map<string, RuleOffer>(file.loaded.offers.map((offer) => [offer.id, offer]))
+  const save = () => file.save({ version: 1, shapes: [...shapes.values()], offers: [...offers.values()] })
   // What each pending card would teach, kept from its request until the person answers it.
   const pending = new Map<string, { workspace: string; rule: string; command: string }>()
 
-  const keyOf = (workspace: string, rule: string) => `${workspace}\n${rule}`
   const offerId = (key: string) => createHash('sha256').update(key).digest('hex').slice(0, 16)
 
   const stopRequested = options.approvals.onRequested((approval) => {
     // A network card teaches a domain, not a command shape; an exact-only command has no shape.
     const rule = approval.why.suggestedRules[0]
-    if (approval.network || !rule || broadRuleProblem(rule) !== null) return
+    if (approval.network || !rule || rule.length > OFFER_RULE_MAX_CHARS || broadRuleProblem(rule) !== null)
+      return
     const workspace = options.workspaceOf(approval.sessionId)
     if (workspace) pending.set(approval.id, { workspace, rule, command: approval.command })
   })
@@ -79,15 +80,16 @@ export function createRuleOffers(options: {
       lastAllowedAt: '',
     }
     if (decision.behavior === 'deny' && decision.decidedBy === 'user_deny') shape.denied = true
-    if (decision.behavior !== 'allow' || decision.decidedBy !== 'user_once') return remember(key, shape)
+    if (decision.behavior !== 'allow' || decision.decidedBy !== 'user_once') {
+      remember(key, shape)
+      return void save()
+    }
     shape.allowed += 1
     shape.lastAllowedAt = now().toISOString()
-    shape.examples = [card.command, ...shape.examples.filter((each) => each !== card.command)].slice(
-      0,
-      OFFER_EXAMPLES,
-    )
+    const example = exampleOf(card.command)
+    shape.examples = [example, ...shape.examples.filter((each) => each !== example)].slice(0, OFFER_EXAMPLES)
     remember(key, shape)
-    if (shape.denied || shape.done || shape.allowed < RULE_OFFER_AFTER_ALLOWS) return
+    if (shape.denied || shape.done || shape.allowed < RULE_OFFER_AFTER_ALLOWS) return void save()
     shape.done = true
     const offer: RuleOffer = {
       id: offerId(key),
@@ -99,6 +101,7 @@ export function createRuleOffers(options: {
       lastAllowedAt: shape.lastAllowedAt,
     }
     offers.set(offer.id, offer)
+    void save()
     options.onOffer(offer)
   })
 
@@ -106,6 +109,7 @@ export function createRuleOffers(options: {
     shapes.delete(key)
     shapes.set(key, shape)
     while (shapes.size > MAX_TRACKED_SHAPES) shapes.delete(shapes.keys().next().value as string)
+    while (offers.size > MAX_TRACKED_SHAPES) offers.delete(offers.keys().next().value as string)
   }
 
   const take = (id: string): RuleOffer => {
@@ -127,16 +131,19 @@ export function createRuleOffers(options: {
       const store = await options.storeFor(offer.workspace)
       const saved = await store.addRule({ list: 'allow', rule, scope })
       offers.delete(id)
+      await save()
       // Cards waiting now that the rule allows are answered by it, as when Always allow saves one.
       return { rule: saved.rule, alsoAnswered: options.approvals.ruleSaved(saved, 'person') }
     },
-    dismiss(id) {
+    async dismiss(id) {
       take(id)
       offers.delete(id)
+      await save()
     },
-    dispose() {
+    async dispose() {
       stopRequested()
       stopResolved()
+      await file.flushed()
     },
   }
 }

@@ -39,8 +39,8 @@ export function deskHandlers(core: Core, ownership: SessionOwnership): DeskHandl
     },
     'rules.offers': () => core.ruleOffers.list(),
     'rules.acceptOffer': async (input) => ({ ok: true as const, ...(await core.ruleOffers.accept(input)) }),
-    'rules.dismissOffer': ({ id }) => {
-      core.ruleOffers.dismiss(id)
+    'rules.dismissOffer': async ({ id }) => {
+      await core.ruleOffers.dismiss(id)
       return { ok: true as const }
     },
     'agents.status': async () => {

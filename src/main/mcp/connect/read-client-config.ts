@@ -129,7 +129,7 @@ function hookCommandIn(groups: unknown, client: string): string | null {
 }
 
 /** The lines of one TOML table, header excluded; null when the header is not there. */
-function tomlTable(text: string, header: string): string[] | null {
+export function tomlTable(text: string, header: string): string[] | null {
   const lines = text.split('\n')
   const start = lines.findIndex((line) => line.trim() === header)
   if (start < 0) return null
@@ -139,7 +139,7 @@ function tomlTable(text: string, header: string): string[] | null {
 }
 
 /** `key = "value"` (a basic string, JSON escapes), the form `connect` and `codex mcp add` write. */
-function tomlString(lines: string[], key: string): string | null {
+export function tomlString(lines: string[], key: string): string | null {
   const line = lines.find((each) => new RegExp(`^\\s*${key}\\s*=`).test(each))
   const value = line?.replace(/^[^=]*=\s*/, '').trim()
   if (!value?.startsWith('"')) return null

@@ -1,5 +1,6 @@
 import { agentFamily } from '../../core/sessions/agent-runs'
 import type { AgentClientStatus, SetupCheck } from '../../../shared/ipc/domains/agents'
+import { codexHookTrust } from './codex-hook-trust'
 import { CONNECT_CLIENTS, type ConnectClient, clientSetup } from './client-configs'
 import { probeMcpServer } from './mcp-probe'
 import { readClientConfig } from './read-client-config'
@@ -77,12 +78,11 @@ async function clientStatus(client: ConnectClient, options: SetupStatusOptions):
       ? null
       : config.hook === null
         ? { ok: false, detail: 'no hook to trust yet' }
-        : {
-            ok: null,
-            detail: `Codex keeps hook trust to itself; if Codex says the hook is untrusted, open /hooks in Codex and trust "${config.hook}"`,
-          }
+        : await codexHookTrust({ env, home, hook: config.hook })
 
-  const healthy = configured && command.ok === true && mcp.ok !== false && hook.ok !== false
+  // An untrusted Codex hook never runs: Codex's own Bash would bypass Shellgate.
+  const healthy =
+    configured && command.ok === true && mcp.ok !== false && hook.ok !== false && trusted?.ok !== false
   return {
     client,
     title: clientSetup(client, env, home).title,
@@ -93,7 +93,11 @@ async function clientStatus(client: ConnectClient, options: SetupStatusOptions):
     hook,
     trusted,
     lastSeenAt: await options.lastSeen(client),
-    fix: healthy ? null : `shellgate connect ${client} --write`,
+    fix: healthy
+      ? null
+      : trusted?.ok === false && config.hook !== null && configured && command.ok === true
+        ? `open /hooks in Codex and trust "${config.hook}"`
+        : `shellgate connect ${client} --write`,
   }
 }
 

@@ -74,6 +74,7 @@ function findDynamicPart(parts: readonly WordPart[]): string | null {
     }
     if (!STATIC_PART_TYPES.has(part.type) && arithmeticValue(part) === null) return part.text
     if (part.type === 'AnsiCQuoted' && UNDECODED_ANSI_C.test(part.text)) return part.text
+    if (part.type === 'AnsiCQuoted' && hasLocaleDependentEscape(part.text)) return part.text
   }
   return null
 }
@@ -81,6 +82,24 @@ function findDynamicPart(parts: readonly WordPart[]): string | null {
 // bash 5.2 reads `\x{2f}` as `/` (any number of hex digits, an optional `}`); the parser keeps it
 // literal, so `cat $'\x{2f}proc/self/environ'` would be judged as a file in the workspace.
 const UNDECODED_ANSI_C = /\\x\{/
+
+/**
+ * `\uHHHH` and `\UHHHHHHHH` name a character, and bash writes one above U+007F in the run's
+ * locale: UTF-8 bytes under `C.UTF-8`, the escape itself (`\u00E9`) under `C`/POSIX, which is
+ * what a run without LANG gets. The word bash passes depends on the environment, not the text, so
+ * such a word is dynamic. ASCII code points decode the same in every locale.
+ */
+function hasLocaleDependentEscape(raw: string): boolean {
+  for (let at = 0; at < raw.length; at += 1) {
+    if (raw[at] !== '\\') continue
+    const kind = raw[at + 1]
+    at += 1
+    if (kind !== 'u' && kind !== 'U') continue
+    const digits = /^[0-9a-fA-F]+/.exec(raw.slice(at + 1, at + 1 + (kind === 'u' ? 4 : 8)))?.[0] ?? ''
+    if (digits !== '' && Number.parseInt(digits, 16) > 0x7f) return true
+  }
+  return false
+}
 
 /**
  * `$~HOME`, `$=x`, `$^x`, `$+x` are literal text to bash but parameter expansions to zsh, which

@@ -12,10 +12,10 @@ const PIECES = [
   "'single $x `y` \\ \"'",
   '"double \\" \\\\ \\$ \\` end"',
   '"keep \\n \\a"',
-  "$'ansi \\x41\\n\\t\\u00e9\\'\\\\'",
+  "$'ansi \\x41\\n\\t\\u0041\\'\\\\'",
   "$'\\x2d\\x64elete'",
   "$'\\cA\\e\\E\\101\\x2\\q\\\"'",
-  "$'\\U0001F600\\u2d'",
+  "$'\\U0000002F\\u2d'",
   "$'\\055i'",
   'a\\ b',
   '\\\\',
@@ -48,10 +48,18 @@ function randomWord(random: () => number): string {
   return word
 }
 
-/** Run every line under real bash with `f` printing its argument count and arguments, NUL-separated. */
-function argvFromBash(lines: string[], cwd: string): string[][] {
+/**
+ * Run every line under real bash with `f` printing its argument count and arguments, NUL-separated,
+ * in a locale named here, never the test runner's: `$'\u00e9'` is `é` under C.UTF-8 and the escape
+ * itself under C, which is what a run without LANG gets (CI has none).
+ */
+function argvFromBash(lines: string[], cwd: string, locale = 'C.UTF-8'): string[][] {
   const script = `f() { printf '%s\\0' "$#" "$@"; }\n${lines.join('\n')}\n`
-  const output = execFileSync('bash', ['--norc', '--noprofile', '-c', script], { cwd, encoding: 'utf8' })
+  const output = execFileSync('bash', ['--norc', '--noprofile', '-c', script], {
+    cwd,
+    encoding: 'utf8',
+    env: { PATH: process.env.PATH ?? '/usr/bin:/bin', LC_ALL: locale },
+  })
   const fields = output.split('\0')
   const result: string[][] = []
   let at = 0
@@ -83,6 +91,27 @@ describe('differential: our argv equals the argv bash passes', () => {
       expect(ours[index], line).toEqual(theirs[index])
     })
   })
+})
+
+describe('a character escape above U+007F depends on the locale of the run', () => {
+  const tempDir = tempDirsRemovedAfterEach()
+
+  it.each(["f $'\\u00e9'", "f $'\\U0001F600'", "f $'x\\u2fa'"])(
+    '%s is dynamic: bash passes other bytes under C than under C.UTF-8',
+    (line) => {
+      expect(argvFromBash([line], tempDir(), 'C')).not.toEqual(argvFromBash([line], tempDir(), 'C.UTF-8'))
+      expect(analyzeCommand(line).commands[0]?.argv ?? null).toBeNull()
+    },
+  )
+
+  it.each(["f $'\\u0041\\U0000002f'", "f $'\\\\u00e9'", "f 'é' $'\\xc3\\xa9'"])(
+    '%s is static: the same bytes in every locale',
+    (line) => {
+      const theirs = argvFromBash([line], tempDir(), 'C.UTF-8')
+      expect(argvFromBash([line], tempDir(), 'C')).toEqual(theirs)
+      expect(analyzeCommand(line).commands[0]?.argv?.slice(1)).toEqual(theirs[0])
+    },
+  )
 })
 
 // Every escape bash's $'…' knows, and near misses: what we accept must decode to bash's bytes.
@@ -141,16 +170,25 @@ describe('differential: ANSI-C strings decode as bash decodes them', () => {
       return `f $'${atoms.join('')}'x`
     })
     const theirs = argvFromBash(lines, tempDir())
+    const inC = argvFromBash(lines, tempDir(), 'C')
     let compared = 0
+    let localeDependent = 0
     lines.forEach((line, index) => {
       const argv = analyzeCommand(line).commands[0]?.argv
-      // A word we refuse to decode is dynamic, so argv is null and nothing runs unasked.
-      if (argv === null || argv === undefined) expect(line).toContain('\\x{')
-      else {
+      const sameInEveryLocale = JSON.stringify(theirs[index]) === JSON.stringify(inC[index])
+      if (!sameInEveryLocale) {
+        // What bash passes depends on the run's locale, not the text: never judged as a value.
+        localeDependent += 1
+        expect(argv ?? null, line).toBeNull()
+      } else if (argv === null || argv === undefined) {
+        // A word we refuse to decode is dynamic, so argv is null and nothing runs unasked.
+        expect(line).toContain('\\x{')
+      } else {
         compared += 1
         expect(argv.slice(1), line).toEqual(theirs[index])
       }
     })
     expect(compared).toBeGreaterThan(200)
+    expect(localeDependent).toBeGreaterThan(0)
   })
 })

@@ -27,7 +27,9 @@ describe('inputs that become arguments (issue 21.3)', () => {
     spawnSync('strace', ['-f', '-qq', '-e', 'trace=open,openat', '-o', trace, 'bash', '-c', command], {
       cwd,
       encoding: 'utf8',
-      input: '',
+      // stdin /dev/null, not a pipe: Debian's bash sources ~/.bashrc when stdin is a socket (Node's
+      // pipes are) and SHLVL is unset, and a pyenv init there made each run take seconds.
+      stdio: ['ignore', 'pipe', 'pipe'],
       timeout: 20_000,
       env: { PATH: process.env.PATH ?? '' },
     })

@@ -33,7 +33,8 @@ export function runForReal(
       cwd,
       encoding: 'utf8',
       timeout: 10_000,
-      input: '',
+      // stdin /dev/null: Debian's bash sources ~/.bashrc when stdin is a socket, as Node's pipes are.
+      stdio: ['ignore', 'pipe', 'pipe'],
       env: { ...baseEnv(cwd), ...extraEnv },
     })
     return {

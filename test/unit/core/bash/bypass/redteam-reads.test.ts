@@ -30,7 +30,13 @@ describe('red team: files a read-only command reads through its flags', () => {
   }
 
   const run = (command: string, cwd: string) =>
-    spawnSync('bash', ['-c', command], { cwd, encoding: 'utf8', timeout: 10_000, input: '' })
+    // stdin /dev/null: Debian's bash sources ~/.bashrc when stdin is a socket, as Node's pipes are.
+    spawnSync('bash', ['-c', command], {
+      cwd,
+      encoding: 'utf8',
+      timeout: 10_000,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    })
 
   it.each([
     'date -f FILE',

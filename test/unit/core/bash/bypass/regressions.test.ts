@@ -1,7 +1,8 @@
 import { readFileSync, rmSync } from 'node:fs'
-import { join } from 'node:path'
+import { delimiter, join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { classifyCommand } from '../../../../../src/main/core/bash/classify'
+import { rustupCargoDir } from '../rustup-cargo'
 import { prepareDir, runForReal } from './real-run'
 
 /**
@@ -21,6 +22,8 @@ interface Regression {
   /** The environment the command inherits, for the real run and for classify. */
   env?: Record<string, string>
   expect?: 'refused' | 'ask'
+  /** What the real run needs beyond the tools `.ci/deps` installs: `rustup` (its cargo proxy). */
+  needs?: 'rustup'
   why: string
 }
 
@@ -39,16 +42,29 @@ describe('readonly-regressions.jsonl', () => {
     }
   })
 
+  const rustup = rustupCargoDir()
   const runnable = rows.filter((row) => row.effect !== null && (row.platform ?? 'linux') === 'linux')
-  it.each(runnable.map((row) => [row.command, row]))('%s really does it on this machine', (_, row) => {
-    const effect = row.effect as string
-    const marker = effect.startsWith('changed:') || effect === 'victim-gone' ? 'never-made' : effect
-    const run = runForReal(row.command, marker, row.plant, row.setup, row.env)
-    if (effect === 'victim-gone') expect(run.victimGone, run.stderr).toBe(true)
-    else if (effect.startsWith('changed:'))
-      expect(run.files[effect.slice('changed:'.length)], run.stderr).not.toBe('planted\n')
-    else expect(run.markerMade, run.stderr).toBe(true)
-  })
+  const canRun = (row: Regression) => row.needs !== 'rustup' || rustup !== null
+  it.skip.each(runnable.filter((row) => !canRun(row)).map((row) => [row.command]))(
+    "%s really does it on this machine (skipped: it needs rustup's cargo proxy, and none is installed)",
+    () => {},
+  )
+  it.each(runnable.filter(canRun).map((row) => [row.command, row]))(
+    '%s really does it on this machine',
+    (_, row) => {
+      const effect = row.effect as string
+      const marker = effect.startsWith('changed:') || effect === 'victim-gone' ? 'never-made' : effect
+      const env =
+        row.needs === 'rustup'
+          ? { ...row.env, PATH: `${rustup}${delimiter}${process.env.PATH ?? ''}` }
+          : row.env
+      const run = runForReal(row.command, marker, row.plant, row.setup, env)
+      if (effect === 'victim-gone') expect(run.victimGone, run.stderr).toBe(true)
+      else if (effect.startsWith('changed:'))
+        expect(run.files[effect.slice('changed:'.length)], run.stderr).not.toBe('planted\n')
+      else expect(run.markerMade, run.stderr).toBe(true)
+    },
+  )
 
   it.each(rows.map((row) => [row.command, row]))('%s is not run without asking', (_, row) => {
     // Rows with a setup are judged in the folder it prepared (a repository, planted files); the

@@ -5,6 +5,7 @@ import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { classifyCommand } from '../../../../../../src/main/core/bash/classify'
 import { evaluateVersionQuery } from '../../../../../../src/main/core/bash/readonly/version-query'
+import { rustupCargoDir } from '../../rustup-cargo'
 
 /**
  * Issue 21.5: common readers the verdict did not know. Each acceptance first runs the command for
@@ -17,7 +18,8 @@ function run(command: string): { status: number | null; stdout: string } {
   const result = spawnSync('bash', ['-c', command], {
     cwd: dir,
     encoding: 'utf8',
-    input: '',
+    // stdin /dev/null: Debian's bash sources ~/.bashrc when stdin is a socket, as Node's pipes are.
+    stdio: ['ignore', 'pipe', 'pipe'],
     timeout: 20_000,
   })
   return { status: result.status, stdout: result.stdout }
@@ -27,9 +29,7 @@ function verdict(command: string) {
   return classifyCommand(command, { cwd: dir, workspace: dir, platform: 'linux' })
 }
 
-function installed(tool: string): boolean {
-  return spawnSync('sh', ['-c', `command -v ${tool}`]).status === 0
-}
+const rustupCargo = rustupCargoDir()
 
 beforeAll(() => {
   dir = mkdtempSync(join(tmpdir(), 'shellgate-readers-'))
@@ -129,8 +129,8 @@ describe('X --version for any X', () => {
     })
   })
 
-  it.runIf(installed('cargo'))(
-    'cargo --version runs the toolchain a rust-toolchain.toml names, any program at all, so it is refused',
+  it.runIf(rustupCargo !== null)(
+    "cargo --version runs the toolchain a rust-toolchain.toml names, any program at all, so it is refused (skipped only without rustup's cargo: Debian's reads no toolchain file)",
     () => {
       const project = join(dir, 'rusty')
       const toolchain = join(dir, 'toolchain', 'bin')
@@ -140,7 +140,11 @@ describe('X --version for any X', () => {
         mode: 0o755,
       })
       writeFileSync(join(project, 'rust-toolchain.toml'), `[toolchain]\npath = "${join(dir, 'toolchain')}"\n`)
-      const real = spawnSync('cargo', ['--version'], { cwd: project, encoding: 'utf8', timeout: 20_000 })
+      const real = spawnSync(join(rustupCargo as string, 'cargo'), ['--version'], {
+        cwd: project,
+        encoding: 'utf8',
+        timeout: 20_000,
+      })
       expect(real.stdout).toContain('planted')
       const result = classifyCommand('cargo --version', {
         cwd: project,
