@@ -8,12 +8,12 @@ export const NETWORK_DIR_INSIDE = '/tmp/.shellgate-net'
 /** The bridge exits with this when socat never started listening; 125 is "the wrapper failed", as in env(1)/nohup. */
 export const BRIDGE_FAILED_EXIT_CODE = 125
 /**
- * The wait spins on shell builtins (no fork) for this many looks, about 20 µs each, which covers
- * socat's start on an idle machine; then it naps 1 ms a look (a fork each) up to BRIDGE_WAIT_ROUNDS,
- * about 5 s or more on a loaded machine, before the bridge gives up.
+ * socat tells the bridge it listens through this FIFO in the private /tmp (its own notices,
+ * `-d -d`), so the bridge blocks on a read instead of polling: on a loaded machine a polling loop
+ * took CPU from the very socat it waited for.
  */
-const BRIDGE_SPIN_ROUNDS = 2_000
-const BRIDGE_WAIT_ROUNDS = 7_000
+const BRIDGE_FIFO_INSIDE = '/tmp/.shellgate-bridge'
+const MKFIFO_PATH = '/usr/bin/mkfifo'
 
 /** The network parts of one bwrap command line, each placed by bwrapPlan where its order needs it. */
 export interface BwrapNetworkArgs {
@@ -50,39 +50,35 @@ export function bwrapNetworkArgs(
 
 /**
  * socat listens on 127.0.0.1:PORT for the proxy and each allowed port, and forwards every
- * connection to the matching socket. The command starts once all of them listen, read from
- * /proc/net/tcp (this namespace's sockets only) with shell builtins, so the wait forks nothing
- * while socat is quick; a socat that died ends the wait at once.
+ * connection to the matching socket. The command starts once each socat has written its
+ * "listening on" notice to the FIFO; an error line, or every socat gone (end of file), fails the
+ * bridge instead. A forked reader then drains socat's later notices (one per connection, so a
+ * full FIFO never stalls it), passing its error lines on to the command's stderr as before.
  */
 function bridgeCommand(egress: SandboxEgress, socatPath: string): string[] {
   const listeners = [
     { port: egress.proxyPort, socket: PROXY_SOCKET_NAME },
     ...egress.allowedPorts.map((port) => ({ port, socket: portSocketName(port) })),
   ]
-  const rows = listeners.map(
-    ({ port }) => `"0100007F:${port.toString(16).toUpperCase().padStart(4, '0')} 00000000:0000 0A"`,
-  )
   const fail = (why: string) =>
-    `echo 'shellgate: the sandbox network bridge ${why}' >&2; exit ${BRIDGE_FAILED_EXIT_CODE}`
+    `echo "shellgate: the sandbox network bridge ${why}" >&2; exit ${BRIDGE_FAILED_EXIT_CODE}`
   const script = [
+    `${MKFIFO_PATH} -m 600 ${BRIDGE_FIFO_INSIDE} || { ${fail('could not make its FIFO')}; }`,
     ...listeners.map(
       ({ port, socket }) =>
-        `${socatPath} TCP-LISTEN:${port},bind=127.0.0.1,fork,reuseaddr UNIX-CONNECT:${NETWORK_DIR_INSIDE}/${socket} & p${port}=$!`,
+        `${socatPath} -d -d TCP-LISTEN:${port},bind=127.0.0.1,fork,reuseaddr UNIX-CONNECT:${NETWORK_DIR_INSIDE}/${socket} 2>${BRIDGE_FIFO_INSIDE} &`,
     ),
-    'ready() {',
-    '  n=0',
-    `  while read -r _ l r s _; do case "$l $r $s" in ${rows.join('|')}) n=$((n+1));; esac; done </proc/net/tcp`,
-    `  [ "$n" -ge ${listeners.length} ]`,
-    '}',
-    'i=0',
-    'until ready; do',
-    ...listeners.map(
-      ({ port }) =>
-        `  kill -0 "$p${port}" 2>/dev/null || { ${fail(`could not listen on 127.0.0.1:${port}`)}; }`,
-    ),
-    `  i=$((i+1)); [ "$i" -le ${BRIDGE_WAIT_ROUNDS} ] || { ${fail('did not start')}; }`,
-    `  [ "$i" -le ${BRIDGE_SPIN_ROUNDS} ] || sleep 0.001`,
+    `exec 4<${BRIDGE_FIFO_INSIDE}`,
+    'n=0',
+    `while [ "$n" -lt ${listeners.length} ]; do`,
+    `  IFS= read -r line <&4 || { ${fail('did not start')}; }`,
+    '  case "$line" in',
+    "    *' N listening on '*) n=$((n+1));;",
+    `    *' E '*) ${fail('could not listen: $line')};;`,
+    '  esac',
     'done',
+    `(while IFS= read -r line; do case "$line" in *' E '*) printf '%s\n' "$line" >&2;; esac; done) <&4 &`,
+    'exec 4<&-',
     'exec "$@"',
   ].join('\n')
   return ['/bin/sh', '-c', script, 'shellgate-bridge']

@@ -1,5 +1,11 @@
 import { rmSync } from 'node:fs'
-import { createServer, type IncomingMessage, request as httpRequest, type ServerResponse } from 'node:http'
+import {
+  type ClientRequest,
+  createServer,
+  type IncomingMessage,
+  request as httpRequest,
+  type ServerResponse,
+} from 'node:http'
 import { request as httpsRequest } from 'node:https'
 import {
   type AddressInfo,
@@ -14,6 +20,7 @@ import {
   type ParentProxyFor,
   parentAuthorization,
   parentEndpoint,
+  parentTlsOptions,
 } from './parent-proxy'
 
 /** One request the proxy must decide: a CONNECT (https, or anything tunnelled) or an absolute-form http request. */
@@ -143,19 +150,45 @@ export async function startEgressProxy(options: EgressProxyOptions): Promise<Egr
     }
     const parent = options.parent?.(destinationUrl(target.hostname, port)) ?? null
     const endpoint = parent && parentEndpoint(parent)
-    const upstream = (endpoint?.tls ? httpsRequest : httpRequest)(
-      parent && endpoint
-        ? {
-            host: endpoint.host,
-            port: endpoint.port,
-            method: request.method,
-            // Absolute form to the pinned address, as for CONNECT (see openParentTunnel).
-            path: `http://${authorityOf(verdict.address, port)}${path}`,
-            headers: { ...headers, ...parentAuthorization(parent) },
-          }
-        : { host: verdict.address, port, method: request.method, path, headers },
-      onAnswer,
-    )
+    let upstream: ClientRequest
+    if (parent && endpoint && !endpoint.socks) {
+      upstream = (endpoint.tls ? httpsRequest : httpRequest)(
+        {
+          host: endpoint.host,
+          port: endpoint.port,
+          method: request.method,
+          // Absolute form to the pinned address, as for CONNECT (see openParentTunnel).
+          path: `http://${authorityOf(verdict.address, port)}${path}`,
+          headers: { ...headers, ...parentAuthorization(parent) },
+          ...(endpoint.tls ? parentTlsOptions(parent, endpoint) : {}),
+        },
+        onAnswer,
+      )
+    } else {
+      // A SOCKS parent only tunnels: the request goes over a tunnel it opened to the pinned address.
+      let tunnelled: Socket | undefined
+      if (parent) {
+        try {
+          tunnelled = await openParentTunnel(parent, verdict.address, port, closing.signal)
+        } catch (error) {
+          response.writeHead(502).end(`shellgate sandbox proxy: ${(error as Error).message}\n`)
+          return
+        }
+        track(tunnelled)
+      }
+      const socket = tunnelled
+      upstream = httpRequest(
+        {
+          host: verdict.address,
+          port,
+          method: request.method,
+          path,
+          headers,
+          ...(socket ? { createConnection: () => socket } : {}),
+        },
+        onAnswer,
+      )
+    }
     upstream.on('error', (error) => {
       if (!response.headersSent) response.writeHead(502)
       response.end(`shellgate sandbox proxy: ${error.message}\n`)

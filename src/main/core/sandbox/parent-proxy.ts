@@ -1,8 +1,11 @@
 import { connect as netConnect, type Socket } from 'node:net'
+import { isIP } from 'node:net'
 import { connect as tlsConnect } from 'node:tls'
+import { createCaLoader } from '../network/ca-certificate'
 import { type NetworkConfig, resolveNetworkConfig, type NetworkConfigInput } from '../network/network-config'
 import { resolveProxyRoute } from '../network/proxy-route'
 import { redactProxyUrl } from '../network/proxy-url'
+import { socksHandshake } from './socks-tunnel'
 
 /**
  * The proxy the person's own network needs (network.httpProxy, SHELLGATE_HTTP_PROXY, or their
@@ -10,10 +13,15 @@ import { redactProxyUrl } from '../network/proxy-url'
  * proxy decides first and then goes out through that one, instead of dialling direct.
  */
 export interface ParentProxy {
-  /** Full URL, credentials included: redact before showing it. http:// or https:// only. */
+  /** Full URL, credentials included: redact before showing it. http(s)://, socks4(a):// or socks5(h)://. */
   url: string
   /** The setting or variable it came from. */
   source: string
+  /**
+   * What an https:// parent's certificate is verified against: Node's roots plus network.caCertFile
+   * (a corporate proxy's own CA), or undefined for Node's roots alone.
+   */
+  ca: string[] | undefined
 }
 
 /** Which parent a destination goes through, or null for direct (no proxy set, or NO_PROXY matched). */
@@ -24,15 +32,21 @@ const PARENT_HEADER_MAX_BYTES = 16 * 1024
 /** A parent that accepts the TCP connection but never answers CONNECT must not hold the command forever. */
 export const PARENT_ANSWER_TIMEOUT_MS = 30_000
 
+/** The schemes a tunnel can go out through; `socks:` is read as SOCKS5, as curl does. */
+const CHAINABLE = /^(https?|socks[45]?[ah]?):\/\//i
+
 /**
  * The parent for each destination under the network settings and the sealed shell proxies, in
  * seed 000's order (sandboxed commands are the person's own tools, so the sealed fallback applies).
- * A socks or unusable parent is not chained: those destinations go direct, and `note` says so.
- * Throws NetworkConfigError when a Shellgate network setting itself is unusable.
+ * An unusable parent is not chained: those destinations go direct, and `note` says so.
+ * Throws NetworkConfigError when a Shellgate network setting itself is unusable (the CA file too).
  */
 export function parentProxies(input: NetworkConfigInput): { parentFor: ParentProxyFor; note: string | null } {
   const config: NetworkConfig = resolveNetworkConfig(input)
-  const chainable = (url: string | null) => url !== null && /^https?:\/\//i.test(url)
+  // Read now, so an unreadable CA file is the run's note rather than every connection's failure;
+  // with no proxy at all it is not this room's to complain about.
+  const ca = config.proxy || config.sealed.proxy ? createCaLoader(config.caCertFile)() : undefined
+  const chainable = (url: string | null) => url !== null && CHAINABLE.test(url)
   let unchained: string | null = null
   const parentFor: ParentProxyFor = (target) => {
     let route: ReturnType<typeof resolveProxyRoute>
@@ -44,10 +58,10 @@ export function parentProxies(input: NetworkConfigInput): { parentFor: ParentPro
     }
     if (route.route !== 'proxy' || !route.proxyUrl) return null
     if (!chainable(route.proxyUrl)) {
-      unchained = `${redactProxyUrl(route.proxyUrl)} is not an http or https proxy`
+      unchained = `${redactProxyUrl(route.proxyUrl)} is not an http, https or socks proxy`
       return null
     }
-    return { url: route.proxyUrl, source: route.source ?? route.rule }
+    return { url: route.proxyUrl, source: route.source ?? route.rule, ca }
   }
   // Asked once here for the note; each connection asks again for its own destination (NO_PROXY).
   parentFor(new URL('https://example.com/'))
@@ -68,11 +82,33 @@ export function authorityOf(host: string, port: number): string {
   return `${host.includes(':') ? `[${host}]` : host}:${port}`
 }
 
-/** Where to reach the parent itself. */
-export function parentEndpoint(parent: ParentProxy): { host: string; port: number; tls: boolean } {
+/** SOCKS's registered port (RFC 1928); http and https as usual. */
+const SOCKS_DEFAULT_PORT = 1080
+
+export interface ParentEndpoint {
+  host: string
+  port: number
+  tls: boolean
+  /** null for an http(s) parent (CONNECT), else the SOCKS version it speaks. */
+  socks: 4 | 5 | null
+}
+
+/** Where to reach the parent itself, and how to talk to it. */
+export function parentEndpoint(parent: ParentProxy): ParentEndpoint {
   const url = new URL(parent.url)
   const tls = url.protocol === 'https:'
-  return { host: url.hostname.replace(/^\[|\]$/g, ''), port: Number(url.port || (tls ? 443 : 80)), tls }
+  const socks = url.protocol.startsWith('socks') ? (url.protocol.startsWith('socks4') ? 4 : 5) : null
+  const port = Number(url.port || (socks ? SOCKS_DEFAULT_PORT : tls ? 443 : 80))
+  return { host: url.hostname.replace(/^\[|\]$/g, ''), port, tls, socks }
+}
+
+/** TLS options for an https:// parent: its name checked against its certificate, under the configured CA. */
+export function parentTlsOptions(parent: ParentProxy, endpoint: ParentEndpoint) {
+  // SNI carries names only; an address is still checked against the certificate's IP entries.
+  return {
+    ...(isIP(endpoint.host) ? {} : { servername: endpoint.host }),
+    ...(parent.ca ? { ca: parent.ca } : {}),
+  }
 }
 
 /**
@@ -91,7 +127,7 @@ export function openParentTunnel(
   const shown = redactProxyUrl(parent.url)
   return new Promise((resolve, reject) => {
     const socket: Socket = endpoint.tls
-      ? tlsConnect({ host: endpoint.host, port: endpoint.port, servername: endpoint.host })
+      ? tlsConnect({ host: endpoint.host, port: endpoint.port, ...parentTlsOptions(parent, endpoint) })
       : netConnect(endpoint.port, endpoint.host)
     const fail = (why: string) => {
       socket.destroy()
@@ -105,6 +141,23 @@ export function openParentTunnel(
     socket.once('close', () => signal.removeEventListener('abort', closing))
     socket.once('error', (error) => fail(`could not be reached: ${error.message}`))
     socket.once(endpoint.tls ? 'secureConnect' : 'connect', () => {
+      if (endpoint.socks) {
+        const url = new URL(parent.url)
+        const credentials =
+          url.username === ''
+            ? null
+            : { user: decodeURIComponent(url.username), password: decodeURIComponent(url.password) }
+        socksHandshake(socket, endpoint.socks, address, port, credentials).then(
+          () => {
+            socket.setTimeout(0)
+            socket.removeAllListeners('error')
+            resolve(socket)
+          },
+          (error: Error) => fail(error.message),
+        )
+        return
+      }
+      socket.on('data', onData)
       const headers = Object.entries({ host: authority, ...parentAuthorization(parent) })
         .map(([name, value]) => `${name}: ${value}\r\n`)
         .join('')
@@ -127,6 +180,5 @@ export function openParentTunnel(
       if (rest.length > 0) socket.unshift(rest)
       resolve(socket)
     }
-    socket.on('data', onData)
   })
 }

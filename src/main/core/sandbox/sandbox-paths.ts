@@ -94,7 +94,7 @@ function ensureEmpty(path: string, mode: number): string {
 
 function isDir(path: string): boolean {
   try {
-    return statSync(path).isDirectory()
+    return statSync(path, { throwIfNoEntry: false })?.isDirectory() === true
   } catch {
     return false
   }

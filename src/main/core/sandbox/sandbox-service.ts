@@ -1,4 +1,4 @@
-import { appendFileSync, mkdirSync, mkdtempSync, realpathSync, rmSync } from 'node:fs'
+import { appendFileSync, lstatSync, mkdirSync, mkdtempSync, realpathSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { SandboxSettings } from '../../../shared/settings'
@@ -18,7 +18,7 @@ import type { EgressDecision } from './egress-policy'
 import { prepareNetwork, type SandboxNetworkInput } from './prepare-network'
 import { shellgatePortRefusal } from './shellgate-ports'
 import { checkSandboxSettings, type SandboxSettingProblem } from './sandbox-settings-check'
-import type { EnforcedProfile, ExecutionSandbox, SandboxProfile } from './types'
+import type { EnforcedProfile, ExecutionSandbox, HiddenPath, SandboxProfile } from './types'
 
 export interface SandboxServiceOptions {
   platform: NodeJS.Platform
@@ -222,6 +222,7 @@ export function createSandboxService(options: SandboxServiceOptions): SandboxSer
       })
       sandbox.network = network.network
       if (network.egress) sandbox.egress = network.egress
+      sandbox.hidden = stillPresent(sandbox.hidden)
       notes.push(...network.notes)
       cleanups.push(network.release)
       let settled: string[] | null = null
@@ -259,6 +260,16 @@ export function createSandboxService(options: SandboxServiceOptions): SandboxSer
       }
     },
   }
+}
+
+/**
+ * What vanished since the layout was planned (a test's socket, a tool's temporary one) has nothing
+ * left to hide, and bwrap cannot make a mount point for it inside a read-only folder: it would
+ * fail the command ("Can't mkdir parents"). Checked last, just before the command is spawned. A
+ * path made again after this check is no more exposed than any path made after planning.
+ */
+function stillPresent(hidden: HiddenPath[]): HiddenPath[] {
+  return hidden.filter((entry) => lstatSync(entry.path, { throwIfNoEntry: false }) !== undefined)
 }
 
 function hiddenFiles(dir: string): Pick<ExecutionSandbox, 'emptyFile' | 'blankFile'> {

@@ -107,12 +107,13 @@ describe('bwrap argv: the mount order is the security property', () => {
       const after = args.slice(args.indexOf('--') + 1)
       expect(after.slice(0, 2)).toEqual(['/bin/sh', '-c'])
       expect(after[2]).toContain(
-        '/usr/bin/socat TCP-LISTEN:3128,bind=127.0.0.1,fork,reuseaddr UNIX-CONNECT:/tmp/.shellgate-net/proxy.sock &',
+        '/usr/bin/socat -d -d TCP-LISTEN:3128,bind=127.0.0.1,fork,reuseaddr UNIX-CONNECT:/tmp/.shellgate-net/proxy.sock 2>/tmp/.shellgate-bridge &',
       )
       expect(after[2]).toContain(
-        '/usr/bin/socat TCP-LISTEN:5432,bind=127.0.0.1,fork,reuseaddr UNIX-CONNECT:/tmp/.shellgate-net/port-5432.sock &',
+        '/usr/bin/socat -d -d TCP-LISTEN:5432,bind=127.0.0.1,fork,reuseaddr UNIX-CONNECT:/tmp/.shellgate-net/port-5432.sock 2>/tmp/.shellgate-bridge &',
       )
-      expect(after[2]).toContain('"0100007F:0C38 00000000:0000 0A"|"0100007F:1538 00000000:0000 0A"')
+      // The command starts once both have said they listen.
+      expect(after[2]).toContain('while [ "$n" -lt 2 ]; do')
       expect(after.slice(3)).toEqual(['shellgate-bridge', '/bin/bash', '-c', 'echo hi'])
     }
   })

@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs'
+import { mkdirSync, readFileSync, rmSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import { createExecutionPort } from '../../../../src/main/core/exec'
@@ -161,5 +161,35 @@ describe('no socat to bridge with', () => {
     expect(server.requests).toEqual([])
     expect(result.stdout).toContain('rc=')
     expect(result.stdout).not.toContain('rc=0')
+  })
+})
+
+describe('the bridge waits for socat, never past it', () => {
+  it('a socat that cannot listen fails the command with 125 and says why; the command does not run', async () => {
+    const w = world()
+    // Two listeners on one port: the second socat's bind fails, which the bridge must not wait past.
+    const egress = { socketDir: join(w.root, 'net'), proxyPort: 3128, allowedPorts: [5432, 5432] }
+    mkdirSync(egress.socketDir)
+    const result = await port.execute({
+      command: { mode: 'shell', command: 'echo ran', shellProfile: 'posix-bash' },
+      cwd: w.workspace,
+      env: { PATH: '/usr/bin:/bin' },
+      timeoutMs: 20_000,
+      sandbox: w.base({ network: 'on', egress }),
+    })
+    expect(result.exitCode).toBe(125)
+    expect(result.stdout).not.toContain('ran')
+    expect(result.stderr).toMatch(
+      /shellgate: the sandbox network bridge could not listen: .*socat\[\d+\] E bind\(.*127\.0\.0\.1:5432.*Address already in use/,
+    )
+  })
+
+  it("socat's own errors after the start still reach the command's stderr", async () => {
+    const { prepared, run } = await setUp({ network: 'on' })
+    // The proxy's socket gone: socat cannot reach it and says why, as the command sees it.
+    rmSync(join(prepared.sandbox!.egress!.socketDir, 'proxy.sock'))
+    const result = await run('curl -sS --max-time 5 -p http://registry.test:1/; echo rc=$?')
+    expect(result.stdout).not.toContain('rc=0')
+    expect(result.stderr).toMatch(/socat\[\d+\] E connect\(.*proxy\.sock.*No such file or directory/)
   })
 })

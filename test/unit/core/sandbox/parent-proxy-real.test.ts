@@ -1,5 +1,7 @@
+import { mkdtempSync } from 'node:fs'
 import { createServer as createHttpServer } from 'node:http'
 import { createServer, type Socket } from 'node:net'
+import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import { sanitizeEntryEnv } from '../../../../src/main/core/env/sanitize-entry'
 import { createExecutionPort } from '../../../../src/main/core/exec'
@@ -9,7 +11,9 @@ import { detectSandboxBackend } from '../../../../src/main/core/workbench/sandbo
 import { startConnectProxy } from '../../../fixtures/network/connect-proxy'
 import { startForwardProxy } from '../../../fixtures/network/forward-proxy'
 import { startHttpServer } from '../../../fixtures/network/http-server'
-import { sandboxWorlds } from './sandbox-fixture'
+import { startSocks5Proxy } from '../../../fixtures/network/socks5-proxy'
+import { generateTestCertificates } from '../../../fixtures/network/tls-cert'
+import { FIXTURE_ROOT, sandboxWorlds } from './sandbox-fixture'
 
 /**
  * On a network whose only way out is the person's proxy (a corporate one), the sandbox proxy
@@ -104,20 +108,84 @@ describe("the sandbox proxy chains to the person's own proxy", () => {
     expect(origin.requests.map((request) => request.url)).toEqual(['/through', '/direct'])
   })
 
-  it('a socks or broken proxy setting is not chained, and the run says so', async () => {
-    const { notes } = await runWith(
-      async () => ({ settings: { network: { httpProxy: 'socks5://127.0.0.1:1080' } }, env: {} }),
-      'true',
+  it('an https:// parent is verified with network.caCertFile; without that CA nothing reaches it', async () => {
+    const certs = generateTestCertificates(mkdtempSync(join(FIXTURE_ROOT, 'shellgate-parent-ca-')))
+    const parent = await startConnectProxy(certs)
+    cleanups.push(() => parent.close())
+    const fetchThroughParent = curl('-p', 'http://registry.test:PORT/tls')
+    const trusted = await runWith(
+      async () => ({ settings: { network: { httpProxy: parent.url, caCertFile: certs.caFile } }, env: {} }),
+      fetchThroughParent,
     )
-    expect(notes).toContain(
-      'the sandbox proxy connects direct, not through your proxy: socks5://127.0.0.1:1080 is not an http or https proxy',
+    expect(trusted.result.stdout).toContain(`hello registry.test:${trusted.origin.port}\n code=200/200\nrc=0`)
+    expect(parent.tunnels.map((tunnel) => tunnel.target)).toEqual([`127.0.0.1:${trusted.origin.port}`])
+    // The same parent under Node's roots alone: its certificate is not trusted, so no CONNECT is sent.
+    const untrusted = await runWith(
+      async () => ({ settings: { network: { httpProxy: parent.url } }, env: {} }),
+      fetchThroughParent,
     )
+    expect(untrusted.result.stdout).toContain('code=000/502')
+    expect(parent.tunnels).toHaveLength(1)
+  })
+
+  it('socks5h and socks5 parents with a login, and socks4, carry both CONNECT and plain http', async () => {
+    const parent = await startSocks5Proxy({ credentials: { user: 'corp', password: 's@cret' } })
+    cleanups.push(() => parent.close())
+    const script = [
+      curl('-p', 'http://registry.test:PORT/tunnel'),
+      curl('', 'http://registry.test:PORT/plain'),
+      curl('-p', 'http://unlisted.test:PORT/'),
+    ].join('; ')
+    for (const scheme of ['socks5h', 'socks5']) {
+      const url = parent.url.replace('socks5://', `${scheme}://corp:s%40cret@`)
+      const { result, origin, notes } = await runWith(
+        async () => ({ settings: { network: { httpProxy: url } }, env: {} }),
+        script,
+      )
+      expect(notes).toEqual([])
+      expect(result.stdout).toContain(`hello registry.test:${origin.port}\n code=200/200\nrc=0`)
+      expect(result.stdout).toContain(`hello registry.test:${origin.port}\n code=200/000\nrc=0`)
+      // The vetted address, never the name (socks5h too); a refused name never reaches the parent.
+      expect(parent.connects.splice(0)).toEqual([`127.0.0.1:${origin.port}`, `127.0.0.1:${origin.port}`])
+      expect(parent.logins.splice(0)).toEqual(['5 corp:s@cret', '5 corp:s@cret'])
+      expect(result.stdout).toContain('code=000/403')
+    }
+    const wrongPassword = parent.url.replace('socks5://', 'socks5://corp:guess@')
+    const refused = await runWith(
+      async () => ({ settings: { network: { httpProxy: wrongPassword } }, env: {} }),
+      curl('-p', 'http://registry.test:PORT/'),
+    )
+    expect(refused.result.stdout).toContain('code=000/502')
+    expect(parent.connects).toEqual([])
+    const socks4 = await runWith(
+      async () => ({
+        settings: { network: { httpProxy: parent.url.replace('socks5://', 'socks4://ops@') } },
+        env: {},
+      }),
+      curl('-p', 'http://registry.test:PORT/four'),
+    )
+    expect(socks4.result.stdout).toContain(`hello registry.test:${socks4.origin.port}\n code=200/200\nrc=0`)
+    expect(parent.connects).toEqual([`127.0.0.1:${socks4.origin.port}`])
+    expect(parent.logins).toEqual(['5 corp:guess', '4 ops'])
+  })
+
+  it('a broken proxy setting or CA file is not chained, and the run says so', async () => {
     const broken = await runWith(
       async () => ({ settings: { network: { httpProxy: 'ftp://proxy.corp:21' } }, env: {} }),
       'true',
     )
     expect(broken.notes.join('\n')).toMatch(
       /^the sandbox proxy connects direct, not through your proxy: .*unsupported proxy scheme "ftp:"/m,
+    )
+    const noCa = await runWith(
+      async () => ({
+        settings: { network: { httpProxy: 'https://127.0.0.1:9', caCertFile: '/nonexistent/ca.pem' } },
+        env: {},
+      }),
+      'true',
+    )
+    expect(noCa.notes.join('\n')).toMatch(
+      /^the sandbox proxy connects direct, not through your proxy: .*cannot read the CA file "\/nonexistent\/ca.pem" \(ENOENT\)/m,
     )
   })
 

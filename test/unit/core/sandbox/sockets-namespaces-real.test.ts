@@ -4,6 +4,7 @@ import { createServer, type Server } from 'node:net'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import { createExecutionPort } from '../../../../src/main/core/exec'
+import { networkRuleSet } from '../../../../src/main/core/sandbox/network-rule-set'
 import { approvalSandbox } from '../../../../src/main/core/workbench/call-sandbox'
 import { wrapSpawnPlan } from '../../../../src/main/core/sandbox/wrap-plan'
 import type { EnforcedProfile } from '../../../../src/main/core/sandbox/types'
@@ -139,5 +140,46 @@ describe('the namespaces, shown by behaviour', () => {
       },
     )
     expect(output.replace(/\r/g, '')).toContain('session own\nTIOCSTI refused 1\n')
+  })
+})
+
+describe('a hidden path that vanishes before the command starts', () => {
+  it('does not fail the command: a socket and its folder gone after planning leave nothing to hide', async () => {
+    const w = world()
+    const readable = join(w.root, 'readable')
+    mkdirSync(readable)
+    const folder = mkdtempSync(join(readable, 'sock-'))
+    const socket = await listen(join(folder, 'db.sock'))
+    const input = w.prepareInput('workspace-write', {
+      settings: { network: 'on' },
+      readableFolders: [readable],
+    })
+    expect(
+      w.layout('workspace-write', { readableFolders: [readable] }).hidden.map((entry) => entry.path),
+    ).toContain(socket)
+    const prepared = await w.service().prepare({
+      ...input,
+      // Called after the layout is planned: the socket's server stops and its folder goes, as a
+      // test's or a tool's temporary socket does.
+      network: async () => {
+        await new Promise((done) => servers.pop()?.close(done))
+        rmSync(folder, { recursive: true, force: true })
+        return { rules: () => networkRuleSet([]), allowedPorts: [] }
+      },
+    })
+    if (prepared.kind !== 'run' || !prepared.sandbox) throw new Error('not prepared')
+    try {
+      const result = await port.execute({
+        command: { mode: 'shell', command: 'echo ran', shellProfile: 'posix-bash' },
+        cwd: w.workspace,
+        env: { PATH: TEST_PATH, HOME: w.home },
+        timeoutMs: 20_000,
+        sandbox: prepared.sandbox,
+      })
+      expect(result.stderr).toBe('')
+      expect(result.stdout).toBe('ran\n')
+    } finally {
+      await prepared.release()
+    }
   })
 })
