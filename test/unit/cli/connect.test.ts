@@ -2,6 +2,9 @@ import { mkdir, mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/promis
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { claudeCodeHook } from '../../../src/main/mcp/hooks/claude-code-hook'
+import { codexHook } from '../../../src/main/mcp/hooks/codex-hook'
+import { geminiHook } from '../../../src/main/mcp/hooks/gemini-hook'
 import { shellgateBinDir } from './shellgate-on-path'
 import { runCliCaptured } from './run-cli'
 
@@ -47,7 +50,10 @@ describe('shellgate connect', () => {
     const settings = await json(join(configDir, 'settings.json'))
     expect(settings).toMatchObject({ theme: 'dark', permissions: { allow: ['Read', 'mcp__shellgate__*'] } })
     expect(settings.hooks.PreToolUse).toEqual([
-      { matcher: 'Bash', hooks: [{ type: 'command', command: 'shellgate hook claude-code', timeout: 600 }] },
+      {
+        matcher: claudeCodeHook.matcher,
+        hooks: [{ type: 'command', command: 'shellgate hook claude-code', timeout: 600 }],
+      },
     ])
     expect(await json(join(configDir, '.claude.json'))).toEqual({
       mcpServers: { shellgate: { type: 'stdio', command: 'shellgate', args: ['mcp'] } },
@@ -96,8 +102,39 @@ describe('shellgate connect', () => {
     await connect(['gemini', '--write'], env)
     expect(await json(join(home, 'gem', '.gemini', 'settings.json'))).toMatchObject({
       mcpServers: { shellgate: { command: 'shellgate', args: ['mcp'], trust: true } },
-      hooks: { BeforeTool: [{ matcher: 'run_shell_command' }] },
+      hooks: { BeforeTool: [{ matcher: geminiHook.matcher }] },
     })
+  })
+
+  it('the hook is registered for every tool but the ones known to start no shell (issue 20.2), and an older Bash-only matcher is replaced', async () => {
+    // Claude Code and Gemini CLI read these as JavaScript regexes; Codex 0.171 takes `*` for all.
+    const claude = new RegExp(claudeCodeHook.matcher)
+    for (const shellTool of ['Bash', 'PowerShell', 'write_stdin', 'exec_command', 'SomeShellAddedLater'])
+      expect(claude.test(shellTool), shellTool).toBe(true)
+    for (const other of ['Read', 'Edit', 'Grep', 'BashOutput', 'mcp__shellgate__bash'])
+      expect(claude.test(other), other).toBe(false)
+    const gemini = new RegExp(geminiHook.matcher)
+    for (const shellTool of ['run_shell_command', 'run_in_terminal', 'write_stdin'])
+      expect(gemini.test(shellTool), shellTool).toBe(true)
+    for (const other of ['read_file', 'replace', 'mcp_shellgate_bash'])
+      expect(gemini.test(other), other).toBe(false)
+    expect(codexHook.matcher).toBe('*')
+
+    const codexHome = join(home, 'codex-old')
+    await mkdir(codexHome)
+    const theirs = { matcher: 'apply_patch', hooks: [{ type: 'command', command: 'their-linter' }] }
+    const older = {
+      matcher: 'Bash',
+      hooks: [{ type: 'command', command: 'shellgate hook codex', timeout: 600 }],
+    }
+    await writeFile(join(codexHome, 'hooks.json'), JSON.stringify({ hooks: { PreToolUse: [theirs, older] } }))
+    await connect(['codex', '--write'], { CODEX_HOME: codexHome })
+    expect((await json(join(codexHome, 'hooks.json'))).hooks.PreToolUse).toEqual([
+      theirs,
+      { ...older, matcher: '*' },
+    ])
+    const again = await connect(['codex', '--write'], { CODEX_HOME: codexHome })
+    expect(again.stdout).toContain('unchanged')
   })
 
   it("Codex: the entry forwards SHELLGATE_HOME, which Codex drops otherwise; the one-liner sets a person's own", async () => {

@@ -272,3 +272,5 @@ async function runInBackground(
     await registry.dispose()
   }
 }
+
+export type ExecLocallyOptions = Parameters<typeof execLocally>[0]

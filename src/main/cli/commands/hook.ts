@@ -2,7 +2,7 @@ import { claudeCodeHook } from '../../mcp/hooks/claude-code-hook'
 import { codexHook } from '../../mcp/hooks/codex-hook'
 import { geminiHook } from '../../mcp/hooks/gemini-hook'
 import type { HookClient } from '../../mcp/hooks/hook-client'
-import { answerHook } from '../../mcp/hooks/run-hook'
+import { answerHook, type HookIo } from '../../mcp/hooks/run-hook'
 import type { CliCommand } from '../command'
 import { UsageError } from '../usage-error'
 
@@ -29,17 +29,26 @@ export const hookCommand: CliCommand = {
     '  run the command on ask.',
     '  Set it up with `shellgate connect <client>`.',
   ].join('\n'),
-  async run(argv, io) {
-    const [name, ...extra] = argv
-    const client = name !== undefined && Object.hasOwn(CLIENTS, name) ? CLIENTS[name] : undefined
-    const noRewrite = extra.length === 1 && extra[0] === '--no-rewrite'
-    if (!client || (extra.length > 0 && !noRewrite)) {
-      throw new UsageError(
-        `shellgate hook: expected one of claude-code, codex, gemini (and optionally --no-rewrite); got "${argv.join(' ')}"`,
-      )
-    }
-    const answer = await answerHook(client, { ...io, rewrite: !noRewrite })
-    io.stdout(`${JSON.stringify(answer)}\n`)
-    return 0
-  },
+  run: (argv, io) => runHookCommand(argv, io),
+}
+
+/**
+ * `shellgate hook …` itself, for the CLI and for the hook's own entry (src/main/hook-cli.ts),
+ * which reads stdin without Node's streams.
+ */
+export async function runHookCommand(
+  argv: readonly string[],
+  io: Omit<HookIo, 'rewrite'> & { stdout: (text: string) => void },
+): Promise<number> {
+  const [name, ...extra] = argv
+  const client = name !== undefined && Object.hasOwn(CLIENTS, name) ? CLIENTS[name] : undefined
+  const noRewrite = extra.length === 1 && extra[0] === '--no-rewrite'
+  if (!client || (extra.length > 0 && !noRewrite)) {
+    throw new UsageError(
+      `shellgate hook: expected one of claude-code, codex, gemini (and optionally --no-rewrite); got "${argv.join(' ')}"`,
+    )
+  }
+  const answer = await answerHook(client, { ...io, rewrite: !noRewrite })
+  io.stdout(`${JSON.stringify(answer)}\n`)
+  return 0
 }

@@ -30,7 +30,12 @@ export const commands: Record<string, CommandEntry> = {
   },
   exec: {
     summary: 'run a command through the Bash tool path: policy, approval, executor',
-    load: () => import('./exec').then((module) => module.execCommand),
+    load: () =>
+      import('./exec').then((module) =>
+        module.makeExecCommand((options) =>
+          import('./exec-local').then((local) => local.execLocally(options)),
+        ),
+      ),
   },
   hook: {
     summary: "answer an agent's pre-tool hook (claude-code, codex, gemini) from the Shellgate hub",

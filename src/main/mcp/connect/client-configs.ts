@@ -1,4 +1,7 @@
 import { join } from 'node:path'
+import { claudeCodeHook } from '../hooks/claude-code-hook'
+import { codexHook } from '../hooks/codex-hook'
+import { geminiHook } from '../hooks/gemini-hook'
 import { type Launcher, launcherText, PLAIN_LAUNCHER } from './shellgate-launcher'
 
 /** One edit to one client config file: a JSON merge, or a TOML block appended once. */
@@ -52,7 +55,7 @@ export function clientSetup(
       ? join(env.CLAUDE_CONFIG_DIR, '.claude.json')
       : join(home, '.claude.json')
     const hook = {
-      matcher: 'Bash',
+      matcher: claudeCodeHook.matcher,
       hooks: [{ type: 'command', command: hookCommand('claude-code'), timeout: 600 }],
     }
     return {
@@ -92,7 +95,7 @@ export function clientSetup(
   if (client === 'codex') {
     const codexHome = env.CODEX_HOME || join(home, '.codex')
     const hook = {
-      matcher: 'Bash',
+      matcher: codexHook.matcher,
       hooks: [{ type: 'command', command: hookCommand('codex'), timeout: 600 }],
     }
     return {
@@ -133,7 +136,7 @@ export function clientSetup(
   if (client === 'gemini') {
     const geminiHome = env.GEMINI_CLI_HOME || home
     const hook = {
-      matcher: 'run_shell_command',
+      matcher: geminiHook.matcher,
       hooks: [{ name: 'shellgate', type: 'command', command: hookCommand('gemini'), timeout: 600_000 }],
     }
     return {
@@ -196,18 +199,24 @@ function addOnce(list: unknown, item: string): unknown[] {
 }
 
 /**
- * Adds a hook group unless one already runs the same command; a group that runs another
+ * Adds a hook group unless one already runs the same command with the same matcher; a group that runs another
  * Shellgate hook for the same client (an earlier `shellgate hook codex` where this install is now
  * written by its absolute path) is replaced, so the client never asks Shellgate twice.
  */
-function addHookOnce(list: unknown, group: { hooks: { command: string }[] }): unknown[] {
+function addHookOnce(list: unknown, group: { matcher: string; hooks: { command: string }[] }): unknown[] {
   const groups = Array.isArray(list) ? list : []
   const command = group.hooks[0]?.command ?? ''
   const commands = (existing: unknown) =>
     ((asRecord(existing).hooks as unknown[] | undefined) ?? []).map((hook) =>
       String(asRecord(hook).command ?? ''),
     )
-  if (groups.some((existing) => commands(existing).includes(command))) return groups
+  // Ours as written already (an earlier matcher, e.g. only `Bash`, is replaced by today's).
+  if (
+    groups.some(
+      (existing) => commands(existing).includes(command) && asRecord(existing).matcher === group.matcher,
+    )
+  )
+    return groups
   const client = command.split(' ').at(-1) ?? ''
   const ours = (text: string) => isShellgateHookCommand(text, client)
   return [...groups.filter((existing) => !commands(existing).some(ours)), group]

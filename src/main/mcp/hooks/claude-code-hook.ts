@@ -1,4 +1,4 @@
-import { type HookClient, isRecord, shellQuestionFrom, unknownShellTool } from './hook-client'
+import { everyToolBut, type HookClient, isRecord, shellQuestionFrom, unknownShellTool } from './hook-client'
 
 /** Claude Code's tools that start no shell (BashOutput and KillShell only read or end one it ran). */
 const OTHER_TOOLS = new Set([
@@ -35,6 +35,9 @@ export const claudeCodeHook: HookClient = {
   agentName: 'claude-code',
   undecided: 'ask',
   canRewrite: true,
+  // Claude Code reads a matcher with characters other than letters, digits, `_`, `|` and `,` as a
+  // JavaScript regex (2.1.332): every tool but the known ones and MCP tools (mcp__server__tool).
+  matcher: everyToolBut(OTHER_TOOLS, 'mcp__'),
   parse(input) {
     if (!isRecord(input)) return { kind: 'invalid', reason: 'the hook input is not a JSON object' }
     if (input.hook_event_name !== undefined && input.hook_event_name !== 'PreToolUse')

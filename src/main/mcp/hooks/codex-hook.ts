@@ -46,6 +46,11 @@ export const codexHook: HookClient = {
   undecided: 'deny',
   // Codex 0.171 runs the updatedInput of an `allow` (its exec_command gets the new command).
   canRewrite: true,
+  // Every tool (Codex 0.171 takes `*` for all; its matchers are not JavaScript regexes). Its shell
+  // tools reach hooks as `Bash`, a tty or not; write_stdin reaches no hook at all in 0.171, under
+  // any matcher (test/unit/mcp/hook-matchers-real-clis.test.ts), so typedInput below is for a
+  // Codex that sends it.
+  matcher: '*',
   parse(input) {
     if (!isRecord(input)) return { kind: 'invalid', reason: 'the hook input is not a JSON object' }
     if (input.hook_event_name !== undefined && input.hook_event_name !== 'PreToolUse')

@@ -1,4 +1,4 @@
-import { type HookClient, isRecord, shellQuestionFrom, unknownShellTool } from './hook-client'
+import { everyToolBut, type HookClient, isRecord, shellQuestionFrom, unknownShellTool } from './hook-client'
 
 /** Gemini CLI's tools that start no shell: files, search, the web, memory, plans. */
 const OTHER_TOOLS = new Set([
@@ -29,6 +29,9 @@ export const geminiHook: HookClient = {
   undecided: 'deny',
   // Gemini CLI 0.61 merges hookSpecificOutput.tool_input into the tool's input before it runs.
   canRewrite: true,
+  // Gemini CLI 0.61 tests a matcher as `new RegExp(matcher)` (a bad one only matches itself):
+  // every tool but the known ones and MCP tools (mcp_server_tool).
+  matcher: everyToolBut(OTHER_TOOLS, 'mcp_'),
   parse(input) {
     if (!isRecord(input)) return { kind: 'invalid', reason: 'the hook input is not a JSON object' }
     if (input.hook_event_name !== undefined && input.hook_event_name !== 'BeforeTool')

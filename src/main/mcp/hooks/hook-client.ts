@@ -59,6 +59,21 @@ export interface HookClient {
    * so an allowed command can run in Shellgate instead of the agent's own shell.
    */
   canRewrite: boolean
+  /**
+   * The matcher `shellgate connect` writes into the client's hook config: every tool but the ones
+   * this hook knows start no shell (issue 20.2), so a shell tool the client adds later reaches the
+   * hook, which judges it, instead of running unseen.
+   */
+  matcher: string
+}
+
+/**
+ * A JavaScript regex (Claude Code and Gemini CLI test matchers with one, unanchored) that matches
+ * every tool name except these exact ones and MCP tools (`mcpPrefix…`: their servers' business).
+ */
+export function everyToolBut(names: ReadonlySet<string>, mcpPrefix: string): string {
+  const escaped = [...names].map((name) => name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
+  return `^(?!(?:${escaped.join('|')})$|${mcpPrefix}).`
 }
 
 /**

@@ -1,20 +1,22 @@
 import { resolveShellgateHome } from '../../core/paths'
 import { connectToHub, type HubConnection } from '../../hub/hub-client'
 import { HubError } from '../../hub/hub-error'
-import { startDetachedHub } from '../../hub/start-hub'
 import type { HookAnswer, HookClient } from './hook-client'
+import { HOOK_INPUT_MAX_BYTES } from './hook-limits'
 import { selfInvocation } from './self-invocation'
 
 /** Claude Code's hook timeout defaults to 600 s; answering just before it keeps our answer the one used. */
 export const HOOK_WAIT_DEFAULT_MS = 590_000
-/** Hook input is one tool call; anything larger is not a hook's input. */
-export const HOOK_INPUT_MAX_BYTES = 1024 * 1024
+export { HOOK_INPUT_MAX_BYTES }
 
 /** `cd` with one plain word or none: nothing runs but the move (judged unsandboxed, as it is). */
 const BARE_CD = /^\s*cd(?:\s+[\w@%+=:,./~-]+)?\s*$/
 
+/** The hook's stdin: the process stream, or what the hook's own entry read from fd 0. */
+export type HookInput = AsyncIterable<Buffer | string> | Iterable<Buffer | string>
+
 export interface HookIo {
-  stdin: NodeJS.ReadableStream | null
+  stdin: HookInput | null
   env: NodeJS.ProcessEnv
   /**
    * false: answer as for a client that cannot rewrite its tool input (`--no-rewrite`, for a client
@@ -119,6 +121,8 @@ async function startHubFor(home: string, workspace: string, io: HookIo): Promise
   try {
     // The hub runs the same CLI this process runs (built, or from source under its loader).
     const cliArgv = [...process.execArgv, process.argv[1] ?? '']
+    // Loaded only here: starting a hub needs child_process, which an answer from a running one does not.
+    const { startDetachedHub } = await import('../../hub/start-hub')
     const { uiUrl } = await startDetachedHub({ home, workspace, env: io.env, cliArgv })
     const connected = await connectToHub({ home })
     if (!connected) return `Shellgate could not be started for ${home}: its hub did not accept a connection`
@@ -137,7 +141,7 @@ function hookWaitMs(env: NodeJS.ProcessEnv): number {
   return Number.isSafeInteger(raw) && raw > 0 ? raw : HOOK_WAIT_DEFAULT_MS
 }
 
-async function readInput(stdin: NodeJS.ReadableStream | null): Promise<string | null> {
+async function readInput(stdin: HookInput | null): Promise<string | null> {
   if (!stdin) return null
   const chunks: Buffer[] = []
   let size = 0
