@@ -93,7 +93,8 @@ describe('the real Codex CLI reads what `shellgate connect codex --write` wrote'
           eventName: 'preToolUse',
           handlerType: 'command',
           command: 'shellgate hook codex',
-          matcher: 'Bash',
+          // Every tool (issue 20.2): a shell tool Codex adds later reaches the hook too.
+          matcher: '*',
           timeoutSec: 600,
           source: 'user',
           enabled: true,

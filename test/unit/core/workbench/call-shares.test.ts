@@ -94,6 +94,9 @@ describe('fair shares between agent sessions (issue 19.5)', () => {
           harness!.core.bash.run(id, { command: 'sleep 30', timeout: 60_000 }),
         ),
       )
+    // Handled from the start: closing the sessions below may end a call that is still starting with
+    // an error (its output folder removed under it), and an unhandled one fails the whole run.
+    const settled = Promise.allSettled(running)
     await expect(harness.core.bash.run(sessions[0]!, { command: 'echo x' })).rejects.toThrow(
       "16 of this session's commands are already running; try again when one ends",
     )
@@ -102,6 +105,6 @@ describe('fair shares between agent sessions (issue 19.5)', () => {
     )
     for (const id of sessions) await harness.core.closeSession(id)
     await harness.core.bash.dispose()
-    await Promise.allSettled(running)
+    await settled
   }, 60_000)
 })
