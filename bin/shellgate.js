@@ -59,11 +59,21 @@ if (process.env.NODE_EXTRA_CA_CERTS !== undefined && !WITHOUT_TLS.has(args[0] ??
 } else if (isHubClient) {
   const bundle = require(hubClientCli)
   const ran = isHook ? bundle.runHookCli(args.slice(1)) : bundle.runHubClientCommand(args[0], args.slice(1))
-  ran.then((code) => {
-    // null: `exec` found no hub, and the whole Bash tool path is in the full CLI only.
-    if (code === null) startFullCli()
-    else process.exitCode = code
-  })
+  ran.then(
+    (code) => {
+      // null: `exec` found no hub, and the whole Bash tool path is in the full CLI only.
+      if (code === null) startFullCli()
+      else process.exitCode = code
+    },
+    (error) => {
+      // Never a silent pass: an agent client reads exit 1 as "proceed" and 2 as "blocked" (Claude
+      // Code, Gemini CLI), so a hook that failed blocks the command and says why.
+      process.stderr.write(
+        `shellgate ${args[0]}: ${error instanceof Error ? error.message : String(error)}\n`,
+      )
+      process.exitCode = 2
+    },
+  )
 } else {
   startFullCli()
 }

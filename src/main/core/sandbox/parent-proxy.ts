@@ -69,11 +69,26 @@ export function parentProxies(input: NetworkConfigInput): { parentFor: ParentPro
   return { parentFor, note }
 }
 
+/**
+ * A user name or password as written in the proxy URL, percent-decoded. A `%` that starts no
+ * escape (a password like `50%off` in ALL_PROXY) is kept as written: decodeURIComponent would
+ * throw inside a socket's listener, which nothing catches, and end the whole app.
+ */
+export function urlCredential(text: string): string {
+  return text.replace(/(?:%[0-9a-fA-F]{2})+/g, (run) => {
+    try {
+      return decodeURIComponent(run)
+    } catch {
+      return run
+    }
+  })
+}
+
 /** The Proxy-Authorization header for a parent URL with a user name, or none. */
 export function parentAuthorization(parent: ParentProxy): Record<string, string> {
   const url = new URL(parent.url)
   if (url.username === '') return {}
-  const pair = `${decodeURIComponent(url.username)}:${decodeURIComponent(url.password)}`
+  const pair = `${urlCredential(url.username)}:${urlCredential(url.password)}`
   return { 'proxy-authorization': `Basic ${Buffer.from(pair).toString('base64')}` }
 }
 
@@ -146,7 +161,7 @@ export function openParentTunnel(
         const credentials =
           url.username === ''
             ? null
-            : { user: decodeURIComponent(url.username), password: decodeURIComponent(url.password) }
+            : { user: urlCredential(url.username), password: urlCredential(url.password) }
         socksHandshake(socket, endpoint.socks, address, port, credentials).then(
           () => {
             socket.setTimeout(0)

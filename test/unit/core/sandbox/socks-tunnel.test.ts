@@ -1,5 +1,6 @@
 import { connect, type Socket } from 'node:net'
 import { afterEach, describe, expect, it } from 'vitest'
+import { urlCredential } from '../../../../src/main/core/sandbox/parent-proxy'
 import { socksHandshake } from '../../../../src/main/core/sandbox/socks-tunnel'
 import { startHttpServer } from '../../../fixtures/network/http-server'
 import { startSocks5Proxy } from '../../../fixtures/network/socks5-proxy'
@@ -56,5 +57,14 @@ describe('socksHandshake', () => {
       'accepts none of the offered logins (it may want a user name and password in the proxy URL)',
     )
     expect(parent.connects).toEqual([])
+  })
+
+  it.each([
+    ['50%off', '50%off'],
+    ['p%40ss%3Aword', 'p@ss:word'],
+    // A run of escapes that is not UTF-8 is kept as written.
+    ['caf%C3%A9%E2%82', 'caf%C3%A9%E2%82'],
+  ])('a proxy URL credential %s reads as %s, never a throw', (written, meant) => {
+    expect(urlCredential(written)).toBe(meant)
   })
 })

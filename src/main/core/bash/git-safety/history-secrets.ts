@@ -10,8 +10,8 @@ import { findSystemGit } from './git-config-by-git'
  * `git grep x REV` print a `.env` that was committed and later deleted, which today's tree and
  * index no longer hold. Read by git itself (`rev-list --all --reflog --objects`: every path of
  * every tree reachable from a ref, the stash or a reflog entry, merges included) and cached by
- * the identity of what decides reachability: HEAD, packed-refs, every folder under refs/ and
- * logs/ (a ref is written by renaming a file into its folder), and the pack folder.
+ * the identity of what decides reachability: HEAD, packed-refs, every folder under refs/, logs/
+ * and worktrees/ (a ref is written by renaming a file into its folder), and the pack folder.
  */
 export type HistorySecrets = { paths: string[] } | { unknown: string }
 
@@ -21,7 +21,7 @@ const MAX_STAMPED_FOLDERS = 512
 const MAX_CACHED = 32
 // A file system stamps times at its clock's granularity: a ref moved in the same tick as the last
 // change could keep the folder's times, so a layout changed this recently is not remembered.
-const RECENT_CHANGE_MS = 2_000
+export const RECENT_CHANGE_MS = 2_000
 const cache = new Map<string, { stamp: string; answer: HistorySecrets }>()
 
 export function readHistorySecrets(gitDir: string, commonDir: string | null): HistorySecrets {
@@ -29,7 +29,8 @@ export function readHistorySecrets(gitDir: string, commonDir: string | null): Hi
   const cached = cache.get(gitDir)
   if (stamp !== null && cached?.stamp === stamp) return cached.answer
   const answer = askGit(gitDir)
-  if (stamp !== null) {
+  // Only a complete listing is remembered; a failure is asked again next time.
+  if (stamp !== null && 'paths' in answer) {
     if (cache.size >= MAX_CACHED) cache.delete(cache.keys().next().value as string)
     cache.set(gitDir, { stamp, answer })
   }
@@ -60,9 +61,12 @@ function askGit(gitDir: string): HistorySecrets {
     windowsHide: true,
   })
   if (run.error) return { unknown: `git could not list the repository's history: ${run.error.message}` }
-  // An empty repository has no ref to walk; git says so and lists nothing.
-  if (run.status !== 0 && run.stdout.length > 0)
-    return { unknown: `git could not list the repository's history (exit ${run.status})` }
+  // Fail closed: one bad ref makes rev-list --all die before it prints anything, while the command
+  // judged (`git log -p` walks HEAD only) still prints the secret. An empty repository exits 0.
+  if (run.status !== 0) {
+    const why = run.signal ? `it was ended by ${run.signal}` : `exit ${run.status}`
+    return { unknown: `git could not list the repository's history (${why})` }
+  }
   const paths = new Set<string>()
   for (const line of run.stdout.toString('utf8').split('\n')) {
     const space = line.indexOf(' ')
@@ -85,7 +89,16 @@ function historyStamp(gitDir: string, commonDir: string): string | null {
   for (const dir of new Set([gitDir, commonDir])) {
     for (const name of ['HEAD', 'packed-refs', path.join('objects', 'pack')]) stampOf(path.join(dir, name))
   }
-  const pending = [path.join(commonDir, 'refs'), path.join(commonDir, 'logs'), path.join(gitDir, 'logs')]
+  // refs in a reftable are rewritten in place by table files: no folder time to go by.
+  if (statSync(path.join(commonDir, 'reftable'), { throwIfNoEntry: false })) return null
+  // worktrees/: `--all --reflog` walks every linked worktree's HEAD and reflog too, and git moves a
+  // HEAD by renaming a file into its worktree's folder.
+  const pending = [
+    path.join(commonDir, 'refs'),
+    path.join(commonDir, 'logs'),
+    path.join(commonDir, 'worktrees'),
+    path.join(gitDir, 'logs'),
+  ]
   let folders = 0
   while (pending.length > 0) {
     const dir = pending.pop() as string

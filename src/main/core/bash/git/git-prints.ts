@@ -63,8 +63,19 @@ const PATCH = new Set([
   '-W',
   '--function-context',
   '--word-diff',
+  '--word-diff-regex',
   '--color-words',
+  '--binary',
+  '--remerge-diff',
+  '--dd',
 ])
+
+/** `--diff-merges=on|1|first-parent|separate|m|c|cc|dense-combined|remerge` prints merges' patches (git 2.39). */
+function diffMergesPrints(parsed: ParsedArgs): boolean {
+  return parsed.flags.some(
+    (flag) => flag.flag === '--diff-merges' && flag.value !== 'off' && flag.value !== 'none',
+  )
+}
 
 /**
  * The reads of one parsed read-only git subcommand; `pathspecs` are its words after `--`. Without
@@ -75,7 +86,7 @@ export function gitReadsOf(subcommand: string, parsed: ParsedArgs, pathspecs: re
   const flags = new Set(parsed.flags.map((flag) => flag.flag))
   const values = parsed.flags.flatMap((flag) => (flag.value === null ? [] : [flag.value]))
   const objectPaths = [...parsed.positionals, ...values].flatMap(objectPath)
-  const patch = [...flags].some((flag) => PATCH.has(flag))
+  const patch = [...flags].some((flag) => PATCH.has(flag)) || diffMergesPrints(parsed)
   const noPatch = [...flags].some((flag) => NO_PATCH.has(flag))
   let printsContents = false
   if (subcommand === 'show' || subcommand === 'diff') printsContents = !noPatch || patch

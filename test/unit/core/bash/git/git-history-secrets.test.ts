@@ -1,10 +1,13 @@
 import { execFileSync, spawnSync } from 'node:child_process'
-import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, unlinkSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { classifyCommand } from '../../../../../src/main/core/bash/classify'
-import { readHistorySecrets } from '../../../../../src/main/core/bash/git-safety/history-secrets'
+import {
+  RECENT_CHANGE_MS,
+  readHistorySecrets,
+} from '../../../../../src/main/core/bash/git-safety/history-secrets'
 
 /**
  * Issue 21: a secret file committed and later deleted is in no tree or index of today, yet
@@ -118,6 +121,81 @@ describe('secret files deleted from the tree but kept in the history', () => {
       expect(packs()).toEqual(before)
     } finally {
       rmSync(clone, { recursive: true, force: true })
+    }
+  })
+
+  it('a history git cannot list (one bad ref) is never "no secrets": the command asks', () => {
+    const bad = join(repo, '.git', 'refs', 'heads', 'zz')
+    writeFileSync(bad, `${'1'.repeat(40)}\n`)
+    try {
+      // git log -p walks HEAD only, so it still prints the deleted secret.
+      expect(realOutput('git log -p')).toContain(SECRET)
+      const verdict = classifyCommand('git log -p', { cwd: repo, workspace: repo, platform: 'linux', home })
+      expect(verdict.readOnly && (verdict.asks ?? []).length === 0, verdict.reason).toBe(false)
+    } finally {
+      unlinkSync(bad)
+    }
+  })
+
+  it('--diff-merges prints merge patches, so a secret only a merge brought in asks', () => {
+    git('checkout', '-qb', 'side')
+    writeFileSync(join(repo, 'merged.env'), 'MERGED_SECRET=via-a-merge\n')
+    git('add', 'merged.env')
+    git('commit', '-qm', 'side adds it')
+    git('checkout', '-q', '-')
+    git('merge', '-q', '--no-ff', '-m', 'merge side', 'side')
+    git('rm', '-q', 'merged.env')
+    git('commit', '-qm', 'drop it')
+    for (const command of ['git log --diff-merges=on', 'git log --diff-merges=separate']) {
+      expect(realOutput(command), command).toContain('MERGED_SECRET')
+      expect(asks(command), command).toContain(join(repo, 'merged.env'))
+    }
+    expect(asks('git log --diff-merges=off')).toEqual([])
+  })
+})
+
+describe('the history cache and linked worktrees', () => {
+  /** The layout must be older than the cache's racily-clean window, or nothing is remembered. */
+  const settle = () => {
+    const until = Date.now() + RECENT_CHANGE_MS + 200
+    while (Date.now() < until) Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 50)
+  }
+
+  it('a secret committed and removed in another worktree is seen by the next verdict', () => {
+    const main = mkdtempSync(join(tmpdir(), 'shellgate-git-wt-'))
+    const other = `${main}-other`
+    const run = (cwd: string, ...args: string[]) =>
+      execFileSync('git', ['-c', 'user.name=t', '-c', 'user.email=t@t', ...args], {
+        cwd,
+        encoding: 'utf8',
+        env: { ...ENV, HOME: home },
+      })
+    try {
+      writeFileSync(join(main, 'a'), 'a\n')
+      run(main, 'init', '-q')
+      run(main, 'add', '.')
+      run(main, 'commit', '-qm', 'one')
+      run(main, 'worktree', 'add', '-q', '--detach', other)
+      settle()
+      const judge = () =>
+        classifyCommand('git log -p --all', { cwd: main, workspace: main, platform: 'linux', home })
+      expect(judge().asks ?? []).toEqual([])
+      writeFileSync(join(other, '.env'), 'WORKTREE_SECRET=1\n')
+      run(other, 'add', '.env')
+      run(other, 'commit', '-qm', 'oops')
+      run(other, 'rm', '-q', '.env')
+      run(other, 'commit', '-qm', 'gone')
+      settle()
+      const after = spawnSync('git', ['log', '-p', '--all'], {
+        cwd: main,
+        encoding: 'utf8',
+        env: { ...ENV, HOME: home },
+      })
+      expect(after.stdout).toContain('WORKTREE_SECRET')
+      expect((judge().asks ?? []).map((ask) => ask.path)).toContain(join(main, '.env'))
+    } finally {
+      rmSync(main, { recursive: true, force: true })
+      rmSync(other, { recursive: true, force: true })
     }
   })
 })
