@@ -63,7 +63,13 @@ export function socksHandshake(
         return finish(error as Error)
       }
       if (step.done) {
-        if (received.length > 0) socket.unshift(received)
+        // Bytes the server sent after its reply (SSH and SMTP speak first) go back on the stream,
+        // paused so none is emitted before the tunnel's reader is there (its pipe() resumes it).
+        if (received.length > 0) {
+          socket.pause()
+          socket.off('data', onData)
+          socket.unshift(received)
+        }
         return finish(null)
       }
       socket.write(step.value.send)

@@ -1,4 +1,5 @@
-import { connect, type Socket } from 'node:net'
+import { connect, createServer, type Socket } from 'node:net'
+import { PassThrough } from 'node:stream'
 import { afterEach, describe, expect, it } from 'vitest'
 import { urlCredential } from '../../../../src/main/core/sandbox/parent-proxy'
 import { socksHandshake } from '../../../../src/main/core/sandbox/socks-tunnel'
@@ -57,6 +58,33 @@ describe('socksHandshake', () => {
       'accepts none of the offered logins (it may want a user name and password in the proxy URL)',
     )
     expect(parent.connects).toEqual([])
+  })
+
+  it('keeps what a server that speaks first sent in the same packet as the SOCKS reply (SSH, SMTP)', async () => {
+    // A SOCKS5 parent that answers the CONNECT with its reply and the origin's banner in one write.
+    const server = createServer((client) => {
+      let seen = 0
+      client.on('data', (chunk) => {
+        seen += chunk.length
+        if (seen === 3) client.write(Buffer.from([5, 0]))
+        else
+          client.write(
+            Buffer.concat([Buffer.from([5, 0, 0, 1, 127, 0, 0, 1, 0, 22]), Buffer.from('SSH-2.0-x\r\n')]),
+          )
+      })
+    })
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+    cleanups.push(() => new Promise((resolve) => server.close(() => resolve())))
+    const socket = await parentSocket(`socks5://127.0.0.1:${(server.address() as { port: number }).port}`)
+    await socksHandshake(socket, 5, '127.0.0.1', 22, null)
+    // The proxy pipes the tunnel to its client a turn later.
+    await new Promise((resolve) => setImmediate(resolve))
+    const client = new PassThrough()
+    socket.pipe(client)
+    const banner = await new Promise<string>((resolve) =>
+      client.once('data', (chunk) => resolve(String(chunk))),
+    )
+    expect(banner).toBe('SSH-2.0-x\r\n')
   })
 
   it.each([
