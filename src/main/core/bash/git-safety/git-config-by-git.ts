@@ -120,23 +120,7 @@ function askGit(gitDir: string | null, includes: string[], file?: string): Repos
   const source = file === undefined ? [] : ['--file', file]
   const repository = gitDir === null ? [] : [`--git-dir=${gitDir}`]
   const args = [...repository, 'config', ...source, '--list', '--show-origin', ...includes, '-z']
-  const run = spawnSync(git, args, {
-    // Without --git-dir, git must find no repository around its cwd: / with a ceiling at /.
-    cwd: '/',
-    env: {
-      PATH: '/usr/bin:/bin',
-      HOME: homedir(),
-      LC_ALL: 'C',
-      GIT_CONFIG_NOSYSTEM: '1',
-      GIT_CONFIG_GLOBAL: '/dev/null',
-      GIT_CEILING_DIRECTORIES: '/',
-    },
-    encoding: 'buffer',
-    timeout: TIMEOUT_MS,
-    maxBuffer: MAX_OUTPUT_BYTES,
-    stdio: ['ignore', 'pipe', 'pipe'],
-    windowsHide: true,
-  })
+  const run = runGitToJudge(git, args, { timeoutMs: TIMEOUT_MS, maxOutputBytes: MAX_OUTPUT_BYTES })
   if (run.error)
     return { ok: false, problem: `git could not read the repository config: ${run.error.message}` }
   if (run.status !== 0) {
@@ -212,4 +196,32 @@ function stampOf(file: string): string {
   } catch {
     return 'unreadable'
   }
+}
+
+/**
+ * git run while a command is judged: the system git with no system or global config, a bare env,
+ * stdin closed, bounded in time and output. Without --git-dir, git must find no repository around
+ * its cwd: / with a ceiling at /.
+ */
+export function runGitToJudge(
+  git: string,
+  args: readonly string[],
+  limits: { timeoutMs: number; maxOutputBytes: number },
+) {
+  return spawnSync(git, args, {
+    cwd: '/',
+    env: {
+      PATH: '/usr/bin:/bin',
+      HOME: homedir(),
+      LC_ALL: 'C',
+      GIT_CONFIG_NOSYSTEM: '1',
+      GIT_CONFIG_GLOBAL: '/dev/null',
+      GIT_CEILING_DIRECTORIES: '/',
+    },
+    encoding: 'buffer',
+    timeout: limits.timeoutMs,
+    maxBuffer: limits.maxOutputBytes,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    windowsHide: true,
+  })
 }

@@ -1,9 +1,7 @@
 import { type Dirent, readdirSync, statSync } from 'node:fs'
-import { homedir } from 'node:os'
 import path from 'node:path'
-import { spawnSync } from 'node:child_process'
 import { isSecretFileName } from '../../secrets/secret-file-names'
-import { findSystemGit } from './git-config-by-git'
+import { findSystemGit, runGitToJudge } from './git-config-by-git'
 
 /**
  * Secret-named files anywhere in the repository's history: `git log -p`, `git show REV` and
@@ -44,22 +42,7 @@ function askGit(gitDir: string): HistorySecrets {
   // --missing=allow-any: in a partial clone a missing object would be fetched from the promisor
   // remote, which runs the repository's own remote.*.uploadpack or ssh command while we only judge.
   const args = [`--git-dir=${gitDir}`, 'rev-list', '--all', '--reflog', '--objects', '--missing=allow-any']
-  const run = spawnSync(git, args, {
-    cwd: '/',
-    env: {
-      PATH: '/usr/bin:/bin',
-      HOME: homedir(),
-      LC_ALL: 'C',
-      GIT_CONFIG_NOSYSTEM: '1',
-      GIT_CONFIG_GLOBAL: '/dev/null',
-      GIT_CEILING_DIRECTORIES: '/',
-    },
-    encoding: 'buffer',
-    timeout: TIMEOUT_MS,
-    maxBuffer: MAX_OUTPUT_BYTES,
-    stdio: ['ignore', 'pipe', 'pipe'],
-    windowsHide: true,
-  })
+  const run = runGitToJudge(git, args, { timeoutMs: TIMEOUT_MS, maxOutputBytes: MAX_OUTPUT_BYTES })
   if (run.error) return { unknown: `git could not list the repository's history: ${run.error.message}` }
   // Fail closed: one bad ref makes rev-list --all die before it prints anything, while the command
   // judged (`git log -p` walks HEAD only) still prints the secret. An empty repository exits 0.

@@ -129,34 +129,33 @@ describe('X --version for any X', () => {
     })
   })
 
-  it.runIf(rustupCargo !== null)(
-    "cargo --version runs the toolchain a rust-toolchain.toml names, any program at all, so it is refused (skipped only without rustup's cargo: Debian's reads no toolchain file)",
-    () => {
-      const project = join(dir, 'rusty')
-      const toolchain = join(dir, 'toolchain', 'bin')
-      mkdirSync(project, { recursive: true })
-      mkdirSync(toolchain, { recursive: true })
-      writeFileSync(join(toolchain, 'cargo'), `#!/bin/sh\ntouch "${dir}/ran"\necho planted\n`, {
-        mode: 0o755,
-      })
-      writeFileSync(join(project, 'rust-toolchain.toml'), `[toolchain]\npath = "${join(dir, 'toolchain')}"\n`)
-      const real = spawnSync(join(rustupCargo as string, 'cargo'), ['--version'], {
-        cwd: project,
-        encoding: 'utf8',
-        timeout: 20_000,
-      })
-      expect(real.stdout).toContain('planted')
-      const result = classifyCommand('cargo --version', {
-        cwd: project,
-        workspace: project,
-        platform: 'linux',
-      })
-      expect(result).toMatchObject({
-        readOnly: false,
-        reason: expect.stringContaining('code the project chose'),
-      })
-    },
-  )
+  it('cargo --version runs the toolchain a rust-toolchain.toml names, any program at all, so it is refused', (context) => {
+    if (rustupCargo === null)
+      return context.skip("no rustup cargo proxy is installed (Debian's cargo reads no toolchain file)")
+    const project = join(dir, 'rusty')
+    const toolchain = join(dir, 'toolchain', 'bin')
+    mkdirSync(project, { recursive: true })
+    mkdirSync(toolchain, { recursive: true })
+    writeFileSync(join(toolchain, 'cargo'), `#!/bin/sh\ntouch "${dir}/ran"\necho planted\n`, {
+      mode: 0o755,
+    })
+    writeFileSync(join(project, 'rust-toolchain.toml'), `[toolchain]\npath = "${join(dir, 'toolchain')}"\n`)
+    const real = spawnSync(join(rustupCargo as string, 'cargo'), ['--version'], {
+      cwd: project,
+      encoding: 'utf8',
+      timeout: 20_000,
+    })
+    expect(real.stdout).toContain('planted')
+    const result = classifyCommand('cargo --version', {
+      cwd: project,
+      workspace: project,
+      platform: 'linux',
+    })
+    expect(result).toMatchObject({
+      readOnly: false,
+      reason: expect.stringContaining('code the project chose'),
+    })
+  })
 
   it.each(['yarn --version', 'rustc --version', 'go --version', 'mvn --version', 'git --help'])(
     '%s is refused by name',
