@@ -10,18 +10,28 @@ export interface FsLookups {
   stat(file: string): Stats | null
   /** The kernel's real path, or null when any component is missing. */
   realpath(file: string): string | null
-  /** The real path of a folder, shared between calls for FOLDER_TTL_MS (see below). */
+  /** The real path of a folder, kept between calls while the folder is still the same one (see below). */
   realFolder(dir: string): string | null
   /** The entries of a folder with their types, or null when it cannot be read. */
   readdir(dir: string): Dirent[] | null
 }
 
-// Real paths of folders, for a second, across calls: resolving every component of the cwd on each
-// classify was most of its cost. A folder swapped for a symlink within that second is the same race
-// as one swapped between classify and run, which no check before running can close.
-const FOLDER_TTL_MS = 1_000
+// Real paths of folders, kept between calls: resolving every component of the cwd on each classify
+// was most of its cost. A kept answer is used only while one stat of the folder (which the kernel
+// resolves through every symlink of the path as it is now) still finds the same directory: same
+// device, inode and ctime. A folder, or any folder above it, swapped for a symlink or renamed away
+// leads to another inode; a rename of the folder itself, or an entry added to or removed from it,
+// changes its ctime (which, unlike mtime, no program can set back). What stays the same is only a
+// folder above it moved elsewhere and linked back: the name then reaches the very same directory.
 const MAX_FOLDERS = 256
-const realFolders = new Map<string, { real: string | null; at: number }>()
+const realFolders = new Map<string, KeptFolder>()
+
+interface KeptFolder {
+  real: string
+  dev: number
+  ino: number
+  ctimeMs: number
+}
 
 export function createFsLookups(): FsLookups {
   return new CallLookups()
@@ -80,16 +90,15 @@ function remember<T>(map: Map<string, T | null>, key: string, look: () => T | nu
 }
 
 function sharedRealFolder(dir: string): string | null {
-  const now = Date.now()
-  const cached = realFolders.get(dir)
-  if (cached && now - cached.at < FOLDER_TTL_MS) return cached.real
-  let real: string | null
-  try {
-    real = lstatSync(dir, { throwIfNoEntry: false }) ? realpathSync.native(dir) : null
-  } catch {
-    real = null
-  }
+  const now = statSync(dir, { throwIfNoEntry: false })
+  if (!now?.isDirectory()) return now ? realpathSync.native(dir) : null
+  const kept = realFolders.get(dir)
+  if (kept && kept.ino === now.ino && kept.dev === now.dev && kept.ctimeMs === now.ctimeMs) return kept.real
+  const real = realpathSync.native(dir)
+  // The stat and the realpath are two looks: keep the answer only when both saw the same folder.
+  const after = statSync(real, { throwIfNoEntry: false })
+  if (after?.ino !== now.ino || after.dev !== now.dev || after.ctimeMs !== now.ctimeMs) return real
   if (realFolders.size >= MAX_FOLDERS) realFolders.clear()
-  realFolders.set(dir, { real, at: now })
+  realFolders.set(dir, { real, dev: now.dev, ino: now.ino, ctimeMs: now.ctimeMs })
   return real
 }

@@ -24,12 +24,23 @@ export interface WalkFilter {
 export type FolderSecrets = { secret: string | null } | { unknown: string }
 
 interface Indexed {
-  /** Every folder walked, with the mtime its listing had: a file added or removed changes it. */
-  folders: Array<[folder: string, mtimeMs: number]>
+  /**
+   * Every folder walked (and every `.git/config` read), with the ctime it had: a file added,
+   * removed or renamed changes it, and unlike mtime no program can set it back (`touch -d` after
+   * planting `.env`). -1 for a config that did not exist.
+   */
+  folders: Array<[folder: string, ctimeMs: number]>
   /** Secret-named files (relative to the root), or `.git/config` files holding a URL password. */
   secrets: string[]
   complete: boolean
+  /** A folder changed within RECENT_CHANGE_MS of the walk: another change may carry the same ctime. */
+  recent: boolean
 }
+
+// The kernel stamps ctime from a coarse clock (a few ms per tick), so a file added in the same tick
+// as the change the walk saw leaves the ctime as it was: a folder that changed this recently is
+// walked again on the next call rather than trusted.
+const RECENT_CHANGE_MS = 2_000
 
 const INDEX = new Map<string, Indexed>()
 
@@ -47,8 +58,9 @@ export function findSecretBelow(root: string, filter: WalkFilter, lookups: FsLoo
   let indexed = INDEX.get(key)
   if (!indexed || !stillValid(indexed)) {
     indexed = walk(real, filter)
+    INDEX.delete(key)
     if (INDEX.size >= MAX_INDEXED_FOLDERS) INDEX.delete(INDEX.keys().next().value as string)
-    INDEX.set(key, indexed)
+    if (!indexed.recent) INDEX.set(key, indexed)
   }
   if (!indexed.complete)
     return {
@@ -59,15 +71,13 @@ export function findSecretBelow(root: string, filter: WalkFilter, lookups: FsLoo
 }
 
 function stillValid(indexed: Indexed): boolean {
-  for (const [folder, mtimeMs] of indexed.folders) {
-    const stats = statSync(folder, { throwIfNoEntry: false })
-    if (!stats || stats.mtimeMs !== mtimeMs) return false
-  }
+  for (const [folder, ctimeMs] of indexed.folders) if (ctimeOf(folder) !== ctimeMs) return false
   return true
 }
 
 function walk(root: string, filter: WalkFilter): Indexed {
-  const indexed: Indexed = { folders: [], secrets: [], complete: true }
+  const indexed: Indexed = { folders: [], secrets: [], complete: true, recent: false }
+  const recentSince = Date.now() - RECENT_CHANGE_MS
   const queue = ['']
   let entries = 0
   while (queue.length > 0) {
@@ -75,7 +85,8 @@ function walk(root: string, filter: WalkFilter): Indexed {
     const folder = path.join(root, relative)
     const stats = statSync(folder, { throwIfNoEntry: false })
     if (!stats) continue
-    indexed.folders.push([folder, stats.mtimeMs])
+    indexed.folders.push([folder, stats.ctimeMs])
+    if (stats.ctimeMs > recentSince) indexed.recent = true
     let listing: Dirent[]
     try {
       listing = readdirSync(folder, { withFileTypes: true })
@@ -89,8 +100,12 @@ function walk(root: string, filter: WalkFilter): Indexed {
       const file = path.join(relative, entry.name)
       if (entry.isDirectory()) {
         if (entry.name === '.git') {
-          if (gitConfigHoldsCredential(path.join(folder, '.git', 'config')))
-            indexed.secrets.push(path.join(file, 'config'))
+          // `git remote set-url` rewrites the config in place of the old one: its own ctime changes.
+          const config = path.join(folder, '.git', 'config')
+          const configCtimeMs = ctimeOf(config)
+          indexed.folders.push([config, configCtimeMs])
+          if (configCtimeMs > recentSince) indexed.recent = true
+          if (gitConfigHoldsCredential(config)) indexed.secrets.push(path.join(file, 'config'))
           continue
         }
         if (!filter.skipsFolder(entry.name)) queue.push(file)
@@ -98,6 +113,15 @@ function walk(root: string, filter: WalkFilter): Indexed {
     }
   }
   return indexed
+}
+
+/** -1 for a file that is gone: a folder that disappears, or a config that appears, is a change. */
+function ctimeOf(file: string): number {
+  try {
+    return statSync(file, { throwIfNoEntry: false })?.ctimeMs ?? -1
+  } catch {
+    return -1
+  }
 }
 
 /** A repository config whose remote URL carries a password (`https://me:token@host/x.git`). */
