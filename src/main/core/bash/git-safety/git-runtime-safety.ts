@@ -3,6 +3,7 @@ import path from 'node:path'
 import { readRegularFile } from './bounded-read'
 import { MAX_GITDIR_FILE_BYTES, parseGitdirLine } from './gitdir-file'
 import { holdsNoDiscoveryEntry } from './marker-free-folders'
+import { lstatOncePerCall } from './per-call-reads'
 import { isPromisorRepository } from './repository-config-scan'
 import { type RepositoryFacts, readRepositoryFacts } from './repository-facts'
 import { findRepositoryProgram } from './repository-programs'
@@ -34,9 +35,9 @@ export function checkGitRuntimeSafety(cwd: string): GitRuntimeSafety {
     // symlink leading to an embedded bare repository is judged there; the folder as written, too.
     const written = path.resolve(cwd)
     const physical = safeRealpath(written)
-    const found = walkUp(physical ?? written)
+    const found = walkUp(physical ?? written, physical)
     if (!found.safe || physical === null || physical === written) return found
-    const lexical = walkUp(written)
+    const lexical = walkUp(written, physical)
     return lexical.safe ? found : lexical
   } catch (error) {
     return {
@@ -46,8 +47,8 @@ export function checkGitRuntimeSafety(cwd: string): GitRuntimeSafety {
   }
 }
 
-function walkUp(cwd: string): GitRuntimeSafety {
-  const realCwd = safeRealpath(cwd)
+/** `realCwd`: the real path of cwd, already taken by the caller (null when it does not resolve). */
+function walkUp(cwd: string, realCwd: string | null): GitRuntimeSafety {
   for (let dir = cwd; ; dir = path.dirname(dir)) {
     if (holdsNoDiscoveryEntry(dir)) {
       if (path.dirname(dir) === dir)
@@ -56,7 +57,7 @@ function walkUp(cwd: string): GitRuntimeSafety {
     }
     // Same order as git's discovery: `dir/.git` first, then `dir` itself as a bare repository.
     const dotGit = path.join(dir, '.git')
-    const stats = lstatOrNull(dotGit)
+    const stats = lstatOncePerCall(dotGit)
     if (stats) {
       const gitDir = resolveGitDir(dotGit, stats, realCwd === null ? [cwd] : [cwd, realCwd])
       if (typeof gitDir !== 'string') return gitDir
@@ -116,7 +117,8 @@ function findDirectoryProblem(gitDir: string): string | null {
   for (const name of ['objects', 'refs']) {
     if (!statOrNull(path.join(gitDir, name))?.isDirectory()) return `${gitDir} has no ${name} directory`
   }
-  if (lstatOrNull(path.join(gitDir, 'commondir'))) return `${gitDir} has a commondir file pointing elsewhere`
+  if (lstatOncePerCall(path.join(gitDir, 'commondir')))
+    return `${gitDir} has a commondir file pointing elsewhere`
   return null
 }
 

@@ -1,6 +1,7 @@
 import { statSync } from 'node:fs'
 import { isSecretFileName } from '../../secrets/secret-file-names'
 import { readRegularFile } from './bounded-read'
+import { readOncePerCall } from './per-call-reads'
 
 /** Larger indexes are not parsed on every classify; the caller refuses instead. */
 export const MAX_INDEX_BYTES = 64 * 1024 * 1024
@@ -34,6 +35,11 @@ export function readIndexGitlinks(indexFile: string): string[] | { problem: stri
 
 /** The gitlinks and the secret-named tracked files of a git index, parsed once per version of it. */
 export function readIndexFacts(indexFile: string): IndexFacts | { problem: string } {
+  // The program check and the repository's facts both read it in one classify call.
+  return readOncePerCall(`index\0${indexFile}`, () => readIndexFactsNow(indexFile))
+}
+
+function readIndexFactsNow(indexFile: string): IndexFacts | { problem: string } {
   const stats = statSync(indexFile, { throwIfNoEntry: false, bigint: true })
   if (!stats) return NO_ENTRIES
   if (stats.size > BigInt(MAX_INDEX_BYTES))

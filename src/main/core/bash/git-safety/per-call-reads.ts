@@ -1,3 +1,5 @@
+import { lstatSync, type Stats } from 'node:fs'
+
 /**
  * One classify call asks about the same repository files several times (the program check, the
  * promisor check and the facts each read the config; the hooks and each config read look for
@@ -25,4 +27,18 @@ export function readOncePerCall<T>(key: string, read: () => T): T {
   const answer = read()
   reads.set(key, answer)
   return answer
+}
+
+/**
+ * lstat once per call: the discovery walk, the gitdir check and the commondir reader each ask
+ * whether `.git`, `commondir` exist. A throwing lstat (EACCES, ELOOP) answers null, as a missing file.
+ */
+export function lstatOncePerCall(file: string): Stats | null {
+  return readOncePerCall(`lstat\0${file}`, () => {
+    try {
+      return lstatSync(file, { throwIfNoEntry: false }) ?? null
+    } catch {
+      return null
+    }
+  })
 }

@@ -1,7 +1,7 @@
-import { lstatSync, statSync } from 'node:fs'
+import { statSync } from 'node:fs'
 import path from 'node:path'
 import { readRegularFile } from './bounded-read'
-import { readOncePerCall } from './per-call-reads'
+import { lstatOncePerCall, readOncePerCall } from './per-call-reads'
 
 /** A commondir file is one relative path. */
 const MAX_COMMONDIR_BYTES = 4096
@@ -34,7 +34,7 @@ export function readCommonDir(gitDir: string): string | null {
 function readCommonDirFile(gitDir: string): string | null {
   const file = path.join(gitDir, 'commondir')
   // Only linked worktrees have one; the failed open's exception cost more than this lstat.
-  if (lstatSync(file, { throwIfNoEntry: false }) === undefined) return null
+  if (lstatOncePerCall(file) === null) return null
   const data = readRegularFile(file, { maxBytes: MAX_COMMONDIR_BYTES, followSymlinks: false })
   if (data === null) return null
   const value = data.toString('utf8').trim()
