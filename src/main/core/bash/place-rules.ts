@@ -76,7 +76,7 @@ export function applyPlaceRules(
           concerns.set(`links:${folder}`, { kind: 'secret', path: folder, reason })
         }
       }
-      const judgement = judgeReadPaths([...paths, ...picked], { ...options, cwd })
+      const judgement = judgeReadPaths(picked.length === 0 ? paths : [...paths, ...picked], options, cwd)
       if (judgement.refused) {
         verdict.readOnly = false
         verdict.reason = judgement.refused

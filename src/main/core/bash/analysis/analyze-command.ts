@@ -1,6 +1,6 @@
 import { type AndOr, type Command, type Pipeline, type PipelineNode, parse, type Statement } from 'unbash'
 import type { Connector, EnvAssignment, Redirect } from '../verdict'
-import type { AnalyzedCommand, CommandAnalysis, WordExpansion } from './command-analysis'
+import type { AnalyzedCommand, CommandAnalysis, WordExpansion, WordGlob } from './command-analysis'
 import { shapeWord, type ShapedWord } from './word-shape'
 import { isSafeLoopVariable } from './loop-variables'
 import { judgeArithmetic } from './literal-arithmetic'
@@ -183,22 +183,37 @@ function walkCommand(walk: Walk, node: Command, connector: Connector | null): vo
     else addRedirect(walk, item, redirects, dynamicParts)
     if (dynamicParts.length > before) dynamicOutsideWords = true
   }
-  const dynamicWord = words.some((word) => word.value === null)
-  if (words.some((word) => word.braces)) walk.braces = true
+  // One pass over the words: flatMap and map per field made a small array per word, per field.
+  const leadingGlobArgs: number[] = []
+  const globArgs: number[] = []
+  const globs: Array<WordGlob | null> = []
+  const wordValues: Array<string | null> = []
+  let dynamicWord = false
+  let braceExpanded = false
+  for (let index = 0; index < words.length; index += 1) {
+    const word = words[index] as ShapedWord
+    if (word.glob?.bash) {
+      globArgs.push(index)
+      if (word.glob.prefix === '') leadingGlobArgs.push(index)
+    }
+    globs.push(word.glob)
+    wordValues.push(word.value)
+    if (word.value === null) dynamicWord = true
+    if (word.braces) braceExpanded = true
+  }
+  if (braceExpanded) walk.braces = true
   walk.commands.push({
     text: walk.source.slice(node.pos, node.end),
-    argv: dynamicWord ? null : words.map((word) => word.value as string),
+    argv: dynamicWord ? null : (wordValues.slice() as string[]),
     envAssignments,
     redirects,
     connector,
     dynamicParts,
-    leadingGlobArgs: words.flatMap((word, index) =>
-      word.glob?.bash && word.glob.prefix === '' ? [index] : [],
-    ),
-    globArgs: words.flatMap((word, index) => (word.glob?.bash ? [index] : [])),
-    globs: words.map((word) => word.glob),
-    braceExpanded: words.some((word) => word.braces),
-    wordValues: words.map((word) => word.value),
+    leadingGlobArgs,
+    globArgs,
+    globs,
+    braceExpanded,
+    wordValues,
     wordExpansions,
     dynamicOutsideWords,
   })

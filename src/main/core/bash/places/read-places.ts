@@ -39,10 +39,15 @@ const HARMLESS = new Set(['/dev/null', '/dev/stdin', '/dev/zero', '-'])
  * it not read-only; a secrets location, or a place outside the workspace and the listed folders,
  * leaves it read-only but asks first, with the reason the approval card shows.
  */
-export function judgeReadPaths(words: readonly string[], options: PlaceOptions): PlaceJudgement {
+export function judgeReadPaths(
+  words: readonly string[],
+  options: PlaceOptions,
+  // Given apart: copying the call's options for each folder a part may run in was a hot spot.
+  cwd: string = options.cwd,
+): PlaceJudgement {
   const home = options.home ?? homedir()
   const secrets = secretRoots(home, options.shellgateHome)
-  const allowed = allowedRoots(options)
+  const allowed = allowedRoots(options, cwd)
   const lookups = options.lookups ?? createFsLookups()
   const concerns: ReadConcern[] = []
   for (const word of words) {
@@ -59,11 +64,11 @@ export function judgeReadPaths(words: readonly string[], options: PlaceOptions):
       )
       continue
     }
-    const lexical = path.resolve(options.cwd, expanded)
+    const lexical = path.resolve(cwd, expanded)
     // `link/../.ssh/id_rsa`: the kernel takes `..` from where the symlink leads, not from `link`'s
     // folder, so a path with `..` in it is resolved as written.
     const real = DOT_DOT.test(expanded)
-      ? kernelPath(path.isAbsolute(expanded) ? expanded : `${options.cwd}/${expanded}`, lookups)
+      ? kernelPath(path.isAbsolute(expanded) ? expanded : `${cwd}/${expanded}`, lookups)
       : realPath(lexical, lookups)
     const shown = displayPath(real, home)
     for (const candidate of new Set([lexical, real])) {
@@ -99,14 +104,14 @@ export function judgeReadPaths(words: readonly string[], options: PlaceOptions):
 const ALLOWED_ROOTS = new Map<string, string[]>()
 const MAX_MEMO = 64
 
-function allowedRoots(options: PlaceOptions): string[] | null {
+function allowedRoots(options: PlaceOptions, cwd: string): string[] | null {
   const workspace = options.workspace
   if (workspace === undefined) return null
   const folders = options.readableFolders ?? []
-  const key = [options.cwd, workspace, ...folders].join('\0')
+  const key = folders.length === 0 ? `${cwd}\0${workspace}` : [cwd, workspace, ...folders].join('\0')
   const found = ALLOWED_ROOTS.get(key)
   if (found) return found
-  const made = resolveAllowedRoots({ ...options, workspace })
+  const made = resolveAllowedRoots({ ...options, cwd, workspace })
   if (ALLOWED_ROOTS.size >= MAX_MEMO) ALLOWED_ROOTS.clear()
   ALLOWED_ROOTS.set(key, made)
   return made
