@@ -189,10 +189,12 @@ function includeTargets(config: RepositoryConfig): string[] {
   return targets
 }
 
+// Times as float milliseconds (a fraction of a microsecond apart at today's dates, finer than any
+// file system's clock): a bigint stat allocated a BigInt per field on every classify.
 function stampOf(file: string): string {
   try {
-    const stats = statSync(file, { throwIfNoEntry: false, bigint: true })
-    return stats ? `${stats.ino}:${stats.size}:${stats.mtimeNs}:${stats.ctimeNs}` : 'missing'
+    const stats = statSync(file, { throwIfNoEntry: false })
+    return stats ? `${stats.ino}:${stats.size}:${stats.mtimeMs}:${stats.ctimeMs}` : 'missing'
   } catch {
     return 'unreadable'
   }
