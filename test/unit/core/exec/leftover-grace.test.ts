@@ -39,7 +39,7 @@ describe('a process on its way out is not left behind (bwrap: the monitor exits 
       command: {
         mode: 'shell',
         command:
-          'root=$$; setsid sh -c "while kill -0 $root 2>/dev/null; do :; done; i=0; while [ \$i -lt 3000 ]; do i=\$((i+1)); done" & echo started',
+          'root=$$; setsid sh -c "while kill -0 $root 2>/dev/null; do :; done; i=0; while [ \\$i -lt 3000 ]; do i=\\$((i+1)); done" & echo started',
         shellProfile: 'posix-bash',
       },
       cwd: dir,
