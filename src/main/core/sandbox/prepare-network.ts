@@ -132,10 +132,9 @@ export async function prepareNetwork(input: PrepareNetworkInput): Promise<Prepar
   // The audit lines are on disk before the call's own answer: release comes first.
   const release = async () => {
     await run.release()
-    // The tree that used the spare is gone: its namespace goes. The next command's is made after
-    // this call's answer is on its way (spawning costs milliseconds), between commands.
+    // The tree that used the spare is gone: its namespace goes, and the next command's is made.
     spare?.discard()
-    if (input.spares) setImmediate(input.spares.refill)
+    input.spares?.refill()
     await Promise.all(recording)
   }
   return { network, egress: run.egress, notes, refused, release }

@@ -40,7 +40,7 @@ export interface SpareNetwork {
 export interface SparePool {
   /** A ready spare, never handed out twice; null when none is ready (the command then bridges itself). */
   take(): SpareNetwork | null
-  /** Starts making one spare if none is ready or under way. */
+  /** Makes one spare, soon, if none is ready or under way. */
   refill(): void
   /** Resolves once no spare is being made (a bench or test waits here so no timing includes one). */
   idle(): Promise<void>
@@ -63,17 +63,21 @@ export function createSparePool(options: SparePoolOptions): SparePool {
   let disposed = false
   const refill = () => {
     if (disposed || ready || making) return
-    making = makeSpare(options).then(
-      (spare) => {
-        making = null
-        if (disposed) spare.discard()
-        else ready = spare
-      },
-      // A spare that cannot be made (no socat, a bwrap that fails) only costs speed: commands bridge themselves.
-      () => {
-        making = null
-      },
-    )
+    // Made after the current call's answer is on its way (spawning costs milliseconds): between
+    // commands, not beside one.
+    making = new Promise<void>((resolve) => setImmediate(resolve))
+      .then(() => (disposed ? null : makeSpare(options)))
+      .then(
+        (spare) => {
+          making = null
+          if (disposed) spare?.discard()
+          else ready = spare
+        },
+        // A spare that cannot be made (no socat, a bwrap that fails) only costs speed: commands bridge themselves.
+        () => {
+          making = null
+        },
+      )
   }
   return {
     take() {
