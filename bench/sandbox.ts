@@ -37,52 +37,58 @@ export async function bench(): Promise<Record<string, unknown>> {
     writeFileSync(join(workspace, '.git', 'HEAD'), 'ref: refs/heads/main\n')
     writeFileSync(join(workspace, '.git', 'config'), '[core]\n')
     writeFileSync(join(workspace, '.env'), 'KEY=1\n')
-    const sandboxService = createSandboxService({
-      platform: 'linux',
-      home,
-      dataDir,
-      // As the hub runs it: a network namespace made ahead for the next networked command.
-      spareNetworks: true,
-      detect: async () => ({
+    const serviceWith = (spareNetworks: boolean) =>
+      createSandboxService({
         platform: 'linux',
-        backend: 'bubblewrap',
-        path: '/usr/bin/bwrap',
-        available: true,
-        profiles: { 'read-only': { ok: true, error: null }, 'workspace-write': { ok: true, error: null } },
-        message: 'bench',
-      }),
-    })
+        home,
+        dataDir,
+        spareNetworks,
+        detect: async () => ({
+          platform: 'linux',
+          backend: 'bubblewrap',
+          path: '/usr/bin/bwrap',
+          available: true,
+          profiles: { 'read-only': { ok: true, error: null }, 'workspace-write': { ok: true, error: null } },
+          message: 'bench',
+        }),
+      })
+    // As the hub runs it: a network namespace made ahead for the next networked command.
+    const sandboxService = serviceWith(true)
+    // As a one-shot CLI (or an unprivileged hub) runs it: each command starts its own bridge.
+    const bridgingService = serviceWith(false)
     service = sandboxService
     const settings = (network: 'on' | 'off') => SandboxSettingsSchema.parse({ network })
     const port = createExecutionPort()
     const prepareMs: Record<string, number[]> = {}
     let joinedSpare = 0
-    const sandboxed = (profile: EnforcedProfile, network: 'on' | 'off') => async (name: string) => {
-      const started = performance.now()
-      const prepared = await sandboxService.prepare({
-        settings: settings(network),
-        workspace,
-        cwd: workspace,
-        searchPath: PATH,
-        readableFolders: [],
-        ranWithoutAsking: profile === 'read-only',
-        unsandboxedByPerson: false,
-        readableFiles: [],
-        writableFiles: [],
-      })
-      prepareMs[name] = [...(prepareMs[name] ?? []), performance.now() - started]
-      if (prepared.kind !== 'run' || !prepared.sandbox) throw new Error(`${name}: not sandboxed`)
-      if (prepared.sandbox.egress?.namespacePath) joinedSpare++
-      const result = await port.execute({
-        command: { mode: 'shell', command: 'true', shell: '/bin/bash' },
-        cwd: workspace,
-        env: { PATH },
-        sandbox: prepared.sandbox,
-      })
-      prepared.settle()
-      await prepared.release()
-      return result
-    }
+    const sandboxed =
+      (profile: EnforcedProfile, network: 'on' | 'off', via = sandboxService) =>
+      async (name: string) => {
+        const started = performance.now()
+        const prepared = await via.prepare({
+          settings: settings(network),
+          workspace,
+          cwd: workspace,
+          searchPath: PATH,
+          readableFolders: [],
+          ranWithoutAsking: profile === 'read-only',
+          unsandboxedByPerson: false,
+          readableFiles: [],
+          writableFiles: [],
+        })
+        prepareMs[name] = [...(prepareMs[name] ?? []), performance.now() - started]
+        if (prepared.kind !== 'run' || !prepared.sandbox) throw new Error(`${name}: not sandboxed`)
+        if (prepared.sandbox.egress?.namespacePath) joinedSpare++
+        const result = await port.execute({
+          command: { mode: 'shell', command: 'true', shell: '/bin/bash' },
+          cwd: workspace,
+          env: { PATH },
+          sandbox: prepared.sandbox,
+        })
+        prepared.settle()
+        await prepared.release()
+        return result
+      }
     /** bwrap with the host's root bound whole and no mount table: the floor each profile is measured against. */
     const bareBwrap = (network: string[]) => () =>
       port.execute({
@@ -111,6 +117,8 @@ export async function bench(): Promise<Record<string, unknown>> {
       readOnly: sandboxed('read-only', 'off'),
       workspaceWriteNetworkOff: sandboxed('workspace-write', 'off'),
       workspaceWriteNetworkOn: sandboxed('workspace-write', 'on'),
+      // The same without a spare: the bridge started inside and waited for (the path before).
+      workspaceWriteNetworkOnOwnBridge: sandboxed('workspace-write', 'on', bridgingService),
     }
     const times: Record<string, number[]> = Object.fromEntries(Object.keys(runners).map((name) => [name, []]))
     for (let round = 0; round < ROUNDS; round++) {
@@ -148,6 +156,9 @@ export async function bench(): Promise<Record<string, unknown>> {
       networkAddedMs: {
         namespaceAlone: round(medians.bareBwrap! - medians.bareBwrapHostNetwork!),
         run: round(medians.workspaceWriteNetworkOn! - medians.workspaceWriteNetworkOff!),
+        runWithOwnBridge: round(
+          medians.workspaceWriteNetworkOnOwnBridge! - medians.workspaceWriteNetworkOff!,
+        ),
         prepare: round(
           median(prepareMs.workspaceWriteNetworkOn!) - median(prepareMs.workspaceWriteNetworkOff!),
         ),
@@ -155,7 +166,10 @@ export async function bench(): Promise<Record<string, unknown>> {
         joinedSpare: `${joinedSpare}/${ROUNDS}`,
       },
       targetAddedMs: TARGET_ADDED_MS,
-      withinTarget: Object.values(overhead).every((value) => value <= TARGET_ADDED_MS),
+      // The product's paths only: the own-bridge runner is the comparison, not what the hub does.
+      withinTarget: Object.entries(overhead)
+        .filter(([name]) => !name.endsWith('OwnBridge'))
+        .every(([, value]) => value <= TARGET_ADDED_MS),
     }
   } finally {
     service?.dispose()
