@@ -6,7 +6,9 @@
  * home config, PATH toolchains, the workspace scan, the git seal) is counted in each command.
  * Target (issue 19): at most 5 ms added at the median, for both profiles. "Overhead" is counted
  * over bare bwrap, the floor no profile can go below (the namespaces themselves); the figure over
- * bare bash is reported beside it. `npm run bench sandbox`.
+ * bare bash is reported beside it. A networked command joins a namespace made ahead (as the hub
+ * does, as root); the same command starting its own bridge (unprivileged, or the CLI) runs beside
+ * it. `npm run bench sandbox`.
  */
 import { mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
