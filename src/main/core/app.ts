@@ -336,7 +336,9 @@ export async function createCore(options: CoreOptions): Promise<Core> {
         await ports.dispose()
         // Stopped tasks answer at the kill request too; their trees must be gone before we are.
         await port.whenQuiet?.()
+        // A spare network still being made is ended too, and waited for: nothing outlives the core.
         sandbox.dispose()
+        await sandbox.sparesIdle()
         await snapshots?.close()
       })()
       return disposed

@@ -289,7 +289,12 @@ function spareNetworksFor(
 ): SparePool | null {
   if (!options.spareNetworks || options.platform !== 'linux' || process.getuid?.() !== 0) return null
   if (!existsSync(DEFAULT_NSENTER_PATH) || !existsSync(socatPath)) return null
-  return createSparePool({ baseDir: logDir, bwrapPath: options.bwrapPath ?? DEFAULT_BWRAP_PATH, socatPath })
+  return createSparePool({
+    baseDir: logDir,
+    bwrapPath: options.bwrapPath ?? DEFAULT_BWRAP_PATH,
+    socatPath,
+    nsenterPath: DEFAULT_NSENTER_PATH,
+  })
 }
 
 /**

@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process'
-import { closeSync, fstatSync, openSync, rmSync } from 'node:fs'
+import { closeSync, fstatSync, openSync, readFileSync, rmSync } from 'node:fs'
 import { SANDBOX_PROXY_PORT_INSIDE } from '../../../shared/settings'
 import { makeSocketDir } from './network-run'
 import { NETWORK_DIR_INSIDE } from './bwrap-network.linux'
@@ -52,30 +52,59 @@ export interface SparePoolOptions {
   baseDir: string
   bwrapPath: string
   socatPath: string
+  nsenterPath: string
+  /** How long a spare may take to listen before it is killed (MAKE_TIMEOUT_MS). */
+  makeTimeoutMs?: number
 }
 
 /** The bridge writes this when it listens (socat -d -d); anything else before it is a failure. */
 const LISTENING_NOTICE = ' N listening on '
+// A bridge that neither listens nor exits in this time is killed: it would hold the pool (and the
+// app's exit) forever. socat listens within milliseconds even on a loaded machine.
+const MAKE_TIMEOUT_MS = 10_000
 
 export function createSparePool(options: SparePoolOptions): SparePool {
   let ready: SpareNetwork | null = null
   let making: Promise<void> | null = null
+  // The spare under way, so dispose() ends it too: made ahead, it would otherwise outlive the core.
+  let abortMaking: (() => void) | null = null
+  let joinChecked = false
   let disposed = false
   const refill = () => {
     if (disposed || ready || making) return
     // Made after the current call's answer is on its way (spawning costs milliseconds): between
     // commands, not beside one.
     making = new Promise<void>((resolve) => setImmediate(resolve))
-      .then(() => (disposed ? null : makeSpare(options)))
+      .then(() => {
+        if (disposed) return null
+        const made = makeSpare(options)
+        abortMaking = made.abort
+        return made.spare
+      })
+      .then(async (spare) => {
+        // The first spare is joined once by nsenter running `true`: where a security module or
+        // seccomp refuses setns, the pool turns itself off and commands bridge themselves.
+        if (spare && !joinChecked && !disposed) {
+          joinChecked = true
+          if (!(await joins(options.nsenterPath, spare.namespacePath))) {
+            spare.discard()
+            disposed = true
+            return null
+          }
+        }
+        return spare
+      })
       .then(
         (spare) => {
           making = null
+          abortMaking = null
           if (disposed) spare?.discard()
           else ready = spare
         },
         // A spare that cannot be made (no socat, a bwrap that fails) only costs speed: commands bridge themselves.
         () => {
           making = null
+          abortMaking = null
         },
       )
   }
@@ -95,11 +124,37 @@ export function createSparePool(options: SparePoolOptions): SparePool {
       disposed = true
       ready?.discard()
       ready = null
+      abortMaking?.()
     },
   }
 }
 
-function makeSpare(options: SparePoolOptions): Promise<SpareNetwork> {
+/** Whether nsenter can join the namespace at all (setns may be denied where bwrap works). */
+function joins(nsenterPath: string, namespacePath: string): Promise<boolean> {
+  return new Promise((resolve) => {
+    const probe = spawn(nsenterPath, [`--net=${namespacePath}`, '--', '/bin/true'], {
+      stdio: 'ignore',
+      env: {},
+    })
+    probe.on('error', () => resolve(false))
+    probe.on('exit', (code) => resolve(code === 0))
+  })
+}
+
+function makeSpare(options: SparePoolOptions): { spare: Promise<SpareNetwork>; abort: () => void } {
+  let abort = () => {}
+  const spare = new Promise<SpareNetwork>((resolve, reject) => {
+    abort = startSpare(options, resolve, reject)
+  })
+  return { spare, abort }
+}
+
+/** Starts the bridge's bwrap; returns what ends it while it is still being made. */
+function startSpare(
+  options: SparePoolOptions,
+  resolve: (spare: SpareNetwork) => void,
+  reject: (error: Error) => void,
+): () => void {
   const socketDir = makeSocketDir(options.baseDir)
   const holder = spawn(options.bwrapPath, holderArgs(options.socatPath, socketDir), {
     stdio: ['ignore', 'ignore', 'pipe', 'pipe'],
@@ -112,11 +167,17 @@ function makeSpare(options: SparePoolOptions): Promise<SpareNetwork> {
     fd = null
     rmSync(socketDir, { recursive: true, force: true })
   }
-  return new Promise<SpareNetwork>((resolve, reject) => {
-    const fail = (why: string) => {
-      discard()
-      reject(new Error(`no spare network: ${why}`))
-    }
+  let settled = false
+  const timeoutMs = options.makeTimeoutMs ?? MAKE_TIMEOUT_MS
+  const timer = setTimeout(() => fail(`its bridge did not listen within ${timeoutMs} ms`), timeoutMs)
+  const fail = (why: string) => {
+    if (settled) return
+    settled = true
+    clearTimeout(timer)
+    discard()
+    reject(new Error(`no spare network: ${why}`))
+  }
+  {
     holder.on('error', (error) => fail(error.message))
     holder.on('exit', () => fd === null && fail('its bridge exited before it listened'))
     let info = ''
@@ -130,11 +191,13 @@ function makeSpare(options: SparePoolOptions): Promise<SpareNetwork> {
     const openWhenBoth = () => {
       if (!listening || !reported || fd !== null) return
       try {
-        fd = openHeldNamespace(reported)
+        fd = openHeldNamespace(reported, holder)
       } catch (error) {
         fail((error as Error).message)
         return
       }
+      settled = true
+      clearTimeout(timer)
       // A ready spare never keeps the app alive (while being made it does, so a wait on it can end);
       // --die-with-parent ends it with this process.
       holder.unref()
@@ -155,7 +218,8 @@ function makeSpare(options: SparePoolOptions): Promise<SpareNetwork> {
         openWhenBoth()
       } else if (stderr.includes(' E ')) fail(stderr.trim())
     })
-  })
+  }
+  return () => fail('the pool was disposed')
 }
 
 /**
@@ -200,18 +264,37 @@ function parseInfo(text: string): { pid: number; inode: number } | null {
 /**
  * Opens the namespace of bwrap's child and proves it is the one bwrap made: a PID can be reused,
  * an open descriptor cannot change what it holds. Never this process's own namespace (the host's).
+ * Namespace inodes are reused too, and a sandboxed command can make a namespace of its own, so
+ * after opening, the process at that pid must still be the child of our bwrap: the bwrap is our
+ * unreaped child (its pid cannot be reused), and it forks no other child, so a pid that died and
+ * came back as someone else's process fails here.
  */
-function openHeldNamespace(reported: { pid: number; inode: number }): number {
+function openHeldNamespace(reported: { pid: number; inode: number }, holder: ChildProcess): number {
   const own = fstatInode('/proc/self/ns/net')
   const fd = openSync(`/proc/${reported.pid}/ns/net`, 'r')
   const held = fstatSync(fd).ino
-  if (held !== reported.inode || held === own) {
+  const why =
+    held !== reported.inode || held === own
+      ? `the namespace at pid ${reported.pid} is not the one bwrap made (${held}, expected ${reported.inode})`
+      : holder.exitCode !== null || holder.signalCode !== null || parentOf(reported.pid) !== holder.pid
+        ? `pid ${reported.pid} is no longer bwrap's child`
+        : null
+  if (why !== null) {
     closeSync(fd)
-    throw new Error(
-      `the namespace at pid ${reported.pid} is not the one bwrap made (${held}, expected ${reported.inode})`,
-    )
+    throw new Error(why)
   }
   return fd
+}
+
+/** The parent pid from /proc/PID/stat (after the command name, which may hold spaces and parens). */
+function parentOf(pid: number): number | null {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8')
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
+    return Number(fields[1])
+  } catch {
+    return null
+  }
 }
 
 function fstatInode(path: string): number {

@@ -60,7 +60,7 @@ export function assertExecutionSandbox(sandbox: ExecutionSandbox, platform: Node
 }
 
 /** The only form a spare namespace comes in (spare-network.linux.ts): a descriptor this process holds. */
-const HELD_NAMESPACE = /^\/proc\/\d+\/fd\/\d+$/
+const heldNamespace = (path: string) => new RegExp(`^/proc/${process.pid}/fd/\\d+$`).test(path)
 
 /** A command with a network reaches out only through these; one that cannot be applied as written is refused. */
 function assertEgress(sandbox: ExecutionSandbox, platform: NodeJS.Platform): void {
@@ -74,12 +74,9 @@ function assertEgress(sandbox: ExecutionSandbox, platform: NodeJS.Platform): voi
       throw new SandboxInputError(`sandbox.egress: ports must be TCP ports, got ${String(port)}`)
     }
   }
-  if (
-    egress.namespacePath !== undefined &&
-    (platform !== 'linux' || !HELD_NAMESPACE.test(egress.namespacePath))
-  ) {
+  if (egress.namespacePath !== undefined && (platform !== 'linux' || !heldNamespace(egress.namespacePath))) {
     throw new SandboxInputError(
-      `sandbox.egress.namespacePath must be a held namespace (/proc/<pid>/fd/<n>) on Linux, got ${String(egress.namespacePath)}`,
+      `sandbox.egress.namespacePath must be a namespace this process holds (/proc/${process.pid}/fd/<n>) on Linux, got ${String(egress.namespacePath)}`,
     )
   }
   if ((egress.allowedPorts ?? []).includes(egress.proxyPort)) {

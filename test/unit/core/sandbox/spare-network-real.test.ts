@@ -1,11 +1,24 @@
-import { existsSync, readlinkSync } from 'node:fs'
+import {
+  existsSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  readlinkSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import { createExecutionPort } from '../../../../src/main/core/exec'
 import { bwrapPlan } from '../../../../src/main/core/sandbox/bwrap.linux'
+import { DEFAULT_SOCAT_PATH } from '../../../../src/main/core/sandbox/bwrap-network.linux'
 import { createSandboxService, type SandboxService } from '../../../../src/main/core/sandbox/sandbox-service'
+import { createSparePool } from '../../../../src/main/core/sandbox/spare-network.linux'
 import { wrapSpawnPlan } from '../../../../src/main/core/sandbox/wrap-plan'
 import { defaultUserSettings } from '../../../../src/shared/settings'
 import { startHttpServer, type TestServer } from '../../../fixtures/network/http-server'
+import { waitFor } from '../workbench/core-harness'
 import { sandboxWorlds, TEST_PATH, WORKING_BACKEND } from './sandbox-fixture'
 
 /**
@@ -162,7 +175,13 @@ describe('the command line of a command that joins a spare', () => {
 
   it('refuses a namespace that is not a descriptor this process holds', () => {
     const w = world()
-    for (const namespacePath of ['/proc/1/ns/net', '/var/run/netns/host', '/proc/self/fd/3/../../1/ns/net']) {
+    for (const namespacePath of [
+      '/proc/1/ns/net',
+      '/var/run/netns/host',
+      '/proc/self/fd/3/../../1/ns/net',
+      // Another process's descriptor: only this process's own spares are ever joined.
+      `/proc/${process.pid + 1}/fd/7`,
+    ]) {
       expect(() =>
         wrapSpawnPlan(
           { file: '/bin/true', args: [], windowsVerbatimArguments: false },
@@ -172,7 +191,88 @@ describe('the command line of a command that joins a spare', () => {
           }),
           { platform: 'linux', cwd: w.workspace },
         ),
-      ).toThrow(/held namespace/)
+      ).toThrow(/namespace this process holds/)
     }
+  })
+})
+
+/** Processes whose command line names `dir` (a pool's bwrap and socat hold its socket folders). */
+function processesUsing(dir: string): number[] {
+  return readdirSync('/proc')
+    .filter((name) => /^\d+$/.test(name))
+    .filter((pid) => {
+      try {
+        const state = readFileSync(`/proc/${pid}/stat`, 'utf8')
+        if (state.slice(state.lastIndexOf(')') + 2).startsWith('Z')) return false
+        return readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes(dir)
+      } catch {
+        return false
+      }
+    })
+    .map(Number)
+}
+
+describe('the spare pool on its own (real bwrap, as root)', () => {
+  const pool = (nsenterPath: string) => {
+    const baseDir = mkdtempSync(join(tmpdir(), 'sg-spares-'))
+    const spares = createSparePool({
+      baseDir,
+      bwrapPath: '/usr/bin/bwrap',
+      socatPath: DEFAULT_SOCAT_PATH,
+      nsenterPath,
+    })
+    cleanups.push(() => {
+      spares.dispose()
+      rmSync(baseDir, { recursive: true, force: true })
+    })
+    return { spares, baseDir }
+  }
+
+  it('dispose ends a spare that is still being made, one that never listens included', {
+    timeout: 20_000,
+  }, async () => {
+    const { baseDir } = pool('/usr/bin/nsenter')
+    // A bridge that never says it listens: it would hold the pool, and the app's exit, forever.
+    const hanging = join(baseDir, 'bwrap-that-hangs')
+    writeFileSync(hanging, '#!/bin/sh\nexec /usr/bin/tail -f /dev/null "$0"\n', { mode: 0o755 })
+    const spares = createSparePool({
+      baseDir,
+      bwrapPath: hanging,
+      socatPath: DEFAULT_SOCAT_PATH,
+      nsenterPath: '/usr/bin/nsenter',
+      // Longer than this test may take: only dispose() can end it.
+      makeTimeoutMs: 600_000,
+    })
+    spares.refill()
+    await waitFor(() => processesUsing(hanging).length > 0, 'the spare being made')
+    spares.dispose()
+    await spares.idle()
+    await waitFor(() => processesUsing(hanging).length === 0, 'the spare ended')
+    expect(spares.take()).toBeNull()
+  })
+
+  onlyAsRoot(
+    'where nsenter cannot join a spare, the pool turns itself off and commands bridge themselves',
+    async () => {
+      // /bin/false stands for an nsenter whose setns a security module refuses.
+      const { spares, baseDir } = pool('/bin/false')
+      spares.refill()
+      await spares.idle()
+      expect(spares.take()).toBeNull()
+      spares.refill()
+      await spares.idle()
+      expect(spares.take()).toBeNull()
+      await waitFor(() => processesUsing(baseDir).length === 0, 'the refused spare ended')
+    },
+  )
+
+  onlyAsRoot('a pool whose nsenter joins gives out a spare it made', async () => {
+    const { spares } = pool('/usr/bin/nsenter')
+    spares.refill()
+    await spares.idle()
+    const spare = spares.take()
+    expect(spare?.namespacePath).toMatch(new RegExp(`^/proc/${process.pid}/fd/\\d+$`))
+    expect(spare?.alive()).toBe(true)
+    spare?.discard()
   })
 })
