@@ -4,7 +4,8 @@ import type { StreamName } from './bounded-collector'
 import type { ChildOutcome, ChildRunSpec } from './child-run-types'
 import { type KillTreeReport, killProcessTree, type TerminationProfile } from './kill-tree'
 import { type LeftoverVerdict, lookForLeftovers } from './leftover-look'
-import { RunWatchers } from './run-watchers'
+import { clearDeadline, type Deadline, setDeadline } from './run-deadlines'
+import { RunWatchers, watchersNeeded } from './run-watchers'
 import { RunStopwatch } from './stopwatch'
 import type { LingeringInfo, SpawnErrorInfo, TerminationInfo } from './types'
 
@@ -30,8 +31,10 @@ export function runChild(spec: ChildRunSpec): Promise<ChildOutcome> {
 
 class ChildRun {
   private readonly watch = new RunStopwatch()
-  private readonly watchers: RunWatchers
+  /** Null when nothing watches (no progress hook, no file, no samples): most runProcess calls. */
+  private readonly watchers: RunWatchers | null
   private readonly timers = new Set<NodeJS.Timeout>()
+  private deadline: Deadline | null = null
   private child: ChildProcess | null = null
   private spawned = false
   private settling = false
@@ -58,26 +61,29 @@ class ChildRun {
   private readonly onAbort = this.handleAbort.bind(this)
   private readonly onExit = this.handleExit.bind(this)
   private readonly onClose = this.handleClose.bind(this)
+  private readonly onTimeout = this.stop.bind(this, 'timeout')
 
   constructor(
     private readonly spec: ChildRunSpec,
     private readonly resolve: (outcome: ChildOutcome) => void,
   ) {
     const output = spec.output
-    this.watchers = new RunWatchers({
-      hooks: spec.hooks,
-      watch: this.watch,
-      file: output.kind === 'file' ? output.file : null,
-      fileCapBytes: output.kind === 'file' ? output.capBytes : 0,
-      onFileCapExceeded: this.fileCapExceeded.bind(this),
-      pipeBytes: this.pipeBytes.bind(this),
-      sampleResources: spec.sampleResources,
-      resourceSampleIntervalMs: spec.resourceSampleIntervalMs,
-      platform: spec.platform,
-      // The probe's tools (WMIC, PowerShell, tasklist) come from the host's SystemRoot, like taskkill.
-      env: (spec.hostEnv ?? process.env) as Record<string, string>,
-      runId: spec.runId,
-    })
+    this.watchers = !watchersNeeded(spec.hooks, output.kind === 'file', spec.sampleResources)
+      ? null
+      : new RunWatchers({
+          hooks: spec.hooks,
+          watch: this.watch,
+          file: output.kind === 'file' ? output.file : null,
+          fileCapBytes: output.kind === 'file' ? output.capBytes : 0,
+          onFileCapExceeded: this.fileCapExceeded.bind(this),
+          pipeBytes: this.pipeBytes.bind(this),
+          sampleResources: spec.sampleResources,
+          resourceSampleIntervalMs: spec.resourceSampleIntervalMs,
+          platform: spec.platform,
+          // The probe's tools (WMIC, PowerShell, tasklist) come from the host's SystemRoot, like taskkill.
+          env: (spec.hostEnv ?? process.env) as Record<string, string>,
+          runId: spec.runId,
+        })
   }
 
   start(): void {
@@ -101,16 +107,17 @@ class ChildRun {
       return
     }
     const child = this.child
-    child.once('spawn', this.onSpawn)
+    // `on`, not `once`: each is emitted at most once, settle removes them, and once() would wrap each.
+    child.on('spawn', this.onSpawn)
     child.on('error', this.onError)
-    child.once('exit', this.onExit)
-    child.once('close', this.onClose)
+    child.on('exit', this.onExit)
+    child.on('close', this.onClose)
     if (output.kind === 'pipe') {
       child.stdout?.on('data', (chunk: Buffer) => this.onData('stdout', chunk))
       child.stderr?.on('data', (chunk: Buffer) => this.onData('stderr', chunk))
     }
     // The wall-clock budget covers spawning too: a loaded machine must not stretch it.
-    if (this.spec.timeoutMs > 0) this.after(this.spec.timeoutMs, () => this.stop('timeout'))
+    if (this.spec.timeoutMs > 0) this.deadline = setDeadline(this.spec.timeoutMs, this.onTimeout)
     this.spec.signal?.addEventListener('abort', this.onAbort, { once: true })
     if (this.spec.signal?.aborted) this.onAbort()
   }
@@ -129,7 +136,7 @@ class ChildRun {
     this.watch.spawned()
     const pid = this.child!.pid!
     this.spec.hooks.onSpawn?.({ pid, runId: this.spec.runId })
-    if (!this.settling) this.watchers.start(pid)
+    if (!this.settling) this.watchers?.start(pid)
   }
 
   private handleError(error: Error): void {
@@ -174,7 +181,7 @@ class ChildRun {
   private onData(stream: StreamName, chunk: Buffer): void {
     if (this.settling) return
     this.watch.output()
-    this.watchers.noteOutput(chunk)
+    this.watchers?.noteOutput(chunk)
     const output = this.spec.output
     if (output.kind !== 'pipe') return
     if (!output.collector.push(stream, chunk) && output.onOutputLimit === 'terminate') {
@@ -288,9 +295,10 @@ class ChildRun {
     if (this.settling) return
     this.settling = true
     this.spec.onFinalize?.()
+    if (this.deadline) clearDeadline(this.deadline)
     for (const timer of this.timers) clearTimeout(timer)
     this.timers.clear()
-    this.watchers.stop()
+    this.watchers?.stop()
     this.spec.signal?.removeEventListener('abort', this.onAbort)
     const child = this.child
     if (child) {
@@ -299,7 +307,7 @@ class ChildRun {
       child.off('close', this.onClose)
       // Keep a no-op 'error' listener: an unhandled 'error' after settlement would crash the host.
       child.off('error', this.onError)
-      child.on('error', () => {})
+      child.on('error', ignoreError)
       child.stdout?.destroy()
       child.stderr?.destroy()
     }
@@ -382,6 +390,8 @@ class ChildRun {
     this.timers.add(timer)
   }
 }
+
+function ignoreError(): void {}
 
 /** EOF was read (or there is no pipe): nothing can write into it any more. */
 function atEnd(stream: Readable | null): boolean {

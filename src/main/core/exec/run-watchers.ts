@@ -29,6 +29,13 @@ export interface RunWatchersOptions {
   runId?: string
 }
 
+/** Whether a run has anything to watch; without, no RunWatchers is built at all (issue 24.4). */
+export function watchersNeeded(hooks: ExecutionHooks, hasFile: boolean, sampleResources: boolean): boolean {
+  return (
+    hooks.onProgress !== undefined || hasFile || (sampleResources && hooks.onResourceSample !== undefined)
+  )
+}
+
 /**
  * Everything that watches a running child without deciding its fate: progress previews, the
  * output file's size guard and resource samples. `stop()` before settlement, so no hook fires after.

@@ -52,7 +52,8 @@ export function assertEnv(env: unknown): void {
   if (env === null || typeof env !== 'object' || Array.isArray(env)) {
     throw new ExecInputError('env must be an object of string values')
   }
-  for (const [key, value] of Object.entries(env)) {
+  for (const key of Object.keys(env)) {
+    const value = (env as Record<string, unknown>)[key]
     if (key === '' || key.includes('=') || key.includes('\0')) {
       throw new ExecInputError(`env key ${JSON.stringify(key)} is not a valid variable name`)
     }
