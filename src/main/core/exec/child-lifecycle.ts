@@ -5,7 +5,7 @@ import type { ChildOutcome, ChildRunSpec } from './child-run-types'
 import { type KillTreeReport, killProcessTree, type TerminationProfile } from './kill-tree'
 import { type LeftoverVerdict, lookForLeftovers } from './leftover-look'
 import { clearDeadline, type Deadline, setDeadline } from './run-deadlines'
-import { RunWatchers, watchersNeeded } from './run-watchers'
+import { type RunWatchers, watchersFor } from './run-watchers'
 import { RunStopwatch } from './stopwatch'
 import type { LingeringInfo, SpawnErrorInfo, TerminationInfo } from './types'
 
@@ -33,12 +33,15 @@ class ChildRun {
   private readonly watch = new RunStopwatch()
   /** Null when nothing watches (no progress hook, no file, no samples): most runProcess calls. */
   private readonly watchers: RunWatchers | null
-  private readonly timers = new Set<NodeJS.Timeout>()
+  /** The drain and kill-settle timers; most runs never need one. */
+  private timers: Set<NodeJS.Timeout> | null = null
   private deadline: Deadline | null = null
   private child: ChildProcess | null = null
   private spawned = false
   private settling = false
   private exited = false
+  /** 'close' was emitted: the child emits nothing more but a failed kill's 'error'. */
+  private closed = false
   private exitCode: number | null = null
   private exitSignal: NodeJS.Signals | null = null
   private spawnError: SpawnErrorInfo | null = null
@@ -67,23 +70,7 @@ class ChildRun {
     private readonly spec: ChildRunSpec,
     private readonly resolve: (outcome: ChildOutcome) => void,
   ) {
-    const output = spec.output
-    this.watchers = !watchersNeeded(spec.hooks, output.kind === 'file', spec.sampleResources)
-      ? null
-      : new RunWatchers({
-          hooks: spec.hooks,
-          watch: this.watch,
-          file: output.kind === 'file' ? output.file : null,
-          fileCapBytes: output.kind === 'file' ? output.capBytes : 0,
-          onFileCapExceeded: this.fileCapExceeded.bind(this),
-          pipeBytes: this.pipeBytes.bind(this),
-          sampleResources: spec.sampleResources,
-          resourceSampleIntervalMs: spec.resourceSampleIntervalMs,
-          platform: spec.platform,
-          // The probe's tools (WMIC, PowerShell, tasklist) come from the host's SystemRoot, like taskkill.
-          env: (spec.hostEnv ?? process.env) as Record<string, string>,
-          runId: spec.runId,
-        })
+    this.watchers = watchersFor(spec, this.watch, this.fileCapExceeded.bind(this), this.pipeBytes.bind(this))
   }
 
   start(): void {
@@ -173,6 +160,7 @@ class ChildRun {
   }
 
   private handleClose(): void {
+    this.closed = true
     if (!this.exited) return
     // The pipes closed, but a child that let go of them (`cmd >/dev/null &`) may still run.
     this.settleAfterLeftoverLook()
@@ -296,21 +284,19 @@ class ChildRun {
     this.settling = true
     this.spec.onFinalize?.()
     if (this.deadline) clearDeadline(this.deadline)
-    for (const timer of this.timers) clearTimeout(timer)
-    this.timers.clear()
+    if (this.timers) for (const timer of this.timers) clearTimeout(timer)
     this.watchers?.stop()
     this.spec.signal?.removeEventListener('abort', this.onAbort)
     const child = this.child
-    if (child) {
+    if (child && !this.closed) {
       child.off('spawn', this.onSpawn)
       child.off('exit', this.onExit)
       child.off('close', this.onClose)
-      // Keep a no-op 'error' listener: an unhandled 'error' after settlement would crash the host.
-      child.off('error', this.onError)
-      child.on('error', ignoreError)
       child.stdout?.destroy()
       child.stderr?.destroy()
     }
+    // Keep a no-op 'error' listener: an unhandled 'error' after settlement would crash the host.
+    child?.off('error', this.onError).on('error', ignoreError)
     const killedFileMode = this.spec.output.kind === 'file' && this.killer !== null && !this.exited
     // Nothing to wait for (most runs): resolve now, not a promise hop later (issue 24.4).
     if (killedFileMode || !this.killer) this.resolve(this.outcome())
@@ -384,9 +370,10 @@ class ChildRun {
 
   private after(ms: number, action: () => void): void {
     const timer = setTimeout(() => {
-      this.timers.delete(timer)
+      this.timers?.delete(timer)
       action()
     }, ms)
+    this.timers ??= new Set()
     this.timers.add(timer)
   }
 }

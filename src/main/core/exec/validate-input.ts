@@ -26,11 +26,12 @@ export function assertCommand(command: ExecutionCommand): void {
 export function assertFileAndArgs(file: unknown, args: unknown): void {
   assertText('file', file)
   if (!Array.isArray(args)) throw new ExecInputError('args must be an array of strings')
-  args.forEach((arg, index) => {
+  for (let index = 0; index < args.length; index++) {
+    const arg: unknown = args[index]
     if (typeof arg !== 'string')
       throw new ExecInputError(`args[${index}] must be a string, got ${typeof arg}`)
     if (arg.includes('\0')) throw new ExecInputError(`args[${index}] contains a NUL byte`)
-  })
+  }
 }
 
 export function assertCwd(cwd: unknown): void {
