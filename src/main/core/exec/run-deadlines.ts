@@ -55,6 +55,7 @@ function fireDue(): void {
   }
   for (const deadline of due) pending.delete(deadline)
   if (next < armedAt) arm(next)
-  // Last: a handler may set or clear deadlines of its own.
+  // Last, earliest first (a late timer may find several due): a handler may set or clear deadlines.
+  due.sort((a, b) => a.at - b.at)
   for (const deadline of due) deadline.onDue()
 }
