@@ -21,8 +21,9 @@ describe('run deadlines share one timer (issue 24.4)', () => {
       return run
     })
     const firedAt = await Promise.all(runs.map((run) => run.fired))
-    expect(order).toEqual([10, 11, 25, 40])
-    for (const [index, run] of runs.entries()) expect(firedAt[index]).toBeGreaterThanOrEqual(run.at)
+    const seen = JSON.stringify({ order, at: runs.map((run) => run.at), firedAt })
+    expect(order, seen).toEqual([10, 11, 25, 40])
+    for (const [index, run] of runs.entries()) expect(firedAt[index], seen).toBeGreaterThanOrEqual(run.at)
   })
 
   it('a cleared deadline never fires, even when the timer was armed for it', async () => {
