@@ -1,6 +1,7 @@
 import { type FormEvent, useState } from 'react'
 import { Field } from '../forms/Field'
-import { RULE_SCOPES, type RuleScope } from '../settings-state/rule-scopes'
+import type { RuleScope } from '../settings-state/rule-scopes'
+import { ScopeChoice } from './ScopeChoice'
 
 /** The rule to save, editable, pre-filled with the first suggestion; its scope; and a confirm button. */
 export function AlwaysAllowForm({
@@ -72,22 +73,7 @@ export function AlwaysAllowForm({
           )
         }
       </Field>
-      <fieldset className="scope-choice">
-        <legend>Remember for</legend>
-        {RULE_SCOPES.map((option) => (
-          <label key={option.scope} className="checkbox">
-            <input
-              type="radio"
-              name="scope"
-              value={option.scope}
-              checked={scope === option.scope}
-              onChange={() => setScope(option.scope)}
-            />
-            {option.label}
-            {option.hint && <span className="field-hint">({option.hint})</span>}
-          </label>
-        ))}
-      </fieldset>
+      <ScopeChoice name="scope" scope={scope} onChange={setScope} />
       <div className="form-actions">
         <button type="button" onClick={onCancel}>
           Cancel

@@ -3,6 +3,7 @@ import type { PendingApproval } from '../../shared/ipc/domains/approvals'
 import { formatTime } from '../format/measures'
 import { FormError } from '../forms/FormError'
 import { RULE_SCOPES, type RuleScope } from '../settings-state/rule-scopes'
+import { ScopeChoice } from './ScopeChoice'
 import type { ApprovalActionKind } from './approval-actions'
 import { useApprovalKeys } from './ApprovalKeys'
 import { ApprovalKeysLine } from './ApprovalKeysLine'
@@ -150,20 +151,13 @@ export function NetworkApprovalCard({
               ))}
             </select>
           </label>
-          <fieldset className="scope-choice">
-            <legend>Remember for</legend>
-            {NETWORK_SCOPES.map((option) => (
-              <label key={option.scope} className="checkbox">
-                <input
-                  type="radio"
-                  name={`scope-${approval.id}`}
-                  checked={scope === option.scope}
-                  onChange={() => setScope(option.scope)}
-                />
-                {option.label}
-              </label>
-            ))}
-          </fieldset>
+          <ScopeChoice
+            name={`scope-${approval.id}`}
+            scope={scope}
+            onChange={setScope}
+            options={NETWORK_SCOPES}
+            hints={false}
+          />
           <div className="form-actions">
             <button
               type="button"

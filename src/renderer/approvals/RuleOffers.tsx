@@ -5,7 +5,8 @@ import { Field } from '../forms/Field'
 import { FormError } from '../forms/FormError'
 import { errorMessage, fieldErrorsFromRpc } from '../forms/field-errors'
 import { useClient } from '../rpc'
-import { RULE_SCOPES, type RuleScope } from '../settings-state/rule-scopes'
+import type { RuleScope } from '../settings-state/rule-scopes'
+import { ScopeChoice } from './ScopeChoice'
 import { useSettings } from '../settings-state/SettingsProvider'
 import { workspaceName } from '../session/conversation-groups'
 import { useRequest } from '../use-request'
@@ -97,22 +98,7 @@ function OfferCard({ offer, onDone }: { offer: RuleOffer; onDone: () => void }) 
           />
         )}
       </Field>
-      <fieldset className="scope-choice">
-        <legend>Remember for</legend>
-        {RULE_SCOPES.map((option) => (
-          <label key={option.scope} className="checkbox">
-            <input
-              type="radio"
-              name={`offer-scope-${offer.id}`}
-              value={option.scope}
-              checked={scope === option.scope}
-              onChange={() => setScope(option.scope)}
-            />
-            {option.label}
-            {option.hint && <span className="field-hint">({option.hint})</span>}
-          </label>
-        ))}
-      </fieldset>
+      <ScopeChoice name={`offer-scope-${offer.id}`} scope={scope} onChange={setScope} />
       <div className="form-actions">
         <button type="button" onClick={dismiss} disabled={busy}>
           Don't offer again

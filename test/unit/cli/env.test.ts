@@ -57,11 +57,39 @@ describe('shellgate env', () => {
       sealedKeys: ['HTTPS_PROXY', 'SSL_CERT_FILE'],
       droppedKeys: ['NODE_ENV'],
     })
-    expect(report.sealed).toEqual({ HTTPS_PROXY: 'http://***@proxy.corp:3128', SSL_CERT_FILE: '(set)' })
+    // Sealed from the entry and from the rc files alike: the children get both back.
+    expect(report.sealed).toEqual({
+      HTTPS_PROXY: 'http://***@proxy.corp:3128',
+      SSL_CERT_FILE: '(set)',
+      ALL_PROXY: 'socks5://***@socks:1080',
+    })
     expect(report.children).toMatchObject({
       proxy: 'http://***@proxy.corp:3128',
       noProxy: 'localhost,127.0.0.1,::1',
     })
+  })
+
+  it('a proxy and CA set only in the rc files are what the children get, as the app runs them', async () => {
+    home = makeFakeHome({
+      '.profile': PROFILE_SOURCING_BASHRC,
+      '.bashrc':
+        'export HTTPS_PROXY=http://rcuser:rcpass@rc-proxy.corp:8080\nexport NODE_EXTRA_CA_CERTS=/etc/rc-ca.pem\n',
+    })
+    const { code, stdout } = await cli(['env', '--json'], {
+      HOME: home.home,
+      SHELLGATE_HOME: home.path('.shellgate'),
+      SHELL: '/bin/bash',
+      PATH: '/usr/bin:/bin',
+    })
+    expect(code).toBe(0)
+    expect(stdout).not.toContain('rcpass')
+    const report = JSON.parse(stdout)
+    expect(report.entry.sealedKeys).toEqual([])
+    expect(report.sealed).toEqual({
+      HTTPS_PROXY: 'http://***@rc-proxy.corp:8080',
+      NODE_EXTRA_CA_CERTS: '(set)',
+    })
+    expect(report.children).toMatchObject({ proxy: 'http://***@rc-proxy.corp:8080', caCertFile: '(set)' })
   })
 
   it('explains a $SHELL that does not exist and an invalid SHELLGATE_HTTP_PROXY, and still succeeds', async () => {

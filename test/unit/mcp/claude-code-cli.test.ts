@@ -3,9 +3,8 @@ import { existsSync } from 'node:fs'
 import { readFile, writeFile } from 'node:fs/promises'
 import { join, resolve } from 'node:path'
 import { promisify } from 'node:util'
-import { afterEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import {
-  type AgentHome,
   connectWrite,
   makeAgentHome,
   OFFLINE_ENV,
@@ -14,21 +13,15 @@ import {
   scriptedTurn,
   realCliOrWhyNot,
   skipWithReason,
+  disposedAfterEach,
 } from './real-clis'
-import { CLI_ENTRY, startTestHub, type TestHub, TSX_LOADER } from './test-hub'
+import { CLI_ENTRY, startTestHub, TSX_LOADER } from './test-hub'
 
 const WITH_FAKE_API = resolve('test/fixtures/real-clis/with-fake-anthropic-api.mjs')
 
 const run = promisify(execFile)
 
-let hub: TestHub | null = null
-let agent: AgentHome | null = null
-afterEach(async () => {
-  await hub?.dispose()
-  hub = null
-  await agent?.dispose()
-  agent = null
-})
+const held = disposedAfterEach()
 
 /** Claude Code with a temp CLAUDE_CONFIG_DIR (also its HOME), in a network namespace of its own. */
 async function claude(bin: string, args: string[], env: Record<string, string>, cwd: string) {
@@ -42,23 +35,28 @@ describe('the real Claude Code', () => {
   }, async (context) => {
     const cli = await realCliOrWhyNot('claude')
     if ('skip' in cli) return skipWithReason(context, cli.skip)
-    hub = await startTestHub()
-    agent = await makeAgentHome('sg-claude-config-')
+    held.hub = await startTestHub()
+    held.agent = await makeAgentHome('sg-claude-config-')
     await writeFile(
-      join(agent.home, '.claude.json'),
+      join(held.agent.home, '.claude.json'),
       JSON.stringify({
         mcpServers: {
           shellgate: {
             type: 'stdio',
             command: process.execPath,
             args: ['--import', TSX_LOADER, CLI_ENTRY, 'mcp'],
-            env: { SHELLGATE_HOME: hub.home, SHELLGATE_NO_OPEN: '1' },
+            env: { SHELLGATE_HOME: held.hub.home, SHELLGATE_NO_OPEN: '1' },
           },
         },
       }),
     )
-    const env = { PATH: agent.path, HOME: agent.home, CLAUDE_CONFIG_DIR: agent.home, ...OFFLINE_ENV }
-    const { stdout } = await claude(cli.bin, ['mcp', 'list'], env, hub.workspace)
+    const env = {
+      PATH: held.agent.path,
+      HOME: held.agent.home,
+      CLAUDE_CONFIG_DIR: held.agent.home,
+      ...OFFLINE_ENV,
+    }
+    const { stdout } = await claude(cli.bin, ['mcp', 'list'], env, held.hub.workspace)
     expect(stdout).toMatch(/^shellgate: .* - ✔ Connected$/m)
   })
 
@@ -67,33 +65,33 @@ describe('the real Claude Code', () => {
   }, async (context) => {
     const cli = await realCliOrWhyNot('claude')
     if ('skip' in cli) return skipWithReason(context, cli.skip)
-    hub = await startTestHub()
-    agent = await makeAgentHome('sg-claude-config-')
-    // SHELLGATE_HOME is not HOME/.shellgate: a client that dropped it would reach another hub.
+    held.hub = await startTestHub()
+    held.agent = await makeAgentHome('sg-claude-config-')
+    // SHELLGATE_HOME is not HOME/.shellgate: a client that dropped it would reach another held.hub.
     const env = {
-      PATH: agent.path,
-      HOME: agent.home,
-      CLAUDE_CONFIG_DIR: agent.home,
-      SHELLGATE_HOME: hub.home,
+      PATH: held.agent.path,
+      HOME: held.agent.home,
+      CLAUDE_CONFIG_DIR: held.agent.home,
+      SHELLGATE_HOME: held.hub.home,
       SHELLGATE_NO_OPEN: '1',
       ...OFFLINE_ENV,
     }
     await connectWrite('claude-code', env)
 
-    const list = await claude(cli.bin, ['mcp', 'list'], env, hub.workspace)
+    const list = await claude(cli.bin, ['mcp', 'list'], env, held.hub.workspace)
     expect(list.stdout).toMatch(/^shellgate: shellgate mcp - ✔ Connected$/m)
-    expect(existsSync(join(agent.home, '.shellgate'))).toBe(false)
+    expect(existsSync(join(held.agent.home, '.shellgate'))).toBe(false)
 
     // `claude doctor` validates every settings file, hooks included, without a session.
-    const doctor = await claude(cli.bin, ['doctor'], env, hub.workspace)
+    const doctor = await claude(cli.bin, ['doctor'], env, held.hub.workspace)
     expect(doctor.stdout).toContain('Claude Code doctor')
     expect(doctor.stdout).not.toContain('Invalid settings')
     // ...and it does report a hook it cannot load, so the line above has teeth.
     await writeFile(
-      join(agent.home, 'settings.json'),
+      join(held.agent.home, 'settings.json'),
       JSON.stringify({ hooks: { PreToolUse: [{ matcher: 'Bash', hooks: [{ type: 'shell' }] }] } }),
     )
-    const broken = await claude(cli.bin, ['doctor'], env, hub.workspace)
+    const broken = await claude(cli.bin, ['doctor'], env, held.hub.workspace)
     expect(broken.stdout).toMatch(/Invalid settings\n.*settings\.json › hooks\.PreToolUse\.0\.hooks\.0\.type/)
   })
 
@@ -103,11 +101,11 @@ describe('the real Claude Code', () => {
     const cli = await realCliOrWhyNot('claude')
     if ('skip' in cli) return skipWithReason(context, cli.skip)
     const testHub = await startTestHub()
-    hub = testHub
-    agent = await makeAgentHome('sg-claude-config-')
-    const home = agent.home
+    held.hub = testHub
+    held.agent = await makeAgentHome('sg-claude-config-')
+    const home = held.agent.home
     const env = {
-      PATH: agent.path,
+      PATH: held.agent.path,
       HOME: home,
       CLAUDE_CONFIG_DIR: home,
       SHELLGATE_HOME: testHub.home,
@@ -117,7 +115,7 @@ describe('the real Claude Code', () => {
     }
     await connectWrite('claude-code', env)
 
-    /** One headless turn whose model asks Bash for `command`; the person answers its card in the hub. */
+    /** One headless turn whose model asks Bash for `command`; the person answers its card in the held.hub. */
     const turn = async (
       command: string,
       answer: { kind: 'allow_once' } | { kind: 'deny'; message: string },

@@ -3,9 +3,8 @@ import { existsSync } from 'node:fs'
 import { readFile } from 'node:fs/promises'
 import { join, resolve } from 'node:path'
 import { promisify } from 'node:util'
-import { afterEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import {
-  type AgentHome,
   answerAgentCard,
   connectWrite,
   makeAgentHome,
@@ -13,20 +12,14 @@ import {
   realCliOrWhyNot,
   scriptedTurn,
   skipWithReason,
+  disposedAfterEach,
 } from './real-clis'
 import { startTestHub, type TestHub } from './test-hub'
 
 const WITH_FAKE_API = resolve('test/fixtures/real-clis/with-fake-anthropic-api.mjs')
 const run = promisify(execFile)
 
-let hub: TestHub | null = null
-let agent: AgentHome | null = null
-afterEach(async () => {
-  await hub?.dispose()
-  hub = null
-  await agent?.dispose()
-  agent = null
-})
+const held = disposedAfterEach()
 
 describe('one conversation per agent run (issue 22.4), with the real Claude Code', () => {
   it("its MCP call and its hook's call land in one conversation's history, each with how it came and its outcome", {
@@ -35,11 +28,11 @@ describe('one conversation per agent run (issue 22.4), with the real Claude Code
     const cli = await realCliOrWhyNot('claude')
     if ('skip' in cli) return skipWithReason(context, cli.skip)
     const testHub = await startTestHub()
-    hub = testHub
-    agent = await makeAgentHome('sg-claude-run-')
-    const home = agent.home
+    held.hub = testHub
+    held.agent = await makeAgentHome('sg-claude-run-')
+    const home = held.agent.home
     const env = {
-      PATH: agent.path,
+      PATH: held.agent.path,
       HOME: home,
       CLAUDE_CONFIG_DIR: home,
       SHELLGATE_HOME: testHub.home,

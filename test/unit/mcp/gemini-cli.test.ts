@@ -3,9 +3,8 @@ import { existsSync } from 'node:fs'
 import { readFile, writeFile } from 'node:fs/promises'
 import { join, resolve } from 'node:path'
 import { promisify } from 'node:util'
-import { afterEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import {
-  type AgentHome,
   connectWrite,
   makeAgentHome,
   OFFLINE_ENV,
@@ -14,21 +13,15 @@ import {
   scriptedTurn,
   realCliOrWhyNot,
   skipWithReason,
+  disposedAfterEach,
 } from './real-clis'
-import { startTestHub, type TestHub } from './test-hub'
+import { startTestHub } from './test-hub'
 
 const WITH_FAKE_API = resolve('test/fixtures/real-clis/with-fake-gemini-api.mjs')
 
 const run = promisify(execFile)
 
-let hub: TestHub | null = null
-let agent: AgentHome | null = null
-afterEach(async () => {
-  await hub?.dispose()
-  hub = null
-  await agent?.dispose()
-  agent = null
-})
+const held = disposedAfterEach()
 
 describe('the real Gemini CLI reads what `shellgate connect gemini --write` wrote', () => {
   it('`gemini mcp list` starts shellgate mcp from it and reports Connected, with no configuration error', {
@@ -36,14 +29,14 @@ describe('the real Gemini CLI reads what `shellgate connect gemini --write` wrot
   }, async (context) => {
     const cli = await realCliOrWhyNot('gemini')
     if ('skip' in cli) return skipWithReason(context, cli.skip)
-    hub = await startTestHub()
-    agent = await makeAgentHome('sg-gemini-home-')
-    // SHELLGATE_HOME is not HOME/.shellgate: a client that dropped it would reach another hub.
+    held.hub = await startTestHub()
+    held.agent = await makeAgentHome('sg-gemini-home-')
+    // SHELLGATE_HOME is not HOME/.shellgate: a client that dropped it would reach another held.hub.
     const env = {
-      PATH: agent.path,
-      HOME: agent.home,
-      GEMINI_CLI_HOME: agent.home,
-      SHELLGATE_HOME: hub.home,
+      PATH: held.agent.path,
+      HOME: held.agent.home,
+      GEMINI_CLI_HOME: held.agent.home,
+      SHELLGATE_HOME: held.hub.home,
       SHELLGATE_NO_OPEN: '1',
       // Gemini starts no MCP server in a folder the person has not trusted; this is its documented
       // way to trust the workspace for one run (the interactive CLI asks instead).
@@ -51,10 +44,10 @@ describe('the real Gemini CLI reads what `shellgate connect gemini --write` wrot
       ...OFFLINE_ENV,
     }
     await connectWrite('gemini', env)
-    const settings = join(agent.home, '.gemini', 'settings.json')
+    const settings = join(held.agent.home, '.gemini', 'settings.json')
     const listMcp = async () => {
       const [command, argv] = offline(cli.bin, ['mcp', 'list'])
-      const { stdout, stderr } = await run(command, argv, { cwd: hub?.workspace, env, timeout: 120_000 })
+      const { stdout, stderr } = await run(command, argv, { cwd: held.hub?.workspace, env, timeout: 120_000 })
       return `${stdout}\n${stderr}`
     }
 
@@ -62,7 +55,7 @@ describe('the real Gemini CLI reads what `shellgate connect gemini --write` wrot
     expect(output).toMatch(/^✓ shellgate: shellgate mcp \(stdio\) - Connected$/m)
     // Gemini validates the whole settings file, the BeforeTool hook included, before it lists.
     expect(output).not.toContain('Invalid configuration')
-    expect(existsSync(join(agent.home, '.shellgate'))).toBe(false)
+    expect(existsSync(join(held.agent.home, '.shellgate'))).toBe(false)
 
     // ...and it does name a hook entry it rejects, so the line above has teeth.
     const written = JSON.parse(await readFile(settings, 'utf8'))
@@ -79,11 +72,11 @@ describe('the real Gemini CLI reads what `shellgate connect gemini --write` wrot
     const cli = await realCliOrWhyNot('gemini')
     if ('skip' in cli) return skipWithReason(context, cli.skip)
     const testHub = await startTestHub()
-    hub = testHub
-    agent = await makeAgentHome('sg-gemini-home-')
-    const home = agent.home
+    held.hub = testHub
+    held.agent = await makeAgentHome('sg-gemini-home-')
+    const home = held.agent.home
     const env = {
-      PATH: agent.path,
+      PATH: held.agent.path,
       HOME: home,
       GEMINI_CLI_HOME: home,
       SHELLGATE_HOME: testHub.home,
@@ -101,7 +94,7 @@ describe('the real Gemini CLI reads what `shellgate connect gemini --write` wrot
       JSON.stringify({ ...written, security: { auth: { selectedType: 'gemini-api-key' } } }),
     )
 
-    /** One headless turn whose model asks for `command`; the person answers its card in the hub. */
+    /** One headless turn whose model asks for `command`; the person answers its card in the held.hub. */
     const turn = async (
       command: string,
       answer: { kind: 'allow_once' } | { kind: 'deny'; message: string },

@@ -3,29 +3,22 @@ import { existsSync } from 'node:fs'
 import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { promisify } from 'node:util'
-import { afterEach, expect, it } from 'vitest'
+import { expect, it } from 'vitest'
 import {
-  type AgentHome,
   connectWrite,
   makeAgentHome,
   OFFLINE_ENV,
   realCliOrWhyNot,
   scriptedTurn,
   skipWithReason,
+  disposedAfterEach,
 } from './real-clis'
 import { DRIVERS } from './real-cli-drivers'
-import { startTestHub, type TestHub } from './test-hub'
+import { startTestHub } from './test-hub'
 
 const run = promisify(execFile)
 
-let hub: TestHub | null = null
-let agent: AgentHome | null = null
-afterEach(async () => {
-  await hub?.dispose()
-  hub = null
-  await agent?.dispose()
-  agent = null
-})
+const held = disposedAfterEach()
 
 /**
  * issue 20.2 with the real Codex and the hook `connect --write` installs: a terminal started by
@@ -48,17 +41,17 @@ it('Codex: a line typed with write_stdin into a terminal the hook allowed never 
       if (method === 'hooks.decide') decided.push(String((params as { command?: unknown }).command))
     },
   })
-  hub = testHub
-  agent = await makeAgentHome('sg-codex-stdin-')
+  held.hub = testHub
+  held.agent = await makeAgentHome('sg-codex-stdin-')
   const mark = join(testHub.workspace, 'TYPED-MARK')
   const env = {
-    PATH: agent.path,
-    HOME: agent.home,
+    PATH: held.agent.path,
+    HOME: held.agent.home,
     SHELLGATE_HOME: testHub.home,
     SHELLGATE_NO_OPEN: '1',
     // Nobody answers a card here: an undecided hook answer comes at once.
     SHELLGATE_HOOK_WAIT_MS: '3000',
-    ...codex.env(agent.home),
+    ...codex.env(held.agent.home),
     ...OFFLINE_ENV,
     FAKE_THEN_TOOL: 'write_stdin',
     FAKE_THEN_INPUT: JSON.stringify({
@@ -69,11 +62,11 @@ it('Codex: a line typed with write_stdin into a terminal the hook allowed never 
   }
   await connectWrite(codex.connect, env)
   const written = JSON.parse(
-    await readFile(join(codex.env(agent.home).CODEX_HOME ?? '', 'hooks.json'), 'utf8'),
+    await readFile(join(codex.env(held.agent.home).CODEX_HOME ?? '', 'hooks.json'), 'utf8'),
   )
   expect(written.hooks.PreToolUse[0].matcher).toBe('*')
 
-  const resultsFile = join(agent.home, 'results.json')
+  const resultsFile = join(held.agent.home, 'results.json')
   const [bin, argv] = scriptedTurn(codex.standIn, resultsFile, 'sleep 20', codex.argv(cli.bin), {
     input: { tty: true, yield_time_ms: 1_000 },
   })

@@ -2,9 +2,8 @@ import { execFile } from 'node:child_process'
 import { mkdir, readFile, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { promisify } from 'node:util'
-import { afterEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import {
-  type AgentHome,
   answerAgentCard,
   type CardAnswer,
   connectWrite,
@@ -13,20 +12,14 @@ import {
   realCliOrWhyNot,
   scriptedTurn,
   skipWithReason,
+  disposedAfterEach,
 } from './real-clis'
 import { DRIVERS } from './real-cli-drivers'
-import { startTestHub, type TestHub } from './test-hub'
+import { startTestHub } from './test-hub'
 
 const run = promisify(execFile)
 
-let hub: TestHub | null = null
-let agent: AgentHome | null = null
-afterEach(async () => {
-  await hub?.dispose()
-  hub = null
-  await agent?.dispose()
-  agent = null
-})
+const held = disposedAfterEach()
 
 const DENY_ANY = { kind: 'deny', message: 'not this one' } as const
 
@@ -48,11 +41,11 @@ describe.each(DRIVERS)(
       const cli = await realCliOrWhyNot(client.cli)
       if ('skip' in cli) return skipWithReason(context, cli.skip)
       const testHub = await startTestHub()
-      hub = testHub
-      agent = await makeAgentHome(`sg-${client.cli}-done-`)
-      const home = agent.home
+      held.hub = testHub
+      held.agent = await makeAgentHome(`sg-${client.cli}-done-`)
+      const home = held.agent.home
       const env = {
-        PATH: agent.path,
+        PATH: held.agent.path,
         HOME: home,
         SHELLGATE_HOME: testHub.home,
         SHELLGATE_NO_OPEN: '1',

@@ -2,29 +2,22 @@ import { execFile } from 'node:child_process'
 import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { promisify } from 'node:util'
-import { afterEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import {
-  type AgentHome,
   connectWrite,
   makeAgentHome,
   OFFLINE_ENV,
   realCliOrWhyNot,
   scriptedTurn,
   skipWithReason,
+  disposedAfterEach,
 } from './real-clis'
 import { DRIVERS } from './real-cli-drivers'
-import { startTestHub, type TestHub } from './test-hub'
+import { startTestHub } from './test-hub'
 
 const run = promisify(execFile)
 
-let hub: TestHub | null = null
-let agent: AgentHome | null = null
-afterEach(async () => {
-  await hub?.dispose()
-  hub = null
-  await agent?.dispose()
-  agent = null
-})
+const held = disposedAfterEach()
 
 describe.each(DRIVERS)('the real $cli gives its model what Shellgate’s MCP bash answers', (driver) => {
   it('the output, the background task id and the waiting-for-approval message', {
@@ -33,11 +26,11 @@ describe.each(DRIVERS)('the real $cli gives its model what Shellgate’s MCP bas
     const cli = await realCliOrWhyNot(driver.cli)
     if ('skip' in cli) return skipWithReason(context, cli.skip)
     const testHub = await startTestHub()
-    hub = testHub
-    agent = await makeAgentHome(`sg-${driver.cli}-out-`)
-    const home = agent.home
+    held.hub = testHub
+    held.agent = await makeAgentHome(`sg-${driver.cli}-out-`)
+    const home = held.agent.home
     const env = {
-      PATH: agent.path,
+      PATH: held.agent.path,
       HOME: home,
       SHELLGATE_HOME: testHub.home,
       SHELLGATE_NO_OPEN: '1',

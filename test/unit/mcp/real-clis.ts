@@ -4,7 +4,7 @@ import { chmod, mkdir, mkdtemp, readFile, realpath, rm, writeFile } from 'node:f
 import { homedir, tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { promisify } from 'node:util'
-import { expect } from 'vitest'
+import { afterEach, expect } from 'vitest'
 import { waitFor } from '../core/workbench/core-harness'
 import { CLI_ENTRY, type TestHub, TSX_LOADER } from './test-hub'
 
@@ -144,6 +144,24 @@ export interface AgentHome {
  * A temp HOME for one agent, and a `shellgate` command on PATH: `shellgate connect` writes the plain
  * `shellgate mcp` / `shellgate hook <client>` a user gets, so the real CLI must find that command.
  */
+/** The hub and the agent home a real-CLI test starts; both disposed after each test. */
+export interface HubAndAgent {
+  hub: TestHub | null
+  agent: AgentHome | null
+}
+
+/** Registers the disposal with afterEach, so no hub process or temp home outlives its test. */
+export function disposedAfterEach(): HubAndAgent {
+  const held: HubAndAgent = { hub: null, agent: null }
+  afterEach(async () => {
+    await held.hub?.dispose()
+    held.hub = null
+    await held.agent?.dispose()
+    held.agent = null
+  })
+  return held
+}
+
 export async function makeAgentHome(prefix: string): Promise<AgentHome> {
   const home = await realpath(await mkdtemp(join(tmpdir(), prefix)))
   const binDir = join(home, 'bin')

@@ -4,7 +4,6 @@ import { join, resolve } from 'node:path'
 import { promisify } from 'node:util'
 import { afterEach, describe, expect, it } from 'vitest'
 import {
-  type AgentHome,
   answerAgentCard,
   connectWrite,
   makeAgentHome,
@@ -12,20 +11,18 @@ import {
   offline,
   realCliOrWhyNot,
   skipWithReason,
+  disposedAfterEach,
 } from './real-clis'
-import { startTestHub, type TestHub } from './test-hub'
+import { startTestHub } from './test-hub'
 
 const STEPS_STAND_IN = resolve('test/fixtures/real-clis/with-fake-anthropic-steps.mjs')
 const run = promisify(execFile)
 
-let hub: TestHub | null = null
-let agent: AgentHome | null = null
+const held = disposedAfterEach()
+// Registered after the disposal, so it runs first (vitest runs after-hooks as a stack): tasks
+// stop while their hub is still up.
 afterEach(async () => {
-  if (hub) await hub.host.core.tasks.stopAll('user')
-  await hub?.dispose()
-  hub = null
-  await agent?.dispose()
-  agent = null
+  if (held.hub) await held.hub.host.core.tasks.stopAll('user')
 })
 
 const PROMPT = 'read -r -p "Your name? " name; echo "hello, $name"'
@@ -37,11 +34,11 @@ describe('the real Claude Code drives a terminal task through Shellgate’s MCP 
     const cli = await realCliOrWhyNot('claude')
     if ('skip' in cli) return skipWithReason(context, cli.skip)
     const testHub = await startTestHub()
-    hub = testHub
-    agent = await makeAgentHome('sg-claude-tty-')
-    const home = agent.home
+    held.hub = testHub
+    held.agent = await makeAgentHome('sg-claude-tty-')
+    const home = held.agent.home
     const env = {
-      PATH: agent.path,
+      PATH: held.agent.path,
       HOME: home,
       SHELLGATE_HOME: testHub.home,
       SHELLGATE_NO_OPEN: '1',

@@ -42,15 +42,13 @@ export const envCommand: CliCommand = {
     const capture = await captureLoginShellEnv({ env: entry.env, platform })
     const store = await openSettingsStore({ home: resolveShellgateHome(entry.env), workspace: io.cwd })
     const { passThrough } = store.user().environment
+    // What the app runs commands from: the entry env with the capture merged in, so a proxy or CA
+    // set only in the rc files is among the sealed names and reaches the children here too.
+    const runtimeEnv = mergeLoginShellEnv(entry.env, capture, platform)
     // The same names Settings → Environment shows (env.report), from the same function.
-    const names = describeEnvironmentNames({
-      entryEnv: io.env,
-      runtimeEnv: mergeLoginShellEnv(entry.env, capture, platform),
-      passThrough,
-      platform,
-    })
+    const names = describeEnvironmentNames({ entryEnv: io.env, runtimeEnv, passThrough, platform })
     const { sealedKeys, droppedKeys } = names.entry
-    const child = buildChildEnv(entry.env, { platform, network: store.user().network, passThrough })
+    const child = buildChildEnv(runtimeEnv, { platform, network: store.user().network, passThrough })
     const proxy =
       child.env.HTTPS_PROXY ?? child.env.https_proxy ?? child.env.HTTP_PROXY ?? child.env.http_proxy
     const report = {
@@ -59,7 +57,7 @@ export const envCommand: CliCommand = {
       withheldKeys: names.withheldKeys,
       passedThroughKeys: names.passedThroughKeys,
       autoRunRemovedKeys: names.autoRunRemovedKeys,
-      sealed: redactSealed(readSealedEnv(entry.env)),
+      sealed: redactSealed(readSealedEnv(runtimeEnv)),
       children: {
         proxy: proxy ? redactProxyUrl(proxy) : null,
         noProxy: child.env.NO_PROXY ?? child.env.no_proxy ?? null,

@@ -32,12 +32,14 @@ describe('a process on its way out is not left behind (bwrap: the monitor exits 
 
   it('an escapee that ends just after the shell gets no "kept running" note; one that stays is stopped', async () => {
     const dir = tempDir()
-    // The escapee outlives the shell by 20 ms: the leftover look sees it running, then it ends.
+    // The escapee outlives the shell by a few ms of its own work: the leftover look sees it
+    // running, then it ends. A counted loop, not `sleep`: starting a program can take longer than
+    // the grace on a loaded machine, where the counting shell only slows down with everything else.
     const ending = await port.execute({
       command: {
         mode: 'shell',
         command:
-          'root=$$; setsid sh -c "while kill -0 $root 2>/dev/null; do :; done; sleep 0.02" & echo started',
+          'root=$$; setsid sh -c "while kill -0 $root 2>/dev/null; do :; done; i=0; while [ \\$i -lt 3000 ]; do i=\\$((i+1)); done" & echo started',
         shellProfile: 'posix-bash',
       },
       cwd: dir,

@@ -11,12 +11,29 @@ import { findSystemGit, runGitToJudge } from './git-config-by-git'
  * the identity of what decides reachability: HEAD, packed-refs, every folder under refs/, logs/
  * and worktrees/ (a ref is written by renaming a file into its folder), and the pack folder.
  */
-export type HistorySecrets = { paths: string[] } | { unknown: string }
+export type HistorySecrets = { paths: string[]; objects: ReachableObjects | null } | { unknown: string }
+
+/**
+ * Every object the same listing reaches, so a command that names an object by its id (`git
+ * cat-file -p 16f45a0`, `git show --stat <blob>`) can be judged: an object no ref or reflog
+ * reaches (a blob left by `git add .env` then `git rm --cached`, a dropped stash) has no file
+ * name we could judge. null when the repository holds more objects than we keep.
+ */
+export interface ReachableObjects {
+  /** Commits, and trees and blobs under a file name (secret-named blobs are in `secret` as well). */
+  named: ReadonlySet<string>
+  /** Blobs and trees a ref points at directly (and root trees): reached, but under no file name. */
+  unnamed: ReadonlySet<string>
+  /** Blobs under a secret's file name, with that name. */
+  secret: ReadonlyMap<string, string>
+}
 
 const TIMEOUT_MS = 3_000
 const MAX_OUTPUT_BYTES = 64 * 1024 * 1024
 const MAX_STAMPED_FOLDERS = 512
 const MAX_CACHED = 32
+// About 100 bytes an id in a Set: a repository with more objects than this is judged without them.
+const MAX_KEPT_OBJECTS = 250_000
 // A file system stamps times at its clock's granularity: a ref moved in the same tick as the last
 // change could keep the folder's times, so a layout changed this recently is not remembered.
 export const RECENT_CHANGE_MS = 2_000
@@ -51,13 +68,28 @@ function askGit(gitDir: string): HistorySecrets {
     return { unknown: `git could not list the repository's history (${why})` }
   }
   const paths = new Set<string>()
+  const named = new Set<string>()
+  const unnamed = new Set<string>()
+  const secret = new Map<string, string>()
+  let kept = 0
   for (const line of run.stdout.toString('utf8').split('\n')) {
+    if (line === '') continue
     const space = line.indexOf(' ')
-    if (space === -1) continue
-    const file = line.slice(space + 1)
-    if (isSecretFileName(path.basename(file))) paths.add(file)
+    const id = space === -1 ? line : line.slice(0, space)
+    const file = space === -1 ? '' : line.slice(space + 1)
+    if (kept <= MAX_KEPT_OBJECTS) {
+      kept += 1
+      // "id " with no name: a root tree, or a blob or tree a ref points at directly.
+      const bucket = space !== -1 && file === '' ? unnamed : named
+      bucket.add(id)
+    }
+    if (file !== '' && isSecretFileName(path.basename(file))) {
+      paths.add(file)
+      secret.set(id, file)
+    }
   }
-  return { paths: [...paths].sort() }
+  const objects = kept > MAX_KEPT_OBJECTS ? null : { named, unnamed, secret }
+  return { paths: [...paths].sort(), objects }
 }
 
 /** null when the layout cannot be stamped (too many folders, or just changed): git is asked again. */

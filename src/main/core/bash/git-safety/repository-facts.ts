@@ -4,6 +4,7 @@ import { type RepositoryConfigAnswer, readRepositoryConfig } from './git-config-
 import { type HistorySecrets, readHistorySecrets } from './history-secrets'
 import { entryName } from './git-config-file'
 import { readIndexFacts } from './index-gitlinks'
+import { type ObjectNamesJudged, judgeObjectNames } from './object-names'
 import { readCommonDir } from './read-hooks'
 
 /** What a read-only git command could print from this repository that the person should see first. */
@@ -14,6 +15,8 @@ export interface RepositoryFacts {
   secretTrackedPaths: string[]
   /** Secret-named files anywhere in the history, read by git when a command prints from it. */
   historySecrets: () => HistorySecrets
+  /** Objects a command names by id: secret-named ones as paths, unknown ones as a problem. */
+  objectIds: (ids: readonly string[], label: string) => ObjectNamesJudged
 }
 
 const CREDENTIAL_KEYS = new WeakMap<RepositoryConfigAnswer, string[]>()
@@ -34,5 +37,10 @@ export function readRepositoryFacts(gitDir: string): RepositoryFacts {
   // An index too large or unreadable names nothing here; the program checks refuse it already.
   const secretTrackedPaths = 'problem' in index ? [] : index.secretPaths
   const historySecrets = () => readHistorySecrets(gitDir, readCommonDir(gitDir))
-  return { credentialKeys, secretTrackedPaths, historySecrets }
+  const objectIds = (ids: readonly string[], label: string): ObjectNamesJudged => {
+    const history = historySecrets()
+    if ('unknown' in history) return { problem: `${label} names an object by its id: ${history.unknown}` }
+    return judgeObjectNames(gitDir, history.objects, ids, label)
+  }
+  return { credentialKeys, secretTrackedPaths, historySecrets, objectIds }
 }

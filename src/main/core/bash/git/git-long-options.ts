@@ -27,3 +27,39 @@ export const GIT_PARSE_OPTIONS_LONG_OPTIONS: ReadonlyMap<string, readonly string
     'worktree list': `--expire --no-expire --no-porcelain --no-verbose --porcelain --verbose`,
   }).map(([name, list]) => [name, list.split(/\s+/).filter(Boolean)]),
 )
+
+// From the same git (`git <subcommand> -h`): the one-letter spellings of those long options, which
+// `--no-<long>` resets as well (`git config -l --no-list k v` sets k). Checked by the same test.
+
+/** Per subcommand, long option → its one-letter spellings. */
+export const GIT_SHORT_SPELLINGS: ReadonlyMap<string, ReadonlyMap<string, readonly string[]>> = new Map(
+  Object.entries({
+    status: '-v=--verbose -s=--short -b=--branch -z=--null -u=--untracked-files -M=--find-renames',
+    grep: '-v=--invert-match -i=--ignore-case -w=--word-regexp -a=--text -r=--recursive -E=--extended-regexp -G=--basic-regexp -F=--fixed-strings -P=--perl-regexp -n=--line-number -l=--files-with-matches -L=--files-without-match -z=--null -o=--only-matching -c=--count -C=--context -B=--before-context -A=--after-context -p=--show-function -W=--function-context -q=--quiet -O=--open-files-in-pager -m=--max-count',
+    branch:
+      '-v=--verbose -q=--quiet -t=--track -u=--set-upstream-to -r=--remotes -a=--all -d=--delete -m=--move -c=--copy -l=--list -f=--force -i=--ignore-case',
+    tag: '-l=--list -d=--delete -v=--verify -a=--annotate -m=--message -F=--file -e=--edit -s=--sign -u=--local-user -f=--force -i=--ignore-case',
+    'ls-files':
+      '-c=--cached -d=--deleted -m=--modified -o=--others -i=--ignored -s=--stage -k=--killed -u=--unmerged -x=--exclude -X=--exclude-from',
+    'for-each-ref': '-s=--shell -p=--perl',
+    'show-branch': '-a=--all -r=--remotes -g=--reflog',
+    'check-ignore': '-q=--quiet -v=--verbose -n=--non-matching',
+    'count-objects': '-v=--verbose -H=--human-readable',
+    'ls-remote': '-q=--quiet -t=--tags -h=--heads -o=--server-option',
+    'show-ref': '-d=--dereference -s=--hash -q=--quiet',
+    'ls-tree': '-l=--long',
+    'merge-base': '-a=--all',
+    config: '-f=--file -l=--list -e=--edit -t=--type -z=--null',
+    'check-attr': '-a=--all',
+    'worktree list': '-v=--verbose',
+  }).map(([name, pairs]) => [name, shortSpellings(pairs)]),
+)
+
+function shortSpellings(pairs: string): ReadonlyMap<string, readonly string[]> {
+  const spellings = new Map<string, string[]>()
+  for (const pair of pairs.split(/\s+/).filter(Boolean)) {
+    const [short, long] = pair.split('=') as [string, string]
+    spellings.set(long, [...(spellings.get(long) ?? []), short])
+  }
+  return spellings
+}

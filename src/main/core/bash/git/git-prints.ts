@@ -1,5 +1,6 @@
 import path from 'node:path'
 import type { HistorySecrets } from '../git-safety/history-secrets'
+import type { ObjectNamesJudged } from '../git-safety/object-names'
 import type { ParsedArgs } from '../readonly/flag-types'
 
 /** What a read-only git command prints from the repository, for the checks that know the repository. */
@@ -19,6 +20,13 @@ export interface GitReads {
    * `diff A B`, `cat-file -p ID`), not only from today's index and work tree.
    */
   readsHistory: boolean
+  /**
+   * Objects it prints that operands name by id (`cat-file -p 16f45a0`, `show --stat <blob>`,
+   * `diff <blob> <blob>`), lowercased, without `^`/`~` suffixes: their file names are judged.
+   */
+  objectIds: string[]
+  /** Why it may print objects no operand names (`cat-file --batch-all-objects --batch`), else null. */
+  printsAnyObject: string | null
 }
 
 // Subcommands whose printed contents come from commits, whatever their operands.
@@ -93,16 +101,49 @@ export function gitReadsOf(subcommand: string, parsed: ParsedArgs, pathspecs: re
   else if (['log', 'whatchanged', 'reflog', 'stash list', 'stash show', 'diff-tree'].includes(subcommand))
     printsContents = patch
   else if (subcommand === 'grep') printsContents = true
-  // A blob named by its id (`cat-file -p 3b18e51`, `--batch` from stdin) may be any tracked file.
-  else if (subcommand === 'cat-file')
-    printsContents = flags.has('-p') || [...flags].some((flag) => flag.startsWith('--batch'))
+  // A blob named by its id (`cat-file -p 3b18e51`, `cat-file blob 3b18e51`, `--batch` from stdin)
+  // may be any tracked file.
+  else if (subcommand === 'cat-file') printsContents = catFilePrintsContents(parsed, flags)
   if (printsContents) objectPaths.push(...parsed.positionals.filter((word) => !word.includes(':')))
+  const readsHistory = printsContents && readsCommits(subcommand, parsed, flags)
+  // `git show` prints a blob it is given whatever its diff flags say (`show --stat <blob>` too).
+  const printsNamedObjects = readsHistory || subcommand === 'show'
   return {
     objectPaths,
     trackedContents: printsContents ? [...pathspecs] : null,
     configValues: configValuesOf(subcommand, parsed, flags),
-    readsHistory: printsContents && readsCommits(subcommand, parsed, flags),
+    readsHistory,
+    objectIds: printsNamedObjects ? parsed.positionals.flatMap(objectIdsIn) : [],
+    printsAnyObject: subcommand === 'cat-file' && printsContents ? catFileUnnamedObjects(flags) : null,
   }
+}
+
+const CAT_FILE_CONTENT_BATCHES = ['--batch', '--batch-command']
+
+/** `-p`, `<type> <object>`, `--textconv`/`--filters`, and the batches that print contents. */
+function catFilePrintsContents(parsed: ParsedArgs, flags: ReadonlySet<string>): boolean {
+  if (['-p', '--textconv', '--filters', ...CAT_FILE_CONTENT_BATCHES].some((flag) => flags.has(flag)))
+    return true
+  const metadataOnly = ['-t', '-s', '-e', '--batch-check'].some((flag) => flags.has(flag))
+  return !metadataOnly && parsed.positionals.length >= 2
+}
+
+/** Object names read from stdin, or every object in the store: unreachable ones included. */
+function catFileUnnamedObjects(flags: ReadonlySet<string>): string | null {
+  if (!CAT_FILE_CONTENT_BATCHES.some((flag) => flags.has(flag))) return null
+  return flags.has('--batch-all-objects')
+    ? 'prints every object in the repository, ones no branch or reflog reaches included, whose file names are unknown'
+    : 'prints the objects its input names, which may be ones no branch or reflog reaches, whose file names are unknown'
+}
+
+// git takes an id abbreviated to 4 hex digits or more (MINIMUM_ABBREV); `^`, `~`, `^{type}` and
+// `@{…}` after it still start from that object.
+const OBJECT_ID = /^\^?([0-9a-f]{4,64})(?:[~^@].*)?$/i
+
+/** `16f45a0` → 16f45a0; `a1b2c3d..HEAD` → a1b2c3d; `HEAD:x`, `main`, `v1.2` → none. */
+function objectIdsIn(word: string): string[] {
+  if (word.includes(':')) return []
+  return word.split(/\.{2,3}/).flatMap((side) => OBJECT_ID.exec(side)?.[1]?.toLowerCase() ?? [])
 }
 
 /** `git diff` compares the work tree with the index, `git grep x` searches the work tree; with a
@@ -151,6 +192,7 @@ export function judgeGitReads(
     credentialKeys: readonly string[]
     secretTrackedPaths: readonly string[]
     historySecrets: () => HistorySecrets
+    objectIds: (ids: readonly string[], label: string) => ObjectNamesJudged
   },
   cwd: string,
   label: string,
@@ -159,8 +201,13 @@ export function judgeGitReads(
     reads.configValues.some((pattern) => configNameMatches(pattern, key)),
   )
   if (credential) return { problem: `${label} prints ${credential}, whose value holds a password`, paths: [] }
+  if (reads.printsAnyObject) return { problem: `${label} ${reads.printsAnyObject}`, paths: [] }
+  const named =
+    reads.objectIds.length > 0 ? repository.objectIds(reads.objectIds, label) : { secretPaths: [] }
+  if ('problem' in named) return { problem: named.problem, paths: [] }
+  const namedPaths = named.secretPaths.map((tracked) => path.join(repository.workTree, tracked))
   const limits = reads.trackedContents
-  if (limits === null) return { problem: null, paths: [] }
+  if (limits === null) return { problem: null, paths: namedPaths }
   // Pathspecs are relative to the folder git runs in, tracked paths to the work tree.
   const specs = limits.map((pathspec) =>
     /^:|[*?[\\]/.test(pathspec) ? pathspec : path.relative(repository.workTree, path.resolve(cwd, pathspec)),
@@ -175,7 +222,8 @@ export function judgeGitReads(
   const printed = secrets.filter(
     (tracked) => specs.length === 0 || specs.some((pathspec) => pathspecCovers(pathspec, tracked)),
   )
-  return { problem: null, paths: printed.map((tracked) => path.join(repository.workTree, tracked)) }
+  const paths = printed.map((tracked) => path.join(repository.workTree, tracked))
+  return { problem: null, paths: [...new Set([...paths, ...namedPaths])] }
 }
 
 function configNameMatches(pattern: string, key: string): boolean {

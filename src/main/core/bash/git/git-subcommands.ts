@@ -11,7 +11,7 @@ import {
   signatureFormatCheck,
 } from './git-callbacks'
 import { DIFF_FLAGS, GIT_REFUSED_FLAGS, LOG_FLAGS } from './git-flag-sets'
-import { GIT_PARSE_OPTIONS_LONG_OPTIONS } from './git-long-options'
+import { GIT_PARSE_OPTIONS_LONG_OPTIONS, GIT_SHORT_SPELLINGS } from './git-long-options'
 
 // Every git subcommand has --output or a pathspec a file name could turn into a flag, so all of
 // them refuse an unquoted leading glob.
@@ -28,11 +28,14 @@ function gitPolicy(policy: Omit<CommandPolicy, 'flagsCanWrite'>): CommandPolicy 
  * Subcommands whose options git's parse-options reads take any unambiguous prefix of a long option
  * (`git status --shor`), resolved among all of that subcommand's options as git knows them, so a
  * prefix git finds ambiguous asks, and one that stands for an option outside the table asks too.
- * Revision and diff options (log, show, diff…) are matched by git exactly, and so here.
+ * Revision and diff options (log, show, diff…) are matched by git exactly, and so here. The same
+ * parser takes `--no-X` for most of them, which resets X.
  */
 function withGitAbbreviations(name: string, policy: CommandPolicy): CommandPolicy {
   const known = GIT_PARSE_OPTIONS_LONG_OPTIONS.get(name)
-  return known ? { ...policy, exactLongOptions: false, knownLongOptions: known } : policy
+  if (!known) return policy
+  const negations = GIT_SHORT_SPELLINGS.get(name) ?? new Map<string, readonly string[]>()
+  return { ...policy, exactLongOptions: false, knownLongOptions: known, negations }
 }
 
 const log = gitPolicy({ flags: LOG_FLAGS, dashCount: true, check: signatureFormatCheck })

@@ -65,6 +65,8 @@ export function parseFlags(name: string, given: string[], policy: CommandPolicy)
         ? readLongFlag(name, arg, args, index, policy)
         : readShortCluster(name, arg, args, index, policy)
     if (typeof step === 'string') return { ok: false, reason: step }
+    // A file a reset flag named stays among the reads: judging one more file only asks more.
+    if (step.resets) parsed.flags = parsed.flags.filter((flag) => !step.resets?.includes(flag.flag))
     for (const flag of step.flags) record(parsed, flag, policy)
     index = step.next
   }
@@ -127,7 +129,7 @@ function expandOldStyleCluster(name: string, args: string[], policy: CommandPoli
   return [...flags, ...args.slice(next)]
 }
 
-type Step = { flags: ParsedArgs['flags']; next: number } | string
+type Step = { flags: ParsedArgs['flags']; next: number; resets?: readonly string[] } | string
 
 function refusal(name: string, flag: string, written: string, policy: CommandPolicy): string {
   const known =
@@ -146,7 +148,11 @@ function readLongFlag(name: string, arg: string, args: string[], next: number, p
   if (resolved.kind === 'unknown') return refusal(name, written, written, policy)
   const flag = resolved.name
   const kind = Object.hasOwn(policy.flags, flag) ? policy.flags[flag] : undefined
-  if (kind === undefined) return refusal(name, flag, written, policy)
+  if (kind === undefined) {
+    const resets = negationOf(flag, policy)
+    if (resets === null) return refusal(name, flag, written, policy)
+    return attached === null ? { flags: [], next, resets } : `${name} ${flag} takes no value`
+  }
   if (kind === 'none') {
     return attached === null ? { flags: [{ flag, value: null }], next } : `${name} ${flag} takes no value`
   }
@@ -158,6 +164,19 @@ function readLongFlag(name: string, arg: string, args: string[], next: number, p
     return problem ?? { flags: [{ flag, value: attached }], next }
   }
   return takeNext(name, flag, kind, args, next)
+}
+
+/**
+ * `--no-X` for an X of the table, in a tool that resets X with it: X and its one-letter spellings
+ * as if never given, so what the rest of the command then does is judged (`git branch -l --no-list
+ * new` creates `new`). null when it is not such a negation.
+ */
+function negationOf(flag: string, policy: CommandPolicy): readonly string[] | null {
+  if (!policy.negations || !flag.startsWith('--no-')) return null
+  if (policy.refusedFlags && Object.hasOwn(policy.refusedFlags, flag)) return null
+  const positive = `--${flag.slice('--no-'.length)}`
+  if (!Object.hasOwn(policy.flags, positive)) return null
+  return [positive, ...(policy.negations.get(positive) ?? [])]
 }
 
 function readShortCluster(

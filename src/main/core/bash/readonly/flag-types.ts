@@ -85,6 +85,11 @@ export interface CommandPolicy {
    * a prefix stands for, is not read-only unless the table has it.
    */
   knownLongOptions?: readonly string[]
+  /**
+   * git's parse-options: `--no-X` (one the tool knows) resets X, so it is read as X never given.
+   * Maps each long option to its one-letter spellings (`--list` → `-l`), which it resets too.
+   */
+  negations?: ReadonlyMap<string, readonly string[]>
   /** Every `-word` is one flag, never a cluster (find's `-name`, xxd's `-cols`). */
   singleDashLong?: boolean
   /** Options end at the first positional (xargs and its driven command, getopt `+` style). */

@@ -6,7 +6,7 @@ import type { WalkFilter } from '../places/secret-index'
 import type { PartVerdict } from './part-verdict'
 import { evaluateEnvironmentReader } from './environment-readers'
 import { evaluateFindExec } from './find-exec'
-import { walkFilterFor } from './walk-filter'
+import { gitGrepWalk, walkFilterFor } from './walk-filter'
 import { describeDynamicPart } from './dynamic-reason'
 import { refuseEnvAssignments } from './env-allowlist'
 import { parseFlags } from './flag-parser'
@@ -118,6 +118,7 @@ export function evaluateCommandPart(
         ...(git.reads?.objectPaths ?? []),
         '.',
       ],
+      walks: gitGrepWalk(git.subcommand, git.parsed),
       gitReads: git.reads,
     }
   }

@@ -71,6 +71,23 @@ export function walkFilterFor(
   return null
 }
 
+/**
+ * `git grep --no-index` and `--untracked` search files git does not track, under the folder git
+ * runs in (an untracked `.env` among them); tracked files are judged from the index. Null for the
+ * forms that print only names, counts or an exit status.
+ */
+export function gitGrepWalk(
+  subcommand: string | undefined,
+  parsed: ParsedArgs | undefined,
+): WalkFilter | null {
+  if (subcommand !== 'grep' || !parsed) return null
+  const flags = new Set(parsed.flags.map((flag) => flag.flag))
+  if (!flags.has('--no-index') && !flags.has('--untracked')) return null
+  const namesOnly = ['-l', '-L', '-c', '-q', '--files-with-matches', '--files-without-match', '--count']
+  if ([...namesOnly, '--quiet', '--name-only'].some((flag) => flags.has(flag))) return null
+  return walkFilter(false, [], [], [])
+}
+
 // grep's and rg's patterns are fnmatch and gitignore globs: `*` takes a leading dot too.
 const FILTER_SEMANTICS = globSemantics({
   shell: 'bash',

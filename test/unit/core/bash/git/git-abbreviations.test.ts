@@ -4,7 +4,10 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { classifyCommand } from '../../../../../src/main/core/bash/classify'
-import { GIT_PARSE_OPTIONS_LONG_OPTIONS } from '../../../../../src/main/core/bash/git/git-long-options'
+import {
+  GIT_PARSE_OPTIONS_LONG_OPTIONS,
+  GIT_SHORT_SPELLINGS,
+} from '../../../../../src/main/core/bash/git/git-long-options'
 import { GIT_SUBCOMMANDS } from '../../../../../src/main/core/bash/git/git-subcommands'
 
 // Issue 21: git's parse-options takes any unambiguous prefix of a long option. The verdict must
@@ -36,13 +39,17 @@ beforeAll(() => {
 afterAll(() => rmSync(repo, { recursive: true, force: true }))
 
 function runGit(subcommand: string, option: string, full: string): string {
-  const args = [...subcommand.split(' '), option, ...(OPERANDS[subcommand] ?? [])]
-  const run = spawnSync('git', args, { cwd: repo, env: GIT_ENV, encoding: 'utf8', input: '', timeout: 5_000 })
+  const run = runGitWords(subcommand, [option])
   // git names the option as written in its complaints and in full in its usage: take both out.
   const spelled = (word: string) => new RegExp(`(?<![\\w-])${word}(?![\\w-])`, 'g')
   return `${run.status}\n${run.stdout}\n${run.stderr}`
     .replace(spelled(full), '<option>')
     .replace(spelled(option), '<option>')
+}
+
+function runGitWords(subcommand: string, words: string[]) {
+  const args = [...subcommand.split(' '), ...words, ...(OPERANDS[subcommand] ?? [])]
+  return spawnSync('git', args, { cwd: repo, env: GIT_ENV, encoding: 'utf8', input: '', timeout: 5_000 })
 }
 
 /** What git's parse-options makes of a written long name, from its own list of options. */
@@ -154,5 +161,86 @@ describe('git long options abbreviated as git parse-options reads them', () => {
       'git ls-files --cac',
     ])
       expect(readOnly(line), line).toBe(true)
+  })
+})
+
+const printed = (run: ReturnType<typeof runGitWords>) => `${run.status}\n${run.stdout}\n${run.stderr}`
+
+describe('git --no-X, which parse-options reads as a reset of X', () => {
+  it('the one-letter spellings are the installed git’s own', () => {
+    for (const [subcommand] of GIT_PARSE_OPTIONS_LONG_OPTIONS) {
+      const help = spawnSync('git', [...subcommand.split(' '), '-h'], {
+        cwd: repo,
+        env: GIT_ENV,
+        encoding: 'utf8',
+      })
+      const live = new Map<string, string[]>()
+      for (const match of `${help.stdout}${help.stderr}`.matchAll(
+        /^\s+(-[A-Za-z0-9]), (--[a-z0-9][a-z0-9-]*)/gm,
+      ))
+        live.set(match[2] as string, [...(live.get(match[2] as string) ?? []), match[1] as string])
+      expect(Object.fromEntries(GIT_SHORT_SPELLINGS.get(subcommand) ?? new Map()), subcommand).toEqual(
+        Object.fromEntries(live),
+      )
+    }
+  })
+
+  it('every table option given and then negated, in full or by one letter, reads as never given, as in the real git', () => {
+    let modelled = 0
+    let compared = 0
+    for (const [subcommand, known] of GIT_PARSE_OPTIONS_LONG_OPTIONS) {
+      const policy = GIT_SUBCOMMANDS.get(subcommand)
+      const operands = (OPERANDS[subcommand] ?? []).join(' ')
+      const bare = readOnly(`git ${subcommand} ${operands}`)
+      for (const [option, kind] of Object.entries(policy?.flags ?? {})) {
+        const negation = `--no-${option.slice(2)}`
+        if (!option.startsWith('--') || kind !== 'none' || !known.includes(negation)) continue
+        if (policy?.flags[negation] !== undefined) continue
+        const spellings = [option, ...(GIT_SHORT_SPELLINGS.get(subcommand)?.get(option) ?? [])]
+        for (const given of spellings.filter((spelling) => policy?.flags[spelling] !== undefined)) {
+          const line = `git ${subcommand} ${given} ${negation} ${operands}`
+          expect(readOnly(line), line).toBe(bare)
+          modelled += 1
+          // ls-remote asks the network; the rest run here, and git prints what it prints bare.
+          if (subcommand === 'ls-remote') continue
+          // Reset means git's zero for X's variable, which is not always the default: then git
+          // stops with an error and prints nothing (`git branch --all --no-all`).
+          const negated = runGitWords(subcommand, [given, negation])
+          if (negated.status !== 0) expect(negated.stdout, line).toBe('')
+          else expect(printed(negated), line).toBe(printed(runGitWords(subcommand, [])))
+          compared += 1
+        }
+      }
+    }
+    expect(modelled).toBeGreaterThan(60)
+    expect(compared).toBeGreaterThan(50)
+  })
+
+  it('a negation that takes a read mode away leaves the write the rest of the line asks for', () => {
+    const git = (...args: string[]) =>
+      spawnSync('git', args, { cwd: repo, env: GIT_ENV, encoding: 'utf8' }).stdout.trim()
+    for (const [line, effect] of [
+      ['git branch -l --no-list made-by-no-list', () => git('branch', '--list', 'made-by-no-list')],
+      ['git branch --list --no-lis made-by-prefix', () => git('branch', '--list', 'made-by-prefix')],
+      ['git config -l --no-list shellgate.a one', () => git('config', '--get', 'shellgate.a')],
+      ['git config --get --no-get shellgate.b two', () => git('config', '--get', 'shellgate.b')],
+    ] as const) {
+      expect(readOnly(line), line).toBe(false)
+      spawnSync('bash', ['-c', line], { cwd: repo, env: GIT_ENV })
+      expect(effect(), `${line} really writes`).not.toBe('')
+    }
+    // The reset is of that option only: --list stays when another action is negated.
+    expect(git('config', '--list', '--no-get')).toContain('shellgate.a=one')
+  })
+
+  it('a negation git does not know, of an option outside the table, or with a value, asks', () => {
+    for (const line of [
+      'git status --no-porcelain-v3',
+      'git ls-remote --no-upload-pack .',
+      'git grep --no-open-files-in-pager x',
+      'git status --no-short=1',
+      'git status --no-sh',
+    ])
+      expect(readOnly(line), line).toBe(false)
   })
 })

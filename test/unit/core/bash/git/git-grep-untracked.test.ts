@@ -1,0 +1,59 @@
+import { execFileSync, spawnSync } from 'node:child_process'
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { classifyCommand } from '../../../../../src/main/core/bash/classify'
+
+/**
+ * Issue 21.4: `git grep --no-index` and `--untracked` search files git does not track, so an
+ * untracked `.env` at any depth is printed the way `grep -r` prints it, and asks the same way.
+ */
+const ENV = { PATH: '/usr/bin:/bin', LC_ALL: 'C', GIT_CONFIG_NOSYSTEM: '1' }
+const SECRET = 'TOKEN=untracked-deep-secret'
+let repo = ''
+let home = ''
+
+beforeAll(() => {
+  repo = mkdtempSync(join(tmpdir(), 'shellgate-git-grep-'))
+  home = mkdtempSync(join(tmpdir(), 'shellgate-git-grep-home-'))
+  mkdirSync(join(repo, 'config', 'deploy'), { recursive: true })
+  writeFileSync(join(repo, 'readme.md'), 'TOKEN is documented here\n')
+  writeFileSync(join(repo, 'config', 'deploy', 'prod.env'), `${SECRET}\n`)
+  const git = (...args: string[]) => execFileSync('git', args, { cwd: repo, env: { ...ENV, HOME: home } })
+  git('init', '-q')
+  git('add', 'readme.md')
+  git('-c', 'user.name=t', '-c', 'user.email=t@t', 'commit', '-qm', 'first')
+})
+afterAll(() => {
+  rmSync(repo, { recursive: true, force: true })
+  rmSync(home, { recursive: true, force: true })
+})
+
+const printed = (command: string) =>
+  spawnSync('bash', ['-c', command], { cwd: repo, env: { ...ENV, HOME: home }, encoding: 'utf8' }).stdout
+const asks = (command: string) => {
+  const verdict = classifyCommand(command, { cwd: repo, workspace: repo, platform: 'linux', home })
+  expect(verdict.readOnly, `${command}: ${verdict.reason}`).toBe(true)
+  return (verdict.asks ?? []).map((ask) => ask.reason)
+}
+
+describe('git grep over files git does not track', () => {
+  it.each([
+    'git grep --no-index TOKEN',
+    'git grep --untracked TOKEN',
+    'git grep --untr -n TOKEN',
+    'git grep --no-index -e TOKEN -- config',
+  ])('%s prints the untracked secret, so it asks', (command) => {
+    expect(printed(command)).toContain(SECRET)
+    expect(asks(command).join('\n')).toContain(join('config', 'deploy', 'prod.env'))
+  })
+
+  it.each(['git grep TOKEN', 'git grep --no-index -l TOKEN', 'git grep --untracked --no-untracked TOKEN'])(
+    '%s prints no secret, so it asks nothing',
+    (command) => {
+      expect(printed(command)).not.toContain(SECRET)
+      expect(asks(command)).toEqual([])
+    },
+  )
+})
