@@ -101,6 +101,8 @@ export function gitReadsOf(subcommand: string, parsed: ParsedArgs, pathspecs: re
   else if (['log', 'whatchanged', 'reflog', 'stash list', 'stash show', 'diff-tree'].includes(subcommand))
     printsContents = patch
   else if (subcommand === 'grep') printsContents = true
+  // blame prints every line of the one file it is given (`git blame [REV] [--] FILE`).
+  else if (subcommand === 'blame') printsContents = true
   // A blob named by its id (`cat-file -p 3b18e51`, `cat-file blob 3b18e51`, `--batch` from stdin)
   // may be any tracked file.
   else if (subcommand === 'cat-file') printsContents = catFilePrintsContents(parsed, flags)
@@ -108,9 +110,10 @@ export function gitReadsOf(subcommand: string, parsed: ParsedArgs, pathspecs: re
   const readsHistory = printsContents && readsCommits(subcommand, parsed, flags)
   // `git show` prints a blob it is given whatever its diff flags say (`show --stat <blob>` too).
   const printsNamedObjects = readsHistory || subcommand === 'show'
+  const blamed = subcommand === 'blame' ? [...pathspecs, ...parsed.positionals].slice(-1) : null
   return {
     objectPaths,
-    trackedContents: printsContents ? [...pathspecs] : null,
+    trackedContents: printsContents ? (blamed ?? [...pathspecs]) : null,
     configValues: configValuesOf(subcommand, parsed, flags),
     readsHistory,
     objectIds: printsNamedObjects ? parsed.positionals.flatMap(objectIdsIn) : [],

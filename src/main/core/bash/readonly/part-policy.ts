@@ -6,7 +6,7 @@ import type { WalkFilter } from '../places/secret-index'
 import type { PartVerdict } from './part-verdict'
 import { evaluateEnvironmentReader } from './environment-readers'
 import { evaluateFindExec } from './find-exec'
-import { gitGrepWalk, walkFilterFor } from './walk-filter'
+import { gitWalkFilter, walkFilterFor } from './walk-filter'
 import { describeDynamicPart } from './dynamic-reason'
 import { refuseEnvAssignments } from './env-allowlist'
 import { parseFlags } from './flag-parser'
@@ -118,7 +118,7 @@ export function evaluateCommandPart(
         ...(git.reads?.objectPaths ?? []),
         '.',
       ],
-      walks: gitGrepWalk(git.subcommand, git.parsed),
+      walks: gitWalkFilter(git.subcommand, git.parsed, (git.reads?.trackedContents ?? null) !== null),
       gitReads: git.reads,
     }
   }

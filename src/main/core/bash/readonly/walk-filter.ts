@@ -72,17 +72,20 @@ export function walkFilterFor(
 }
 
 /**
- * `git grep --no-index` and `--untracked` search files git does not track, under the folder git
- * runs in (an untracked `.env` among them); tracked files are judged from the index. Null for the
- * forms that print only names, counts or an exit status.
+ * git reading files it does not track, under the folders it is given or runs in: `git grep
+ * --no-index`/`--untracked` (an untracked `.env` among them) and `git diff --no-index A B` on
+ * folders. Tracked files are judged from the index. Null when it prints no contents (`printsContents`,
+ * from what git prints: `diff --stat`) or only names, counts or an exit status (`grep -l`).
  */
-export function gitGrepWalk(
+export function gitWalkFilter(
   subcommand: string | undefined,
   parsed: ParsedArgs | undefined,
+  printsContents: boolean,
 ): WalkFilter | null {
-  if (subcommand !== 'grep' || !parsed) return null
+  if (!parsed || !printsContents) return null
   const flags = new Set(parsed.flags.map((flag) => flag.flag))
-  if (!flags.has('--no-index') && !flags.has('--untracked')) return null
+  if (subcommand === 'diff') return flags.has('--no-index') ? walkFilter(false, [], [], []) : null
+  if (subcommand !== 'grep' || (!flags.has('--no-index') && !flags.has('--untracked'))) return null
   const namesOnly = ['-l', '-L', '-c', '-q', '--files-with-matches', '--files-without-match', '--count']
   if ([...namesOnly, '--quiet', '--name-only'].some((flag) => flags.has(flag))) return null
   return walkFilter(false, [], [], [])

@@ -6,8 +6,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { classifyCommand } from '../../../../../src/main/core/bash/classify'
 
 /**
- * Issue 21.4: `git grep --no-index` and `--untracked` search files git does not track, so an
- * untracked `.env` at any depth is printed the way `grep -r` prints it, and asks the same way.
+ * Issue 21.4: `git grep --no-index`/`--untracked` and `git diff --no-index` on folders read files
+ * git does not track, so an untracked `.env` at any depth is printed the way `grep -r` prints it,
+ * and asks the same way; and `git blame` prints every line of a tracked secret file.
  */
 const ENV = { PATH: '/usr/bin:/bin', LC_ALL: 'C', GIT_CONFIG_NOSYSTEM: '1' }
 const SECRET = 'TOKEN=untracked-deep-secret'
@@ -22,6 +23,7 @@ beforeAll(() => {
   writeFileSync(join(repo, 'config', 'deploy', 'prod.env'), `${SECRET}\n`)
   const git = (...args: string[]) => execFileSync('git', args, { cwd: repo, env: { ...ENV, HOME: home } })
   git('init', '-q')
+  mkdirSync(join(repo, 'empty'))
   git('add', 'readme.md')
   git('-c', 'user.name=t', '-c', 'user.email=t@t', 'commit', '-qm', 'first')
 })
@@ -44,16 +46,49 @@ describe('git grep over files git does not track', () => {
     'git grep --untracked TOKEN',
     'git grep --untr -n TOKEN',
     'git grep --no-index -e TOKEN -- config',
+    'git diff --no-index empty config',
+    'git diff --no-index -U1 config/deploy empty',
   ])('%s prints the untracked secret, so it asks', (command) => {
     expect(printed(command)).toContain(SECRET)
     expect(asks(command).join('\n')).toContain(join('config', 'deploy', 'prod.env'))
   })
 
-  it.each(['git grep TOKEN', 'git grep --no-index -l TOKEN', 'git grep --untracked --no-untracked TOKEN'])(
-    '%s prints no secret, so it asks nothing',
-    (command) => {
-      expect(printed(command)).not.toContain(SECRET)
-      expect(asks(command)).toEqual([])
-    },
-  )
+  it('git blame prints a tracked secret file line by line, so it asks about that file only', () => {
+    const other = mkdtempSync(join(tmpdir(), 'shellgate-git-blame-'))
+    try {
+      writeFileSync(join(other, '.env.production'), 'K=tracked-and-blamed\n')
+      writeFileSync(join(other, 'readme.md'), 'hello\n')
+      const git = (...args: string[]) =>
+        execFileSync('git', args, { cwd: other, env: { ...ENV, HOME: home } })
+      git('init', '-q')
+      git('add', '.')
+      git('-c', 'user.name=t', '-c', 'user.email=t@t', 'commit', '-qm', 'first')
+      const judged = (command: string) =>
+        classifyCommand(command, { cwd: other, workspace: other, platform: 'linux', home }).asks?.map(
+          (ask) => ask.path,
+        ) ?? []
+      for (const command of ['git blame .env.production', 'git blame HEAD -- .env.production']) {
+        const run = spawnSync('bash', ['-c', command], {
+          cwd: other,
+          env: { ...ENV, HOME: home },
+          encoding: 'utf8',
+        })
+        expect(run.stdout, command).toContain('K=tracked-and-blamed')
+        expect(judged(command), command).toContain(join(other, '.env.production'))
+      }
+      expect(judged('git blame readme.md')).toEqual([])
+    } finally {
+      rmSync(other, { recursive: true, force: true })
+    }
+  })
+
+  it.each([
+    'git grep TOKEN',
+    'git grep --no-index -l TOKEN',
+    'git grep --untracked --no-untracked TOKEN',
+    'git diff --no-index --stat empty config',
+  ])('%s prints no secret, so it asks nothing', (command) => {
+    expect(printed(command)).not.toContain(SECRET)
+    expect(asks(command)).toEqual([])
+  })
 })
