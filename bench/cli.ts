@@ -7,19 +7,24 @@
  *   - `shellgate exec -- true` with a hub running              target ≤ 100 ms
  *   - the ticket the hook wrote, run as the client's shell tool runs it (`bash -c`), for reference
  * The machine is shared: figures are also given as ratios to `node -e 0` in the same run, with the
- * load average before and after. Needs `npm run build` (the bench measures the built CLI).
+ * load average before and after, and as CPU time (user + system of the process, from bash's `time`),
+ * which other processes' load moves far less than the wall clock. The CPU time leaves out the hub's
+ * side (another process) and the waiting. Needs `npm run build` (the bench measures the built CLI).
  * `npx tsx bench/cli.ts` prints the JSON; `bench()` returns it for the bench runner.
  */
 import { execFile, spawn } from 'node:child_process'
 import { existsSync } from 'node:fs'
+import { writeFile } from 'node:fs/promises'
 import { loadavg } from 'node:os'
-import { resolve } from 'node:path'
+import { join, resolve } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { promisify } from 'node:util'
 import { startTestHub } from '../test/unit/mcp/test-hub'
 
 const ROUNDS = 40
 const WARMUP = 3
+/** CPU time is steadier than the wall clock: fewer rounds, after the timed ones. */
+const CPU_ROUNDS = 15
 const BIN = resolve(import.meta.dirname, '../bin/shellgate.js')
 const CLI_BUNDLE = resolve(import.meta.dirname, '../out/main/cli.js')
 const run = promisify(execFile)
@@ -71,6 +76,7 @@ export async function bench(): Promise<Record<string, unknown>> {
         }
       }
     }
+    const cpu = await cpuTimes(env, hub.workspace, hookInput)
     const floor = quantile(samples.nodeFloor, 0.5)
     const figure = (name: Name) => ({
       p50: round(quantile(samples[name], 0.5)),
@@ -79,6 +85,7 @@ export async function bench(): Promise<Record<string, unknown>> {
     })
     return {
       ms: Object.fromEntries(order.map((name) => [name, figure(name)])),
+      cpuMs: cpu,
       targetsMs: { version: 60, hookAllowedLsP50: 70, hookAllowedLsP99: 150, execTrue: 100 },
       loadAverage: { before: loadBefore.map(round), after: loadavg().map(round) },
       rounds: ROUNDS,
@@ -87,6 +94,44 @@ export async function bench(): Promise<Record<string, unknown>> {
   } finally {
     await hub.dispose()
   }
+}
+
+type CpuName = 'nodeFloor' | 'version' | 'hookAllowedLs' | 'execTrue'
+
+/** p50 of user + system CPU of each process (bash's `time`, 1 ms steps), and its ratio to node's. */
+async function cpuTimes(
+  env: Record<string, string>,
+  cwd: string,
+  hookInput: string,
+): Promise<Record<CpuName, { p50: number; p50OverNodeFloor: number }>> {
+  const input = join(cwd, '.bench-hook-input.json')
+  await writeFile(input, hookInput)
+  const argv: Record<CpuName, string[]> = {
+    nodeFloor: ['-e', '0'],
+    version: [BIN, '--version'],
+    hookAllowedLs: [BIN, 'hook', 'claude-code'],
+    execTrue: [BIN, 'exec', '--', 'true'],
+  }
+  const names = Object.keys(argv) as CpuName[]
+  const samples = Object.fromEntries(names.map((name) => [name, [] as number[]])) as Record<CpuName, number[]>
+  const script = 'TIMEFORMAT="%3U %3S"; time "$@" < "$SG_BENCH_INPUT" > /dev/null 2>&1'
+  for (let round = 0; round < CPU_ROUNDS; round++) {
+    for (const name of names) {
+      const { stderr } = await run('bash', ['-c', script, 'cpu', process.execPath, ...argv[name]], {
+        env: { ...env, SG_BENCH_INPUT: name === 'hookAllowedLs' ? input : '/dev/null' },
+        cwd,
+      })
+      const [user, system] = stderr.trim().split(/\s+/).map(Number)
+      samples[name].push(((user ?? Number.NaN) + (system ?? Number.NaN)) * 1000)
+    }
+  }
+  const floor = quantile(samples.nodeFloor, 0.5)
+  return Object.fromEntries(
+    names.map((name) => {
+      const p50 = quantile(samples[name], 0.5)
+      return [name, { p50: round(p50), p50OverNodeFloor: round(p50 / floor) }]
+    }),
+  ) as Record<CpuName, { p50: number; p50OverNodeFloor: number }>
 }
 
 function withStdin(argv: string[], input: string, env: Record<string, string>, cwd: string): Promise<string> {

@@ -6,22 +6,25 @@
  * home config, PATH toolchains, the workspace scan, the git seal) is counted in each command.
  * Target (issue 19): at most 5 ms added at the median, for both profiles. "Overhead" is counted
  * over bare bwrap, the floor no profile can go below (the namespaces themselves); the figure over
- * bare bash is reported beside it. `npm run bench sandbox`.
+ * bare bash is reported beside it. A networked command joins a namespace made ahead (as the hub
+ * does, as root); the same command starting its own bridge (unprivileged, or the CLI) runs beside
+ * it. `npm run bench sandbox`.
  */
 import { mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { createExecutionPort } from '../src/main/core/exec'
-import { createSandboxService } from '../src/main/core/sandbox/sandbox-service'
+import { createSandboxService, type SandboxService } from '../src/main/core/sandbox/sandbox-service'
 import type { EnforcedProfile } from '../src/main/core/sandbox/types'
 import { SandboxSettingsSchema } from '../src/shared/settings'
 
-const ROUNDS = 100
+const ROUNDS = Number(process.env.SHELLGATE_BENCH_ROUNDS ?? 100)
 const TARGET_ADDED_MS = 5
 const PATH = '/usr/bin:/bin'
 
 export async function bench(): Promise<Record<string, unknown>> {
   const root = realpathSync(mkdtempSync('/var/tmp/shellgate-bench-sandbox-'))
+  let service: SandboxService | undefined
   try {
     const home = join(root, 'home')
     const dataDir = join(home, '.shellgate')
@@ -36,47 +39,58 @@ export async function bench(): Promise<Record<string, unknown>> {
     writeFileSync(join(workspace, '.git', 'HEAD'), 'ref: refs/heads/main\n')
     writeFileSync(join(workspace, '.git', 'config'), '[core]\n')
     writeFileSync(join(workspace, '.env'), 'KEY=1\n')
-    const service = createSandboxService({
-      platform: 'linux',
-      home,
-      dataDir,
-      detect: async () => ({
+    const serviceWith = (spareNetworks: boolean) =>
+      createSandboxService({
         platform: 'linux',
-        backend: 'bubblewrap',
-        path: '/usr/bin/bwrap',
-        available: true,
-        profiles: { 'read-only': { ok: true, error: null }, 'workspace-write': { ok: true, error: null } },
-        message: 'bench',
-      }),
-    })
+        home,
+        dataDir,
+        spareNetworks,
+        detect: async () => ({
+          platform: 'linux',
+          backend: 'bubblewrap',
+          path: '/usr/bin/bwrap',
+          available: true,
+          profiles: { 'read-only': { ok: true, error: null }, 'workspace-write': { ok: true, error: null } },
+          message: 'bench',
+        }),
+      })
+    // As the hub runs it: a network namespace made ahead for the next networked command.
+    const sandboxService = serviceWith(true)
+    // As a one-shot CLI (or an unprivileged hub) runs it: each command starts its own bridge.
+    const bridgingService = serviceWith(false)
+    service = sandboxService
     const settings = (network: 'on' | 'off') => SandboxSettingsSchema.parse({ network })
     const port = createExecutionPort()
     const prepareMs: Record<string, number[]> = {}
-    const sandboxed = (profile: EnforcedProfile, network: 'on' | 'off') => async (name: string) => {
-      const started = performance.now()
-      const prepared = await service.prepare({
-        settings: settings(network),
-        workspace,
-        cwd: workspace,
-        searchPath: PATH,
-        readableFolders: [],
-        ranWithoutAsking: profile === 'read-only',
-        unsandboxedByPerson: false,
-        readableFiles: [],
-        writableFiles: [],
-      })
-      prepareMs[name] = [...(prepareMs[name] ?? []), performance.now() - started]
-      if (prepared.kind !== 'run' || !prepared.sandbox) throw new Error(`${name}: not sandboxed`)
-      const result = await port.execute({
-        command: { mode: 'shell', command: 'true', shell: '/bin/bash' },
-        cwd: workspace,
-        env: { PATH },
-        sandbox: prepared.sandbox,
-      })
-      prepared.settle()
-      await prepared.release()
-      return result
-    }
+    let joinedSpare = 0
+    const sandboxed =
+      (profile: EnforcedProfile, network: 'on' | 'off', via = sandboxService) =>
+      async (name: string) => {
+        const started = performance.now()
+        const prepared = await via.prepare({
+          settings: settings(network),
+          workspace,
+          cwd: workspace,
+          searchPath: PATH,
+          readableFolders: [],
+          ranWithoutAsking: profile === 'read-only',
+          unsandboxedByPerson: false,
+          readableFiles: [],
+          writableFiles: [],
+        })
+        prepareMs[name] = [...(prepareMs[name] ?? []), performance.now() - started]
+        if (prepared.kind !== 'run' || !prepared.sandbox) throw new Error(`${name}: not sandboxed`)
+        if (prepared.sandbox.egress?.namespacePath) joinedSpare++
+        const result = await port.execute({
+          command: { mode: 'shell', command: 'true', shell: '/bin/bash' },
+          cwd: workspace,
+          env: { PATH },
+          sandbox: prepared.sandbox,
+        })
+        prepared.settle()
+        await prepared.release()
+        return result
+      }
     /** bwrap with the host's root bound whole and no mount table: the floor each profile is measured against. */
     const bareBwrap = (network: string[]) => () =>
       port.execute({
@@ -105,6 +119,8 @@ export async function bench(): Promise<Record<string, unknown>> {
       readOnly: sandboxed('read-only', 'off'),
       workspaceWriteNetworkOff: sandboxed('workspace-write', 'off'),
       workspaceWriteNetworkOn: sandboxed('workspace-write', 'on'),
+      // The same without a spare: the bridge started inside and waited for (the path before).
+      workspaceWriteNetworkOnOwnBridge: sandboxed('workspace-write', 'on', bridgingService),
     }
     const times: Record<string, number[]> = Object.fromEntries(Object.keys(runners).map((name) => [name, []]))
     for (let round = 0; round < ROUNDS; round++) {
@@ -113,6 +129,9 @@ export async function bench(): Promise<Record<string, unknown>> {
         const result = await runner(name)
         if (result.status !== 'completed') throw new Error(`${name}: ${result.status} ${result.stderr}`)
         times[name]!.push(performance.now() - started)
+        // The next spare namespace is made between commands, as between an agent's calls: waited
+        // for outside the timing, so its CPU lands in no runner's time (the floors included).
+        await service.sparesIdle()
       }
     }
     const medians = Object.fromEntries(Object.entries(times).map(([name, list]) => [name, median(list)]))
@@ -139,14 +158,23 @@ export async function bench(): Promise<Record<string, unknown>> {
       networkAddedMs: {
         namespaceAlone: round(medians.bareBwrap! - medians.bareBwrapHostNetwork!),
         run: round(medians.workspaceWriteNetworkOn! - medians.workspaceWriteNetworkOff!),
+        runWithOwnBridge: round(
+          medians.workspaceWriteNetworkOnOwnBridge! - medians.workspaceWriteNetworkOff!,
+        ),
         prepare: round(
           median(prepareMs.workspaceWriteNetworkOn!) - median(prepareMs.workspaceWriteNetworkOff!),
         ),
+        // Networked commands that joined a namespace made ahead (the rest bridged themselves).
+        joinedSpare: `${joinedSpare}/${ROUNDS}`,
       },
       targetAddedMs: TARGET_ADDED_MS,
-      withinTarget: Object.values(overhead).every((value) => value <= TARGET_ADDED_MS),
+      // The product's paths only: the own-bridge runner is the comparison, not what the hub does.
+      withinTarget: Object.entries(overhead)
+        .filter(([name]) => !name.endsWith('OwnBridge'))
+        .every(([, value]) => value <= TARGET_ADDED_MS),
     }
   } finally {
+    service?.dispose()
     rmSync(root, { recursive: true, force: true })
   }
 }

@@ -1,4 +1,6 @@
 import { fstatSync, readSync, writeSync } from 'node:fs'
+import { runHookCommand } from './cli/commands/hook'
+import { EXIT_USAGE, UsageError } from './cli/usage-error'
 import { sanitizeProcessEnvInPlace } from './core/env/sanitize-entry'
 import { HOOK_INPUT_MAX_BYTES } from './mcp/hooks/hook-limits'
 import type { HookInput } from './mcp/hooks/run-hook'
@@ -6,19 +8,18 @@ import type { HookInput } from './mcp/hooks/run-hook'
 /**
  * The commands that only talk to a running hub, on the path of every command an agent makes
  * (issue 20.6): `hook` before it, `ticket` to run it, and `exec` with a hub. bin/shellgate.js
- * loads this one CommonJS bundle (hook.vite.config.ts) for them instead of the CLI's command
- * table and ES module chunks. They are the same commands, with the same checks; importing this
- * module does nothing.
+ * loads this CommonJS bundle (hub-client-cli.vite.config.ts) for them instead of the CLI's command
+ * table and ES module chunks: the hook's whole path in this file, `ticket` and `exec` in chunks
+ * loaded when they run. They are the same commands, with the same checks; importing this module
+ * does nothing (none of the modules it imports reads the environment at import).
  *
  * The hook reads stdin and writes stdout with plain system calls, never through process.stdin/
  * stdout: creating those streams loads Node's stream, net and tty machinery for one small JSON
  * each way.
  */
 export async function runHookCli(argv: readonly string[]): Promise<number> {
-  // Before anything else is loaded, as in cli.ts: no module may read a sealed value at import.
+  // Before anything else runs, as in cli.ts: nothing may read a sealed value.
   sanitizeProcessEnvInPlace(process.env, process.platform)
-  const { runHookCommand } = await import('./cli/commands/hook')
-  const { UsageError, EXIT_USAGE } = await import('./cli/usage-error')
   try {
     return await runHookCommand(argv, {
       stdout: (text) => writeAll(1, text),
@@ -41,7 +42,6 @@ export async function runHubClientCommand(
 ): Promise<number | null> {
   sanitizeProcessEnvInPlace(process.env, process.platform)
   const { abortOnSignals } = await import('./cli/abort-on-signals')
-  const { UsageError, EXIT_USAGE } = await import('./cli/usage-error')
   const command =
     name === 'ticket'
       ? (await import('./cli/commands/ticket')).ticketCommand

@@ -177,6 +177,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     detect: () => detectSandboxBackend(port, { platform, bwrapPath: options.sandbox?.bwrapPath }),
     // The user's settings only: a repository's own file must never choose where egress goes.
     parentProxy: async () => ({ settings: settings.user(), env: await environment.ready() }),
+    spareNetworks: true,
     ...options.sandbox,
   })
   // issue 12: probe the backend at start (run `true` in each profile), not on the first command.
@@ -335,6 +336,9 @@ export async function createCore(options: CoreOptions): Promise<Core> {
         await ports.dispose()
         // Stopped tasks answer at the kill request too; their trees must be gone before we are.
         await port.whenQuiet?.()
+        // A spare network still being made is ended too, and waited for: nothing outlives the core.
+        sandbox.dispose()
+        await sandbox.sparesIdle()
         await snapshots?.close()
       })()
       return disposed

@@ -1,4 +1,4 @@
-import { lstat } from 'node:fs/promises'
+import { lstatSync } from 'node:fs'
 import { createClient, type TypedClient } from '../../shared/ipc/client'
 import type { ShellgateContract } from '../../shared/ipc/contract'
 import { RpcError } from '../../shared/ipc/rpc-error'
@@ -14,6 +14,11 @@ export interface HubConnection {
   /** The UI's bare origin; no secret in it. */
   readonly uiUrl: string | null
   close(): Promise<void>
+  /**
+   * Sends the close and lets this process exit without waiting for the hub's answer: for a
+   * one-shot command (the hook, `ticket`, `exec`) whose result is in hand. The hub sees the same close.
+   */
+  leave(): void
   onClose(listener: () => void): () => void
 }
 
@@ -31,13 +36,11 @@ export async function connectToHub(options: {
   platform?: NodeJS.Platform
 }): Promise<HubConnection | null> {
   const platform = options.platform ?? process.platform
-  if (platform !== 'win32' && (await checkRunDir(`${options.home}/run`)) === 'missing') return null
+  // The checks before connecting are synchronous: a few lstats of our own files, on every hook call.
+  if (platform !== 'win32' && checkRunDir(`${options.home}/run`) === 'missing') return null
   const endpoint = await resolveHubEndpoint(options.home, platform)
   if (endpoint.kind === 'unix-socket') {
-    const info = await lstat(endpoint.path).catch((error: NodeJS.ErrnoException) => {
-      if (error.code === 'ENOENT') return null
-      throw error
-    })
+    const info = lstatSync(endpoint.path, { throwIfNoEntry: false })
     if (!info) return null
     if (!info.isSocket())
       throw new HubError('hub_foreign', `${endpoint.path} is not a socket; it is not a Shellgate hub`)
@@ -53,7 +56,7 @@ export async function connectToHub(options: {
     throw new HubError('hub_foreign', `something else listens on ${endpoint.path}: ${opened.reason}`)
   const { transport } = opened
   try {
-    const expected = await readHubInfo(endpoint.infoFile)
+    const expected = readHubInfo(endpoint.infoFile)
     // Types only: the client never reads the schemas (the hub validated what it sends), and loading
     // them would cost every hook call the whole contract (issue 20).
     const client = createClient(null as unknown as ShellgateContract, transport)
@@ -75,6 +78,7 @@ export async function connectToHub(options: {
       hubId: hello.hubId,
       uiUrl: hello.uiUrl,
       close: () => transport.close(),
+      leave: () => transport.leave(),
       onClose: (listener) => transport.onClose(listener),
     }
   } catch (error) {

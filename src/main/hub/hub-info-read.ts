@@ -1,5 +1,4 @@
-import { constants } from 'node:fs'
-import { open } from 'node:fs/promises'
+import { closeSync, constants, fstatSync, openSync, readFileSync } from 'node:fs'
 import { HubError } from './hub-error'
 
 /** run/hub.json: who the hub is. No secret: the UI address here is the bare origin. */
@@ -18,24 +17,27 @@ const MAX_INFO_BYTES = 16 * 1024
 /**
  * Reads run/hub.json with the checks a hostile plant needs: no symlink, no FIFO (O_NONBLOCK, and a
  * regular-file check before reading), bounded size. The error says what is wrong, never what the
- * file says.
+ * file says. Synchronous: a file under 16 KiB, read on every hook call, where asynchronous calls
+ * would cost a thread pool and a loop turn each (issue 20.6).
  */
-export async function readHubInfo(file: string): Promise<HubInfo> {
-  const handle = await open(file, constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK).catch(
-    (error: NodeJS.ErrnoException) => {
-      const why = error.code === 'ENOENT' ? 'is missing' : `cannot be opened (${error.code ?? 'error'})`
-      throw new HubError('hub_malformed', `${file} ${why}, but a hub answers on the endpoint`)
-    },
-  )
+export function readHubInfo(file: string): HubInfo {
+  let fd: number
+  try {
+    fd = openSync(file, constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK)
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code
+    const why = code === 'ENOENT' ? 'is missing' : `cannot be opened (${code ?? 'error'})`
+    throw new HubError('hub_malformed', `${file} ${why}, but a hub answers on the endpoint`)
+  }
   let text: string
   try {
-    const info = await handle.stat()
+    const info = fstatSync(fd)
     if (!info.isFile()) throw new HubError('hub_malformed', `${file} is not a regular file`)
     if (info.size > MAX_INFO_BYTES)
       throw new HubError('hub_malformed', `${file} is larger than ${MAX_INFO_BYTES} bytes`)
-    text = await handle.readFile('utf8')
+    text = readFileSync(fd, 'utf8')
   } finally {
-    await handle.close()
+    closeSync(fd)
   }
   let json: unknown
   try {

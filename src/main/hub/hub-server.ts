@@ -140,7 +140,7 @@ async function serveHub(
         server.closeAllConnections()
         // server.close() unlinks the socket itself; hub.json only while it is still ours.
         await new Promise<void>((resolve) => server.close(() => resolve()))
-        const current = await readHubInfo(endpoint.infoFile).catch(() => null)
+        const current = readHubInfoOrNull(endpoint.infoFile)
         if (current?.hubId === info.hubId) await unlink(endpoint.infoFile).catch(() => undefined)
         await releaseLock()
       })()
@@ -174,4 +174,12 @@ async function clearStaleSocket(path: string): Promise<void> {
     )
   }
   await unlink(path)
+}
+
+function readHubInfoOrNull(file: string): HubInfo | null {
+  try {
+    return readHubInfo(file)
+  } catch {
+    return null
+  }
 }

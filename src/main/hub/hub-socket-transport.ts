@@ -15,6 +15,8 @@ const MAX_PAYLOAD_BYTES = 16 * 1024 * 1024
 
 export interface HubSocketTransport extends ClientTransport {
   close(): Promise<void>
+  /** Closes without waiting for the hub's side (HubWebSocket.leave). */
+  leave(): void
   onClose(listener: () => void): () => void
 }
 
@@ -116,5 +118,6 @@ function wrap(socket: HubWebSocket): HubSocketTransport {
       return () => closeListeners.delete(listener)
     },
     close: () => socket.close(),
+    leave: () => socket.leave(),
   }
 }

@@ -1,5 +1,6 @@
-import { createHash, randomBytes } from 'node:crypto'
 import type { Socket } from 'node:net'
+import { type RandomBytes, randomSource } from './kernel-random'
+import { webSocketAccept } from './websocket-accept'
 
 /**
  * The client half of RFC 6455 the hub socket needs, and nothing more: text messages, ping/pong,
@@ -11,6 +12,11 @@ export interface HubWebSocket {
   send(text: string): void
   /** A clean close: our close frame, then the server's (or its end), within CLOSE_WAIT_MS. */
   close(): Promise<void>
+  /**
+   * Our close frame, and nothing more to wait for: the process may exit before the server's answer
+   * (the kernel ends the connection then). For a short-lived client whose last answer is in.
+   */
+  leave(): void
   onMessage(listener: (text: string) => void): void
   onClose(listener: () => void): void
 }
@@ -20,8 +26,6 @@ export type HandshakeOutcome =
   | { kind: 'refused'; status: number }
   | { kind: 'foreign'; reason: string }
 
-/** RFC 6455 §1.3: the server proves it read our key with SHA-1(key + this GUID). */
-const ACCEPT_GUID = '258EAFA5-E914-47DA-95CA-C5AB0DC85B11'
 /** A handshake answer is a few hundred bytes; anything this long is not a hub. */
 const MAX_HANDSHAKE_BYTES = 16 * 1024
 const CLOSE_WAIT_MS = 1_000
@@ -33,6 +37,7 @@ export function upgradeToWebSocket(
   path: string,
   maxPayloadBytes: number,
 ): Promise<HandshakeOutcome> {
+  const randomBytes = randomSource()
   const key = randomBytes(16).toString('base64')
   socket.write(
     `GET ${path} HTTP/1.1\r\nHost: shellgate-hub\r\nUpgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Key: ${key}\r\nSec-WebSocket-Version: 13\r\n\r\n`,
@@ -57,11 +62,8 @@ export function upgradeToWebSocket(
           return [line.slice(0, colon).trim().toLowerCase(), line.slice(colon + 1).trim()] as const
         }),
       )
-      const expected = createHash('sha1')
-        .update(key + ACCEPT_GUID)
-        .digest('base64')
       if (
-        headers.get('sec-websocket-accept') !== expected ||
+        headers.get('sec-websocket-accept') !== webSocketAccept(key) ||
         headers.get('upgrade')?.toLowerCase() !== 'websocket'
       )
         return finish({ kind: 'foreign', reason: 'its WebSocket handshake is wrong' })
@@ -69,7 +71,10 @@ export function upgradeToWebSocket(
         return finish({ kind: 'foreign', reason: 'it chose a WebSocket extension nobody offered' })
       socket.off('data', onData)
       socket.off('close', onClosed)
-      resolve({ kind: 'open', socket: frames(socket, head.subarray(end + 4), maxPayloadBytes) })
+      resolve({
+        kind: 'open',
+        socket: frames(socket, head.subarray(end + 4), maxPayloadBytes, randomBytes),
+      })
     }
     const onClosed = () =>
       finish({ kind: 'foreign', reason: 'it closed the connection during the handshake' })
@@ -84,7 +89,12 @@ export function upgradeToWebSocket(
   })
 }
 
-function frames(socket: Socket, leftover: Buffer, maxPayloadBytes: number): HubWebSocket {
+function frames(
+  socket: Socket,
+  leftover: Buffer,
+  maxPayloadBytes: number,
+  randomBytes: RandomBytes,
+): HubWebSocket {
   const messageListeners: ((text: string) => void)[] = []
   // Messages that came before anyone listened (with the handshake answer) wait for the first listener.
   const early: string[] = []
@@ -182,6 +192,15 @@ function frames(socket: Socket, leftover: Buffer, maxPayloadBytes: number): HubW
       const timer = setTimeout(() => socket.destroy(), CLOSE_WAIT_MS)
       await closed
       clearTimeout(timer)
+    },
+    leave() {
+      if (socket.destroyed) return
+      if (!closing) {
+        closing = true
+        write(OP.close, Buffer.from([0x03, 0xe8]))
+      }
+      socket.end()
+      socket.unref()
     },
     onMessage(listener) {
       messageListeners.push(listener)

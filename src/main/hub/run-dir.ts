@@ -1,4 +1,4 @@
-import type { Stats } from 'node:fs'
+import { type Stats, lstatSync } from 'node:fs'
 import { chmod, lstat, mkdir, open, readFile } from 'node:fs/promises'
 import { randomBytes } from 'node:crypto'
 import { join } from 'node:path'
@@ -32,12 +32,13 @@ export async function ensureRunDir(runDir: string, warn: (message: string) => vo
   if (problem) throw unsafe(runDir, problem)
 }
 
-/** The client's side: null when run/ does not exist; refuses one that is not private to this user. */
-export async function checkRunDir(runDir: string): Promise<'missing' | 'ok'> {
-  const info = await lstat(runDir).catch((error: NodeJS.ErrnoException) => {
-    if (error.code === 'ENOENT') return null
-    throw error
-  })
+/**
+ * The client's side: 'missing' when run/ does not exist; refuses one that is not private to this
+ * user. Synchronous, as the client's other checks: one lstat on the hook's path, where the first
+ * asynchronous file call would start libuv's thread pool for it (issue 20.6).
+ */
+export function checkRunDir(runDir: string): 'missing' | 'ok' {
+  const info = lstatSync(runDir, { throwIfNoEntry: false })
   if (!info) return 'missing'
   const problem = runDirProblem(info, currentUid())
   if (problem) throw unsafe(runDir, problem)

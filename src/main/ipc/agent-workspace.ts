@@ -18,11 +18,14 @@ export async function refuseBroadAgentWorkspace(
    */
   resolved?: string,
 ): Promise<void> {
-  // A path that does not resolve is the session service's to refuse, in its own words.
-  const real = resolved ?? (await realpath(workspace).catch(() => null))
+  // A path that does not resolve is the session service's to refuse, in its own words. The three
+  // lookups are independent: at once, not one after another (this runs twice per hook call).
+  const [real, home, data] = await Promise.all([
+    resolved ?? realpath(workspace).catch(() => null),
+    realpath(places.userHome).catch(() => places.userHome),
+    realpath(places.shellgateHome).catch(() => places.shellgateHome),
+  ])
   if (real === null) return
-  const home = await realpath(places.userHome).catch(() => places.userHome)
-  const data = await realpath(places.shellgateHome).catch(() => places.shellgateHome)
   if (isWithin(home, real)) {
     throw new RpcError(
       'invalid_input',

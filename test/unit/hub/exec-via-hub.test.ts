@@ -73,4 +73,19 @@ describe('shellgate exec while a hub runs', () => {
     expect(json.stdout).toHaveLength(3_000_000)
     expect(json.stdout).toMatch(/^"+$/)
   })
+
+  it('a background run keeps its conversation open: its task belongs to it', async () => {
+    hub = await startInProcessHub()
+    const { core } = hub.host
+    await core.settings.updateUser({ permissions: { mode: 'yolo' } })
+    const before = core.sessions.list().map((s) => s.id)
+    const background = await runCliCaptured(
+      ['exec', '--json', '--background', '--cwd', hub.workspace, '--', 'sleep 30'],
+      { env: env(hub.home) },
+    )
+    expect(JSON.parse(background.stdout)).toMatchObject({ status: 'backgrounded', via: 'hub' })
+    const created = core.sessions.list().filter((s) => !before.includes(s.id))
+    expect(created).toHaveLength(1)
+    expect(created[0]?.endedAt).toBeNull()
+  })
 })

@@ -35,6 +35,8 @@ export async function execViaHub(
       `shellgate exec: waiting for your approval in Shellgate${hub.uiUrl ? ` (${hub.uiUrl})` : ''}; Ctrl+C leaves it to the person there\n`,
     )
   })
+  // The run's status once it answered: it says whether a background task keeps the session open.
+  let ranAs: BashCall['status'] | null = null
   try {
     const call = await client
       .request('bash.run', {
@@ -51,6 +53,7 @@ export async function execViaHub(
       io.stderr('shellgate exec: interrupted; the hub cancelled the command\n')
       return EXIT_NOT_RUN
     }
+    ranAs = call.status
     // Both streams went to one file; its text (the last 4 MiB when longer) is what stdout was.
     const output =
       call.outputPath && call.status !== 'backgrounded'
@@ -64,9 +67,15 @@ export async function execViaHub(
   } finally {
     stopWatching()
     io.signal.removeEventListener('abort', hangUp)
-    // A background task belongs to its session: the session stays open while the task runs.
-    const call = await client.request('bash.history', { sessionId: session.id }).catch(() => [])
-    if (!call.some((each) => each.status === 'backgrounded'))
+    // A background task belongs to its session: the session stays open while the task runs. The
+    // history is asked only when the run never answered (one round trip less on every exec).
+    const backgrounded =
+      ranAs !== null
+        ? ranAs === 'backgrounded'
+        : (await client.request('bash.history', { sessionId: session.id }).catch(() => [])).some(
+            (each) => each.status === 'backgrounded',
+          )
+    if (!backgrounded)
       await client.request('sessions.close', { sessionId: session.id }).catch(() => undefined)
   }
 }

@@ -89,7 +89,8 @@ async function runExec(
         io,
       })
     } finally {
-      await hub.close()
+      // execViaHub waited for every answer it needs; the hub's side of the close is not one.
+      hub.leave()
     }
   }
 

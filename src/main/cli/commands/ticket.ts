@@ -1,9 +1,9 @@
-import { randomUUID } from 'node:crypto'
 import { StringDecoder } from 'node:string_decoder'
 import { RpcError } from '../../../shared/ipc/rpc-error'
 import { TICKET_PATTERN } from '../../../shared/ipc/ticket-pattern'
 import { resolveShellgateHome } from '../../core/paths'
 import { connectToHub, type HubConnection } from '../../hub/hub-client'
+import { randomSource } from '../../hub/kernel-random'
 import type { CliCommand, CliIo } from '../command'
 import { UsageError } from '../usage-error'
 import { EXIT_NOT_RUN, exitCodeOf } from './exec-report'
@@ -40,13 +40,15 @@ export const ticketCommand: CliCommand = {
       return await runAndStream(hub, ticket, io)
     } finally {
       io.signal.removeEventListener('abort', hangUp)
-      await hub.close().catch(() => undefined)
+      // The output and exit code are in hand: no need to wait for the hub's side of the close.
+      hub.leave()
     }
   },
 }
 
 async function runAndStream(hub: HubConnection, ticket: string, io: CliIo): Promise<number> {
-  const callId = randomUUID()
+  // Names this run's output stream between us and the hub (the call's own id is the hub's).
+  const callId = randomSource()(16).toString('base64url')
   const write = bytesWriter(io)
   let ended = false
   const running = hub.client.request('hooks.runTicket', { ticket, callId }).finally(() => {

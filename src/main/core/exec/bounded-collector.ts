@@ -7,6 +7,8 @@ export type StreamName = 'stdout' | 'stderr'
 export const INLINE_OUTPUT_LIMIT_BYTES = 10 * 1024 * 1024
 export const PERSISTED_OUTPUT_LIMIT_BYTES = 50 * 1024 * 1024
 const HEAD_SNIFF_BYTES = 4096
+/** Shared by every new stream: a zero-length Buffer has nothing to mutate. */
+const NO_BYTES = Buffer.alloc(0)
 
 export interface CollectorOptions {
   /** Shared by stdout and stderr. */
@@ -36,8 +38,8 @@ export class BoundedCollector {
   private persistedUsed = 0
   private closed = false
   private readonly streams: Record<StreamName, StreamState> = {
-    stdout: { chunks: [], head: Buffer.alloc(0), file: null, cut: false },
-    stderr: { chunks: [], head: Buffer.alloc(0), file: null, cut: false },
+    stdout: { chunks: [], head: NO_BYTES, file: null, cut: false },
+    stderr: { chunks: [], head: NO_BYTES, file: null, cut: false },
   }
 
   constructor(private readonly options: CollectorOptions) {}
@@ -111,9 +113,9 @@ export class BoundedCollector {
   close(): void {
     if (this.closed) return
     this.closed = true
-    for (const state of Object.values(this.streams)) {
-      if (state.file) closeSync(state.file.fd)
-    }
+    const { stdout, stderr } = this.streams
+    if (stdout.file) closeSync(stdout.file.fd)
+    if (stderr.file) closeSync(stderr.file.fd)
   }
 
   private persist(state: StreamState, chunk: Buffer): void {

@@ -4,7 +4,8 @@ import type { StreamName } from './bounded-collector'
 import type { ChildOutcome, ChildRunSpec } from './child-run-types'
 import { type KillTreeReport, killProcessTree, type TerminationProfile } from './kill-tree'
 import { type LeftoverVerdict, lookForLeftovers } from './leftover-look'
-import { RunWatchers } from './run-watchers'
+import { clearDeadline, type Deadline, setDeadline } from './run-deadlines'
+import { type RunWatchers, watchersFor } from './run-watchers'
 import { RunStopwatch } from './stopwatch'
 import type { LingeringInfo, SpawnErrorInfo, TerminationInfo } from './types'
 
@@ -30,12 +31,17 @@ export function runChild(spec: ChildRunSpec): Promise<ChildOutcome> {
 
 class ChildRun {
   private readonly watch = new RunStopwatch()
-  private readonly watchers: RunWatchers
-  private readonly timers = new Set<NodeJS.Timeout>()
+  /** Null when nothing watches (no progress hook, no file, no samples): most runProcess calls. */
+  private readonly watchers: RunWatchers | null
+  /** The drain and kill-settle timers; most runs never need one. */
+  private timers: Set<NodeJS.Timeout> | null = null
+  private deadline: Deadline | null = null
   private child: ChildProcess | null = null
   private spawned = false
   private settling = false
   private exited = false
+  /** 'close' was emitted: the child emits nothing more but a failed kill's 'error'. */
+  private closed = false
   private exitCode: number | null = null
   private exitSignal: NodeJS.Signals | null = null
   private spawnError: SpawnErrorInfo | null = null
@@ -58,26 +64,13 @@ class ChildRun {
   private readonly onAbort = this.handleAbort.bind(this)
   private readonly onExit = this.handleExit.bind(this)
   private readonly onClose = this.handleClose.bind(this)
+  private readonly onTimeout = this.stop.bind(this, 'timeout')
 
   constructor(
     private readonly spec: ChildRunSpec,
     private readonly resolve: (outcome: ChildOutcome) => void,
   ) {
-    const output = spec.output
-    this.watchers = new RunWatchers({
-      hooks: spec.hooks,
-      watch: this.watch,
-      file: output.kind === 'file' ? output.file : null,
-      fileCapBytes: output.kind === 'file' ? output.capBytes : 0,
-      onFileCapExceeded: this.fileCapExceeded.bind(this),
-      pipeBytes: this.pipeBytes.bind(this),
-      sampleResources: spec.sampleResources,
-      resourceSampleIntervalMs: spec.resourceSampleIntervalMs,
-      platform: spec.platform,
-      // The probe's tools (WMIC, PowerShell, tasklist) come from the host's SystemRoot, like taskkill.
-      env: (spec.hostEnv ?? process.env) as Record<string, string>,
-      runId: spec.runId,
-    })
+    this.watchers = watchersFor(spec, this.watch, this.fileCapExceeded.bind(this), this.pipeBytes.bind(this))
   }
 
   start(): void {
@@ -101,16 +94,17 @@ class ChildRun {
       return
     }
     const child = this.child
-    child.once('spawn', this.onSpawn)
+    // `on`, not `once`: each is emitted at most once, settle removes them, and once() would wrap each.
+    child.on('spawn', this.onSpawn)
     child.on('error', this.onError)
-    child.once('exit', this.onExit)
-    child.once('close', this.onClose)
+    child.on('exit', this.onExit)
+    child.on('close', this.onClose)
     if (output.kind === 'pipe') {
       child.stdout?.on('data', (chunk: Buffer) => this.onData('stdout', chunk))
       child.stderr?.on('data', (chunk: Buffer) => this.onData('stderr', chunk))
     }
     // The wall-clock budget covers spawning too: a loaded machine must not stretch it.
-    if (this.spec.timeoutMs > 0) this.after(this.spec.timeoutMs, () => this.stop('timeout'))
+    if (this.spec.timeoutMs > 0) this.deadline = setDeadline(this.spec.timeoutMs, this.onTimeout)
     this.spec.signal?.addEventListener('abort', this.onAbort, { once: true })
     if (this.spec.signal?.aborted) this.onAbort()
   }
@@ -129,7 +123,7 @@ class ChildRun {
     this.watch.spawned()
     const pid = this.child!.pid!
     this.spec.hooks.onSpawn?.({ pid, runId: this.spec.runId })
-    if (!this.settling) this.watchers.start(pid)
+    if (!this.settling) this.watchers?.start(pid)
   }
 
   private handleError(error: Error): void {
@@ -166,6 +160,7 @@ class ChildRun {
   }
 
   private handleClose(): void {
+    this.closed = true
     if (!this.exited) return
     // The pipes closed, but a child that let go of them (`cmd >/dev/null &`) may still run.
     this.settleAfterLeftoverLook()
@@ -174,7 +169,7 @@ class ChildRun {
   private onData(stream: StreamName, chunk: Buffer): void {
     if (this.settling) return
     this.watch.output()
-    this.watchers.noteOutput(chunk)
+    this.watchers?.noteOutput(chunk)
     const output = this.spec.output
     if (output.kind !== 'pipe') return
     if (!output.collector.push(stream, chunk) && output.onOutputLimit === 'terminate') {
@@ -288,24 +283,24 @@ class ChildRun {
     if (this.settling) return
     this.settling = true
     this.spec.onFinalize?.()
-    for (const timer of this.timers) clearTimeout(timer)
-    this.timers.clear()
-    this.watchers.stop()
+    if (this.deadline) clearDeadline(this.deadline)
+    if (this.timers) for (const timer of this.timers) clearTimeout(timer)
+    this.watchers?.stop()
     this.spec.signal?.removeEventListener('abort', this.onAbort)
     const child = this.child
-    if (child) {
+    if (child && !this.closed) {
       child.off('spawn', this.onSpawn)
       child.off('exit', this.onExit)
       child.off('close', this.onClose)
-      // Keep a no-op 'error' listener: an unhandled 'error' after settlement would crash the host.
-      child.off('error', this.onError)
-      child.on('error', () => {})
       child.stdout?.destroy()
       child.stderr?.destroy()
     }
+    // Keep a no-op 'error' listener: an unhandled 'error' after settlement would crash the host.
+    child?.off('error', this.onError).on('error', ignoreError)
     const killedFileMode = this.spec.output.kind === 'file' && this.killer !== null && !this.exited
-    const waitForKill = killedFileMode || !this.killer ? Promise.resolve() : this.killer.then(() => {})
-    void waitForKill.then(() => this.resolve(this.outcome()))
+    // Nothing to wait for (most runs): resolve now, not a promise hop later (issue 24.4).
+    if (killedFileMode || !this.killer) this.resolve(this.outcome())
+    else void this.killer.then(() => this.resolve(this.outcome()))
   }
 
   private outcome(): ChildOutcome {
@@ -375,12 +370,15 @@ class ChildRun {
 
   private after(ms: number, action: () => void): void {
     const timer = setTimeout(() => {
-      this.timers.delete(timer)
+      this.timers?.delete(timer)
       action()
     }, ms)
+    this.timers ??= new Set()
     this.timers.add(timer)
   }
 }
+
+function ignoreError(): void {}
 
 /** EOF was read (or there is no pipe): nothing can write into it any more. */
 function atEnd(stream: Readable | null): boolean {

@@ -16,7 +16,7 @@ let buffer = Buffer.alloc(READ_CHUNK_BYTES)
  */
 export function environHasEntry(pid: number, entry: string): boolean {
   const path = `/proc/${pid}/environ`
-  const needle = Buffer.from(`\0${entry}\0`)
+  const needle = needleFor(entry)
   if (buffer.length < READ_CHUNK_BYTES + needle.length)
     buffer = Buffer.alloc(READ_CHUNK_BYTES + needle.length)
   let fd: number
@@ -33,6 +33,18 @@ export function environHasEntry(pid: number, entry: string): boolean {
   } finally {
     closeSync(fd)
   }
+}
+
+// One look asks about many pids with the same entry: build its bytes once.
+let lastEntry = ''
+let lastNeedle = Buffer.alloc(0)
+
+function needleFor(entry: string): Buffer {
+  if (entry !== lastEntry) {
+    lastEntry = entry
+    lastNeedle = Buffer.from(`\0${entry}\0`)
+  }
+  return lastNeedle
 }
 
 /** Reads the file in chunks; each chunk starts with the tail of the one before, so no match is split. */

@@ -84,12 +84,26 @@ function lastPid(): number | null {
   try {
     lastPidFd ??= openSync('/proc/sys/kernel/ns_last_pid', 'r')
     const length = readSync(lastPidFd, lastPidBuffer, 0, lastPidBuffer.length, 0)
-    const value = Number(lastPidBuffer.toString('latin1', 0, length))
-    return Number.isSafeInteger(value) && length > 0 ? value : null
+    return decimalAt(lastPidBuffer, length)
   } catch {
     lastPidFd = null
     return null
   }
+}
+
+/** The decimal the file holds (digits, then a newline); null for anything else. A loop, not
+ * toString + Number: this runs after every exit, where each native call costs (issue 24.4). */
+function decimalAt(bytes: Buffer, length: number): number | null {
+  let value = 0
+  let digits = 0
+  for (; digits < length; digits++) {
+    const byte = bytes[digits]!
+    if (byte < 0x30 || byte > 0x39) break
+    value = value * 10 + byte - 0x30
+  }
+  const rest = length - digits
+  if (digits === 0 || digits > 15 || rest > 1 || (rest === 1 && bytes[digits] !== 0x0a)) return null
+  return value
 }
 
 export interface RunEscapees {

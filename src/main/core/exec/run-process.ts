@@ -1,7 +1,7 @@
 import { ExecInputError } from './exec-input-error'
 import { createExecutionPort } from './execution-port'
 import type { ProcessCommand, ProcessResult, RunProcessOptions } from './types'
-import { assertFileAndArgs, assertNonNegativeInteger, assertTimeoutMs } from './validate-input'
+import { assertNonNegativeInteger, assertTimeoutMs } from './validate-input'
 
 const port = createExecutionPort()
 
@@ -16,7 +16,7 @@ export async function runProcess(
 ): Promise<ProcessResult> {
   if (command === null || typeof command !== 'object') throw new ExecInputError('command must be an object')
   if (options === null || typeof options !== 'object') throw new ExecInputError('options must be an object')
-  assertFileAndArgs(command.file, command.args)
+  // file and args are checked by the port, with the same messages, before anything is spawned.
   assertTimeoutMs(options.timeoutMs)
   assertNonNegativeInteger('maxOutputBytes', options.maxOutputBytes)
   const result = await port.execute({

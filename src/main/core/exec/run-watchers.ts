@@ -1,3 +1,4 @@
+import type { ChildRunSpec } from './child-run-types'
 import type { OutputFile } from './file-output'
 import { OUTPUT_FILE_CHECK_INTERVAL_MS } from './file-output'
 import { OutputTail, type Previews, previewsOf, TAIL_BYTES } from './output-tail'
@@ -27,6 +28,36 @@ export interface RunWatchersOptions {
   env: Record<string, string>
   /** The run tag: resource samples follow the run, not only the group. */
   runId?: string
+}
+
+/**
+ * A run's watchers, or null when nothing would watch it: no progress hook, no output file, no
+ * resource samples. Most runProcess calls have none, and then no chunk is copied into a preview
+ * tail nobody reads (issue 24.4).
+ */
+export function watchersFor(
+  spec: ChildRunSpec,
+  watch: RunStopwatch,
+  onFileCapExceeded: () => void,
+  pipeBytes: () => number,
+): RunWatchers | null {
+  const { hooks, output, sampleResources } = spec
+  const file = output.kind === 'file' ? output.file : null
+  if (!hooks.onProgress && !file && !(sampleResources && hooks.onResourceSample)) return null
+  return new RunWatchers({
+    hooks,
+    watch,
+    file,
+    fileCapBytes: output.kind === 'file' ? output.capBytes : 0,
+    onFileCapExceeded,
+    pipeBytes,
+    sampleResources,
+    resourceSampleIntervalMs: spec.resourceSampleIntervalMs,
+    platform: spec.platform,
+    // The probe's tools (WMIC, PowerShell, tasklist) come from the host's SystemRoot, like taskkill.
+    env: (spec.hostEnv ?? process.env) as Record<string, string>,
+    runId: spec.runId,
+  })
 }
 
 /**

@@ -26,11 +26,12 @@ export function assertCommand(command: ExecutionCommand): void {
 export function assertFileAndArgs(file: unknown, args: unknown): void {
   assertText('file', file)
   if (!Array.isArray(args)) throw new ExecInputError('args must be an array of strings')
-  args.forEach((arg, index) => {
+  for (let index = 0; index < args.length; index++) {
+    const arg: unknown = args[index]
     if (typeof arg !== 'string')
       throw new ExecInputError(`args[${index}] must be a string, got ${typeof arg}`)
     if (arg.includes('\0')) throw new ExecInputError(`args[${index}] contains a NUL byte`)
-  })
+  }
 }
 
 export function assertCwd(cwd: unknown): void {
@@ -52,7 +53,8 @@ export function assertEnv(env: unknown): void {
   if (env === null || typeof env !== 'object' || Array.isArray(env)) {
     throw new ExecInputError('env must be an object of string values')
   }
-  for (const [key, value] of Object.entries(env)) {
+  for (const key of Object.keys(env)) {
+    const value = (env as Record<string, unknown>)[key]
     if (key === '' || key.includes('=') || key.includes('\0')) {
       throw new ExecInputError(`env key ${JSON.stringify(key)} is not a valid variable name`)
     }

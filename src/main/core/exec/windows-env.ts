@@ -27,7 +27,8 @@ export function setEnvValue(
 
 export function deleteEnvValue(env: Record<string, string>, key: string, platform: NodeJS.Platform): void {
   if (platform !== 'win32') {
-    delete env[key]
+    // A delete turns the object into a slow dictionary that spawn then walks; most envs lack the key.
+    if (Object.hasOwn(env, key)) delete env[key]
     return
   }
   const lower = key.toLowerCase()

@@ -1,6 +1,6 @@
 import { egressOf, PROXY_SOCKET_NAME, portSocketName } from './network-profile'
 import { proxyEnvironment } from './proxy-env'
-import type { ExecutionSandbox, SandboxEgress } from './types'
+import type { ExecutionSandbox } from './types'
 
 export const DEFAULT_SOCAT_PATH = '/usr/bin/socat'
 /** Where the run's socket folder appears inside: in the private /tmp, so nothing on the host changes. */
@@ -19,8 +19,14 @@ const MKFIFO_PATH = '/usr/bin/mkfifo'
 export interface BwrapNetworkArgs {
   /** After the private /tmp: the run's socket folder, read-only (a socket is still connectable). */
   mounts: string[]
-  /** Always a new network namespace: the host's loopback, abstract sockets and interfaces are not in it. */
+  /**
+   * Always a namespace other than the host's: a new one (--unshare-net), or none here when the
+   * command joins the spare made for it (`join`), whose loopback, abstract sockets and interfaces
+   * are equally not the host's.
+   */
   namespace: string[]
+  /** The spare namespace to join before bwrap starts (nsenter --net), or null. */
+  join: string | null
   env: string[]
   /** Runs first inside: the bridges, then `exec "$@"` (the command). Empty when there is no network. */
   bridge: string[]
@@ -36,15 +42,21 @@ export function bwrapNetworkArgs(
   sandbox: ExecutionSandbox,
   socatPath = DEFAULT_SOCAT_PATH,
 ): BwrapNetworkArgs {
-  const namespace = ['--unshare-net']
   const egress = egressOf(sandbox)
-  if (!egress) return { mounts: [], namespace, env: [], bridge: [] }
+  if (!egress) return { mounts: [], namespace: ['--unshare-net'], env: [], join: null, bridge: [] }
   const env = proxyEnvironment(egress.proxyPort).flatMap(([name, value]) => ['--setenv', name, value])
+  const join = egress.namespacePath ?? null
+  // A spare already listens for the proxy; only the allowed ports (rare) are bridged inside.
+  const listeners = [
+    ...(join ? [] : [{ port: egress.proxyPort, socket: PROXY_SOCKET_NAME }]),
+    ...egress.allowedPorts.map((port) => ({ port, socket: portSocketName(port) })),
+  ]
   return {
     mounts: ['--ro-bind', egress.socketDir, NETWORK_DIR_INSIDE],
-    namespace,
+    namespace: join ? [] : ['--unshare-net'],
     env,
-    bridge: bridgeCommand(egress, socatPath),
+    join,
+    bridge: listeners.length > 0 ? bridgeCommand(listeners, socatPath) : [],
   }
 }
 
@@ -55,11 +67,7 @@ export function bwrapNetworkArgs(
  * bridge instead. A forked reader then drains socat's later notices (one per connection, so a
  * full FIFO never stalls it), passing its error lines on to the command's stderr as before.
  */
-function bridgeCommand(egress: SandboxEgress, socatPath: string): string[] {
-  const listeners = [
-    { port: egress.proxyPort, socket: PROXY_SOCKET_NAME },
-    ...egress.allowedPorts.map((port) => ({ port, socket: portSocketName(port) })),
-  ]
+function bridgeCommand(listeners: { port: number; socket: string }[], socatPath: string): string[] {
   const fail = (why: string) =>
     `echo "shellgate: the sandbox network bridge ${why}" >&2; exit ${BRIDGE_FAILED_EXIT_CODE}`
   const script = [

@@ -3,6 +3,7 @@ import { byDepth } from './mount-order'
 import type { ExecutionSandbox, WrappablePlan } from './types'
 
 export const DEFAULT_BWRAP_PATH = '/usr/bin/bwrap'
+export const DEFAULT_NSENTER_PATH = '/usr/bin/nsenter'
 export { BRIDGE_FAILED_EXIT_CODE, DEFAULT_SOCAT_PATH } from './bwrap-network.linux'
 
 /**
@@ -35,7 +36,8 @@ export { BRIDGE_FAILED_EXIT_CODE, DEFAULT_SOCAT_PATH } from './bwrap-network.lin
  * Then the namespaces: always a new PID namespace (nothing outlives the run), a new session (unless
  * the command has a private terminal, see ExecutionSandbox.privateTerminal), die with the parent,
  * every capability dropped (as root too), and always a new network namespace
- * (bwrap-network.linux.ts: egress only through the host proxy, never the host's loopback).
+ * (bwrap-network.linux.ts: egress only through the host proxy, never the host's loopback), or the
+ * spare namespace made for this one command, joined by nsenter before bwrap starts.
  */
 export function bwrapPlan(sandbox: ExecutionSandbox, inner: WrappablePlan, cwd: string): WrappablePlan {
   const writes = sandbox.profile === 'workspace-write'
@@ -82,7 +84,12 @@ export function bwrapPlan(sandbox: ExecutionSandbox, inner: WrappablePlan, cwd: 
   args.push('--setenv', 'TMPDIR', '/tmp', ...network.env)
   args.push('--chdir', cwd, '--', ...network.bridge)
   args.push(inner.file, ...inner.args)
-  return { file: sandbox.bwrapPath ?? DEFAULT_BWRAP_PATH, args, windowsVerbatimArguments: false }
+  const bwrap = sandbox.bwrapPath ?? DEFAULT_BWRAP_PATH
+  if (network.join) {
+    const joined = [`--net=${network.join}`, '--', bwrap, ...args]
+    return { file: DEFAULT_NSENTER_PATH, args: joined, windowsVerbatimArguments: false }
+  }
+  return { file: bwrap, args, windowsVerbatimArguments: false }
 }
 
 function requireEmptyFile(sandbox: ExecutionSandbox): string {

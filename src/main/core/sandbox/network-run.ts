@@ -17,6 +17,8 @@ export interface NetworkRunOptions {
   /** <SHELLGATE_HOME>/sandbox: the run's socket folder is made in it (under the temp dir when too deep). */
   baseDir: string
   allowedPorts: number[]
+  /** Linux: a namespace made ahead with the proxy's bridge in it (spare-network.linux.ts); its folder is used. */
+  spare?: { socketDir: string; namespacePath: string }
   /** The person's own proxy per destination (a corporate one); absent: the proxy connects direct. */
   parent?: ParentProxyFor
   policy: Omit<EgressPolicyOptions, 'signal'>
@@ -38,7 +40,7 @@ export interface NetworkRun {
  * listener inside creates and the host connects to.
  */
 export async function startNetworkRun(options: NetworkRunOptions): Promise<NetworkRun> {
-  const socketDir = makeSocketDir(options.baseDir)
+  const socketDir = options.spare?.socketDir ?? makeSocketDir(options.baseDir)
   const withdraw = new AbortController()
   const closers: (() => Promise<void>)[] = []
   const release = async () => {
@@ -67,14 +69,16 @@ export async function startNetworkRun(options: NetworkRunOptions): Promise<Netwo
       }
     }
     const proxyPort = proxy.tcpPort ?? SANDBOX_PROXY_PORT_INSIDE
-    return { egress: { socketDir, proxyPort, allowedPorts: [...options.allowedPorts] }, release }
+    const egress: SandboxEgress = { socketDir, proxyPort, allowedPorts: [...options.allowedPorts] }
+    if (options.spare) egress.namespacePath = options.spare.namespacePath
+    return { egress, release }
   } catch (error) {
     await release()
     throw error
   }
 }
 
-function makeSocketDir(baseDir: string): string {
+export function makeSocketDir(baseDir: string): string {
   mkdirSync(baseDir, { recursive: true, mode: 0o700 })
   const preferred = mkdtempSync(join(baseDir, 'net-'))
   if (Buffer.byteLength(join(preferred, portSocketName(65_535))) < SOCKET_PATH_MAX_BYTES) return preferred

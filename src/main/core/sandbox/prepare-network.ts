@@ -8,6 +8,7 @@ import type { EgressDecision, NetworkAsker, NetworkRuleSet } from './egress-poli
 import { networkRuleSet } from './network-rule-set'
 import { startNetworkRun } from './network-run'
 import { type ParentProxyFor, parentProxies } from './parent-proxy'
+import type { SpareNetwork, SparePool } from './spare-network.linux'
 import type { EnforcedProfile, SandboxEgress, SandboxNetwork } from './types'
 
 /** The hub's part of a command's network: its rules, its workspace's ports, and the person to ask. */
@@ -38,6 +39,8 @@ export interface PrepareNetworkInput {
   /** The person's network settings and environment, for their own proxy (see parent-proxy.ts). */
   parentProxy?: () => Promise<NetworkConfigInput>
   portRefusal(port: number): Promise<string | null>
+  /** Linux as root: the spare namespaces (spare-network.linux.ts); absent, each command bridges itself. */
+  spares?: SparePool
   /** Every decision and forwarded connection, for the proxy log. */
   log(decision: EgressDecision): void
 }
@@ -93,10 +96,12 @@ export async function prepareNetwork(input: PrepareNetworkInput): Promise<Prepar
     const written = given.record?.(decision)
     if (written) recording.push(written.catch(() => undefined))
   }
+  const spare = takeSpare(input.spares)
   const run = await startNetworkRun({
     platform: input.platform,
     baseDir: input.logDir,
     allowedPorts,
+    ...(spare ? { spare } : {}),
     parent,
     policy: {
       network,
@@ -120,13 +125,27 @@ export async function prepareNetwork(input: PrepareNetworkInput): Promise<Prepar
         ruleFile: null,
         approvedBy: null,
       }),
+  }).catch((error: unknown) => {
+    spare?.discard()
+    throw error
   })
   // The audit lines are on disk before the call's own answer: release comes first.
   const release = async () => {
     await run.release()
+    // The tree that used the spare is gone: its namespace goes, and the next command's is made.
+    spare?.discard()
+    input.spares?.refill()
     await Promise.all(recording)
   }
   return { network, egress: run.egress, notes, refused, release }
+}
+
+/** A spare ready now, or none: a miss starts one for a later command, and this one bridges itself. */
+function takeSpare(spares: SparePool | undefined): SpareNetwork | null {
+  if (!spares) return null
+  const spare = spares.take()
+  if (!spare) spares.refill()
+  return spare
 }
 
 /** The person's proxy per destination; a setting that cannot be used is a note, and the run goes direct. */

@@ -1,4 +1,4 @@
-import { appendFileSync, lstatSync, mkdirSync, mkdtempSync, realpathSync, rmSync } from 'node:fs'
+import { appendFileSync, existsSync, lstatSync, mkdirSync, mkdtempSync, realpathSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { SandboxSettings } from '../../../shared/settings'
@@ -6,6 +6,8 @@ import type { HostResolver } from '../network/host-resolver'
 import type { NetworkConfigInput } from '../network/network-config'
 import { sandboxBlockedLine } from './blocked-line'
 import { DEFAULT_SOCAT_PATH } from './bwrap-network.linux'
+import { DEFAULT_BWRAP_PATH, DEFAULT_NSENTER_PATH } from './bwrap.linux'
+import { createSparePool, type SparePool } from './spare-network.linux'
 import { chooseProfile } from './choose-profile'
 import type { BackendStatus } from './backend-status'
 import { scanFolder } from './folder-scan'
@@ -45,6 +47,11 @@ export interface SandboxServiceOptions {
    * sandbox proxy goes out through their own proxy (a corporate one) when one is set.
    */
   parentProxy?: () => Promise<NetworkConfigInput>
+  /**
+   * A long-lived core (the hub): keep one network namespace ready ahead of the next networked
+   * command (spare-network.linux.ts). Used on Linux as root only; a one-shot CLI leaves it off.
+   */
+  spareNetworks?: boolean
 }
 
 export interface SandboxStatus {
@@ -117,6 +124,10 @@ export interface SandboxService {
   allowedSockets(settings: SandboxSettings): string[]
   /** Why a host loopback port can never be allowed (one of Shellgate's own), or null. */
   portRefusal(port: number): Promise<string | null>
+  /** Resolves once no spare network is being made (benches and tests wait here). */
+  sparesIdle(): Promise<void>
+  /** Ends the spare network waiting for a next command, if any. */
+  dispose(): void
 }
 
 export function createSandboxService(options: SandboxServiceOptions): SandboxService {
@@ -127,6 +138,7 @@ export function createSandboxService(options: SandboxServiceOptions): SandboxSer
   }
   const logDir = join(options.dataDir, 'sandbox')
   const socatPath = options.socatPath ?? DEFAULT_SOCAT_PATH
+  const spares = spareNetworksFor(options, logDir, socatPath)
   const portRefusal = (port: number) =>
     shellgatePortRefusal(port, options.platform, options.ownPorts?.() ?? [])
   const logDecision = (decision: EgressDecision) => {
@@ -155,6 +167,8 @@ export function createSandboxService(options: SandboxServiceOptions): SandboxSer
     home: options.home,
     backend,
     portRefusal,
+    sparesIdle: async () => spares?.idle(),
+    dispose: () => spares?.dispose(),
     allowedSockets: (settings) => [
       ...new Set(
         allowedSockets(settings.allowedSockets ?? [], options.home, options.dataDir).entries.map(
@@ -218,6 +232,7 @@ export function createSandboxService(options: SandboxServiceOptions): SandboxSer
         network: input.network,
         parentProxy: options.parentProxy,
         portRefusal,
+        ...(spares ? { spares } : {}),
         log: logDecision,
       })
       sandbox.network = network.network
@@ -260,6 +275,26 @@ export function createSandboxService(options: SandboxServiceOptions): SandboxSer
       }
     },
   }
+}
+
+/**
+ * Joining a namespace made ahead needs CAP_SYS_ADMIN over its owner: root, here. Unprivileged, each
+ * bwrap namespace sits in a user namespace of its own that nsenter cannot enter, so commands bridge
+ * themselves (the pool is never made).
+ */
+function spareNetworksFor(
+  options: SandboxServiceOptions,
+  logDir: string,
+  socatPath: string,
+): SparePool | null {
+  if (!options.spareNetworks || options.platform !== 'linux' || process.getuid?.() !== 0) return null
+  if (!existsSync(DEFAULT_NSENTER_PATH) || !existsSync(socatPath)) return null
+  return createSparePool({
+    baseDir: logDir,
+    bwrapPath: options.bwrapPath ?? DEFAULT_BWRAP_PATH,
+    socatPath,
+    nsenterPath: DEFAULT_NSENTER_PATH,
+  })
 }
 
 /**

@@ -68,6 +68,12 @@ export interface SandboxEgress {
   proxyPort: number
   /** Host loopback ports the person allowed for this workspace (never Shellgate's own). */
   allowedPorts: number[]
+  /**
+   * Linux, as root: the namespace made ahead for this one command with the proxy's bridge already
+   * listening (spare-network.linux.ts), as /proc/<pid>/fd/<n>; the command joins it with nsenter.
+   * Absent: bwrap makes a new namespace and the bridge starts inside it.
+   */
+  namespacePath?: string
 }
 
 /**

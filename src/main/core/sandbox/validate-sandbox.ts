@@ -59,6 +59,9 @@ export function assertExecutionSandbox(sandbox: ExecutionSandbox, platform: Node
   if (sandbox.profile === 'workspace-write' && sandbox.network !== 'off') assertEgress(sandbox, platform)
 }
 
+/** The only form a spare namespace comes in (spare-network.linux.ts): a descriptor this process holds. */
+const heldNamespace = (path: string) => new RegExp(`^/proc/${process.pid}/fd/\\d+$`).test(path)
+
 /** A command with a network reaches out only through these; one that cannot be applied as written is refused. */
 function assertEgress(sandbox: ExecutionSandbox, platform: NodeJS.Platform): void {
   const egress = sandbox.egress
@@ -70,6 +73,11 @@ function assertEgress(sandbox: ExecutionSandbox, platform: NodeJS.Platform): voi
     if (!Number.isInteger(port) || port < 1 || port > 65_535) {
       throw new SandboxInputError(`sandbox.egress: ports must be TCP ports, got ${String(port)}`)
     }
+  }
+  if (egress.namespacePath !== undefined && (platform !== 'linux' || !heldNamespace(egress.namespacePath))) {
+    throw new SandboxInputError(
+      `sandbox.egress.namespacePath must be a namespace this process holds (/proc/${process.pid}/fd/<n>) on Linux, got ${String(egress.namespacePath)}`,
+    )
   }
   if ((egress.allowedPorts ?? []).includes(egress.proxyPort)) {
     throw new SandboxInputError(

@@ -1,6 +1,6 @@
 import type { ShellgateContract } from '../../../shared/ipc/contract'
 import type { Core } from '../../core/app'
-import { agentProcessOf } from '../../core/sessions/agent-process'
+import { agentProcessOf, type ProcessIdentity } from '../../core/sessions/agent-process'
 import { resolveSessionWorkspace } from '../../core/workbench/session-service'
 import { refuseBroadAgentWorkspace } from '../agent-workspace'
 import type { Handlers } from '../dispatcher'
@@ -26,10 +26,9 @@ export function hookHandlers(core: Core): HookHandlers {
     agent: { name: string; version?: string },
     agentSessionId: string,
     workspace: string,
-    pid: number | undefined,
+    agentProcess: Promise<ProcessIdentity | null>,
   ): Promise<string> => {
-    const real = await resolveSessionWorkspace(workspace)
-    const process = pid ? await agentProcessOf(pid, core.platform) : null
+    const [real, process] = await Promise.all([resolveSessionWorkspace(workspace), agentProcess])
     const run = { agentSessionId, ...(process ? { process } : {}) }
     const found = core.sessions.findRun({ agentName: agent.name, workspace: real, agentSessionId, process })
     if (found) {
@@ -56,9 +55,14 @@ export function hookHandlers(core: Core): HookHandlers {
     'hooks.decide': async (input, context) => {
       const { agent, agentSessionId, workspace } = input
       const places = { userHome: core.sandbox.home, shellgateHome: core.dataDir }
+      // Read-only and independent of the checks: the agent's process (a walk up /proc) is looked up
+      // while the workspace is, not after it, on every hook call. Null when unknown, as before.
+      const agentProcess = input.pid
+        ? agentProcessOf(input.pid, core.platform).catch(() => null)
+        : Promise.resolve(null)
       await refuseBroadAgentWorkspace(workspace, places)
       // A conversation the person closed is gone from the list, so the run starts a new one.
-      const sessionId = await sessionFor(agent, agentSessionId, workspace, input.pid)
+      const sessionId = await sessionFor(agent, agentSessionId, workspace, agentProcess)
       const stored = core.sessions.list().find((session) => session.id === sessionId)?.workspace
       await refuseBroadAgentWorkspace(workspace, places, stored).catch(async (error: unknown) => {
         await core.closeSession(sessionId)

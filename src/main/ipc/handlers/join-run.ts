@@ -1,6 +1,6 @@
 import type { AgentRun, CallChannel, Session } from '../../../shared/ipc/domains/sessions'
 import type { Core } from '../../core/app'
-import { agentProcessOf } from '../../core/sessions/agent-process'
+import type { ProcessIdentity } from '../../core/sessions/agent-process'
 import { resolveSessionWorkspace } from '../../core/workbench/session-service'
 
 /**
@@ -17,10 +17,12 @@ export async function joinRun(
     run: AgentRun | undefined
     channel: CallChannel
   },
+  /** The agent's process, looked up by the caller (it needs it again to make a session). */
+  agentProcess: Promise<ProcessIdentity | null>,
 ): Promise<Session | null> {
   const { run, agent, channel } = input
   if (!run || !agent || input.workspace === undefined) return null
-  const process = run.pid ? await agentProcessOf(run.pid, core.platform) : null
+  const process = await agentProcess
   if (!process && !run.agentSessionId) return null
   const workspace = await resolveSessionWorkspace(input.workspace)
   const found = core.sessions.findRun({

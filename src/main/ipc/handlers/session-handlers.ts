@@ -48,15 +48,22 @@ export function sessionHandlers(
     'sessions.create': async ({ title, workspace, agent, run, channel: asked }, context) => {
       const places = { userHome: core.sandbox.home, shellgateHome: core.dataDir }
       const checked = context.role === 'agent' && workspace !== undefined ? workspace : null
+      // Looked up once, while the workspace is checked: a read-only walk up /proc (null when unknown).
+      const agentProcess = run?.pid
+        ? agentProcessOf(run.pid, core.platform).catch(() => null)
+        : Promise.resolve(null)
       if (checked !== null) await refuseBroadAgentWorkspace(checked, places)
       const channel = asked ?? (context.role === 'agent' ? 'mcp' : 'person')
-      const joined = context.role === 'agent' ? await joinRun(core, { workspace, agent, run, channel }) : null
+      const joined =
+        context.role === 'agent'
+          ? await joinRun(core, { workspace, agent, run, channel }, agentProcess)
+          : null
       if (joined) {
         ownership.claim(joined.id, context.connectionId, channel)
         if (channel === 'mcp') presence.join(joined.id, context)
         return joined
       }
-      const process = run?.pid ? await agentProcessOf(run.pid, core.platform) : null
+      const process = await agentProcess
       const session = await core.sessions.create({
         ...(title === undefined ? {} : { title }),
         ...(workspace === undefined ? {} : { workspace }),

@@ -105,8 +105,9 @@ export async function answerHook(client: HookClient, io: HookIo): Promise<Record
       }
       return client.render(decided)
     } finally {
-      // Closing withdraws a card nobody answered: the hub stops waiting when we leave.
-      await hub.close().catch(() => undefined)
+      // Closing withdraws a card nobody answered: the hub stops waiting when we leave. Nothing to
+      // wait for after it: the answer is in hand, and the agent waits for this process to end.
+      hub.leave()
     }
   } catch (error) {
     return undecided(`Shellgate hook error: ${error instanceof Error ? error.message : String(error)}`)
