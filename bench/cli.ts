@@ -22,6 +22,14 @@ import { promisify } from 'node:util'
 import { startTestHub } from '../test/unit/mcp/test-hub'
 
 const ROUNDS = 40
+/**
+ * Issue 20.6's targets, set on a machine where `node -e 0` took 40 ms. Node's own start-up moves
+ * with the machine (40 to 83 ms from session to session here, on the same code), so each target is
+ * also given as a multiple of that floor and checked against this run's floor: 60 ms is 1.5× Node,
+ * 70 / 150 ms are 1.75× / 3.75×, 100 ms is 2.5×. Both readings are printed.
+ */
+const TARGETS_MS = { version: 60, hookAllowedLsP50: 70, hookAllowedLsP99: 150, execTrue: 100 }
+const TARGETS_NODE_FLOOR_MS = 40
 const WARMUP = 3
 /** CPU time is steadier than the wall clock: fewer rounds, after the timed ones. */
 const CPU_ROUNDS = 15
@@ -86,13 +94,37 @@ export async function bench(): Promise<Record<string, unknown>> {
     return {
       ms: Object.fromEntries(order.map((name) => [name, figure(name)])),
       cpuMs: cpu,
-      targetsMs: { version: 60, hookAllowedLsP50: 70, hookAllowedLsP99: 150, execTrue: 100 },
+      targetsMs: TARGETS_MS,
+      ...targetsAgainst(floor, {
+        version: quantile(samples.version, 0.5),
+        hookAllowedLsP50: quantile(samples.hookAllowedLs, 0.5),
+        hookAllowedLsP99: quantile(samples.hookAllowedLs, 0.99),
+        execTrue: quantile(samples.execTrue, 0.5),
+      }),
       loadAverage: { before: loadBefore.map(round), after: loadavg().map(round) },
       rounds: ROUNDS,
       benchSeconds: round((performance.now() - started) / 1000),
     }
   } finally {
     await hub.dispose()
+  }
+}
+
+/** Each target scaled to this run's Node floor, and whether the figure is within it (absolute and scaled). */
+function targetsAgainst(
+  floor: number,
+  figures: Record<keyof typeof TARGETS_MS, number>,
+): Record<string, unknown> {
+  const names = Object.keys(TARGETS_MS) as (keyof typeof TARGETS_MS)[]
+  const scale = floor / TARGETS_NODE_FLOOR_MS
+  return {
+    targetsScaledToNodeFloorMs: Object.fromEntries(
+      names.map((name) => [name, round(TARGETS_MS[name] * scale)]),
+    ),
+    withinTargetMs: Object.fromEntries(names.map((name) => [name, figures[name] <= TARGETS_MS[name]])),
+    withinScaledTarget: Object.fromEntries(
+      names.map((name) => [name, figures[name] <= TARGETS_MS[name] * scale]),
+    ),
   }
 }
 

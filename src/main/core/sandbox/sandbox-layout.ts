@@ -1,3 +1,4 @@
+import { readdirSync } from 'node:fs'
 import { join } from 'node:path'
 import type { SandboxSettings } from '../../../shared/settings'
 import { HOME_SECRETS } from '../secrets/home-secrets'
@@ -225,7 +226,9 @@ function alwaysHidden(input: LayoutInput, roots: string[]): LayoutEntry[] {
     }),
   ]
   const hidden: LayoutEntry[] = []
+  const mayExist = homeEntryFilter(input.home)
   for (const candidate of candidates) {
+    if (!mayExist(candidate.path)) continue
     // Hidden where it is named, and where it really is when it is a link (a symlinked ~/.ssh);
     // only a link needs resolving, so most of the list costs one lstat.
     const named = kindOf(candidate.path)
@@ -239,6 +242,30 @@ function alwaysHidden(input: LayoutInput, roots: string[]): LayoutEntry[] {
     }
   }
   return hidden
+}
+
+/**
+ * Whether a path may exist, from one listing of the home folder: a home secret whose first name
+ * is not in it cannot exist, so most of the list (other platforms' folders, tools not installed)
+ * costs no lstat. Names are compared case-folded, since a home may be on a case-insensitive file
+ * system (macOS, a casefolded folder): a wrong "may exist" costs one lstat, a wrong "cannot" would
+ * leave a secret readable. Paths outside the home folder, or a home that cannot be listed, always may.
+ */
+function homeEntryFilter(home: string): (path: string) => boolean {
+  let names: Set<string>
+  try {
+    names = new Set(readdirSync(home).map((name) => name.toLowerCase()))
+  } catch {
+    return () => true
+  }
+  return (path) => {
+    if (!isInside(path, home) || path === home) return true
+    const first = path
+      .slice(home.length)
+      .split('/')
+      .find((part) => part !== '')
+    return first === undefined || names.has(first.toLowerCase())
+  }
 }
 
 function secretWhy(root: string, workspace: string): string {
