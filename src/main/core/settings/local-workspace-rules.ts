@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto'
+import { realpathSync } from 'node:fs'
 import { realpath } from 'node:fs/promises'
 import { join } from 'node:path'
 import { z } from 'zod'
@@ -23,6 +24,15 @@ export type LocalWorkspaceSettings = z.infer<typeof LocalWorkspaceSettingsSchema
 /** The workspace's real path, or the path as given when it cannot be resolved. */
 export async function workspaceRealPath(workspace: string): Promise<string> {
   return realpath(workspace).catch(() => workspace)
+}
+
+/** The same, without the thread pool (a command's critical path). */
+export function workspaceRealPathSync(workspace: string): string {
+  try {
+    return realpathSync.native(workspace)
+  } catch {
+    return workspace
+  }
 }
 
 /** SHELLGATE_HOME/workspaces/<sha256(real path), 32 hex>.json */

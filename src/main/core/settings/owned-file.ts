@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto'
-import { constants } from 'node:fs'
+import { closeSync, constants, fstatSync, openSync, readSync } from 'node:fs'
 import { type FileHandle, open } from 'node:fs/promises'
 
 /**
@@ -47,23 +47,61 @@ export async function readOwnedFile(path: string, maxBytes: number): Promise<Own
   if (handle === null) return null
   try {
     const { size } = await handle.stat()
-    if (size > maxBytes)
-      throw new UnsafeFileError(path, 'too_big', `is ${size} bytes, over the ${maxBytes}-byte limit`)
-    // Read at most one byte past the cap: a file that grows while we read is refused, not buffered.
-    const buffer = Buffer.alloc(Math.min(size, maxBytes) + 1)
+    const buffer = bufferFor(path, size, maxBytes)
     let filled = 0
     while (filled < buffer.length) {
       const { bytesRead } = await handle.read(buffer, filled, buffer.length - filled, filled)
       if (bytesRead === 0) break
       filled += bytesRead
     }
-    if (filled > maxBytes)
-      throw new UnsafeFileError(path, 'too_big', `grew over the ${maxBytes}-byte limit while being read`)
-    const bytes = buffer.subarray(0, filled)
-    return { text: bytes.toString('utf8'), hash: contentHash(bytes), bytes: filled }
+    return contentOf(path, buffer, filled, maxBytes)
   } finally {
     await handle.close()
   }
+}
+
+/**
+ * The same read without the thread pool, for a small file read on a command's critical path (a
+ * workspace's network file, once per networked command): each await of the async read is a
+ * thread-pool round trip, and on a machine whose threads sleep between commands those cost far
+ * more than the read itself. O_NONBLOCK keeps a FIFO's open from blocking here too.
+ */
+export function readOwnedFileSync(path: string, maxBytes: number): OwnedFileContent | null {
+  let fd: number
+  try {
+    fd = openSync(path, READ_FLAGS)
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null
+    throw openError(path, error)
+  }
+  try {
+    const stats = fstatSync(fd)
+    if (!stats.isFile()) throw new UnsafeFileError(path, 'not_regular', NOT_REGULAR)
+    const buffer = bufferFor(path, stats.size, maxBytes)
+    let filled = 0
+    while (filled < buffer.length) {
+      const bytesRead = readSync(fd, buffer, filled, buffer.length - filled, filled)
+      if (bytesRead === 0) break
+      filled += bytesRead
+    }
+    return contentOf(path, buffer, filled, maxBytes)
+  } finally {
+    closeSync(fd)
+  }
+}
+
+/** Room for the file and one byte past the cap: a file that grows while we read is refused, not buffered. */
+function bufferFor(path: string, size: number, maxBytes: number): Buffer {
+  if (size > maxBytes)
+    throw new UnsafeFileError(path, 'too_big', `is ${size} bytes, over the ${maxBytes}-byte limit`)
+  return Buffer.alloc(Math.min(size, maxBytes) + 1)
+}
+
+function contentOf(path: string, buffer: Buffer, filled: number, maxBytes: number): OwnedFileContent {
+  if (filled > maxBytes)
+    throw new UnsafeFileError(path, 'too_big', `grew over the ${maxBytes}-byte limit while being read`)
+  const bytes = buffer.subarray(0, filled)
+  return { text: bytes.toString('utf8'), hash: contentHash(bytes), bytes: filled }
 }
 
 /** Opens for appending (created 0600 when missing); the caller closes it. */
@@ -83,17 +121,8 @@ async function openChecked(path: string, flags: number, mode?: number): Promise<
   try {
     handle = await open(path, flags, mode)
   } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code
-    if (code === 'ENOENT' && (flags & constants.O_CREAT) === 0) return null
-    // ELOOP: O_NOFOLLOW met a symlink. ENXIO: a FIFO with no reader, opened for writing.
-    if (code === 'ELOOP' || code === 'EMLINK')
-      throw new UnsafeFileError(
-        path,
-        'symlink',
-        'is a symlink, not a regular file, which is refused; nothing was read or written through it',
-      )
-    if (code === 'ENXIO') throw new UnsafeFileError(path, 'not_regular', NOT_REGULAR)
-    throw error
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT' && (flags & constants.O_CREAT) === 0) return null
+    throw openError(path, error)
   }
   try {
     const stats = await handle.stat()
@@ -105,6 +134,19 @@ async function openChecked(path: string, flags: number, mode?: number): Promise<
     throw error
   }
   return handle
+}
+
+/** What a failed open means: ELOOP (O_NOFOLLOW met a symlink), ENXIO (a FIFO with no reader, opened for writing). */
+function openError(path: string, error: unknown): unknown {
+  const code = (error as NodeJS.ErrnoException).code
+  if (code === 'ELOOP' || code === 'EMLINK')
+    return new UnsafeFileError(
+      path,
+      'symlink',
+      'is a symlink, not a regular file, which is refused; nothing was read or written through it',
+    )
+  if (code === 'ENXIO') return new UnsafeFileError(path, 'not_regular', NOT_REGULAR)
+  return error
 }
 
 /**

@@ -3,7 +3,13 @@ import { dirname } from 'node:path'
 import type { z } from 'zod'
 import type { PermissionRules } from '../../../shared/settings'
 import { ruleExamplesProblem } from '../permissions/rule-examples'
-import { parseJsonQuietly, readOwnedFile, UnsafeFileError } from './owned-file'
+import {
+  type OwnedFileContent,
+  parseJsonQuietly,
+  readOwnedFile,
+  readOwnedFileSync,
+  UnsafeFileError,
+} from './owned-file'
 import { firstIssue } from './settings-error'
 
 /** Far above any real settings file; refuses a hostile workspace pointing us at a huge file. */
@@ -37,17 +43,40 @@ export async function readSettingsFileState<T>(
   path: string,
   schema: z.ZodType<T>,
 ): Promise<SettingsFileRead<T>> {
-  let content: Awaited<ReturnType<typeof readOwnedFile>>
+  let content: OwnedFileContent | null
   try {
     content = await readOwnedFile(path, SETTINGS_FILE_MAX_BYTES)
   } catch (error) {
-    if (error instanceof UnsafeFileError) return { state: 'invalid', reason: error.detail, hash: null }
-    return {
-      state: 'invalid',
-      reason: `cannot be read: ${(error as NodeJS.ErrnoException).code ?? 'error'}`,
-      hash: null,
-    }
+    return unreadable(error)
   }
+  return settingsFileStateOf(path, content, schema)
+}
+
+/** readSettingsFileState without the thread pool, for a small file on a command's critical path. */
+export function readSettingsFileStateSync<T>(path: string, schema: z.ZodType<T>): SettingsFileRead<T> {
+  let content: OwnedFileContent | null
+  try {
+    content = readOwnedFileSync(path, SETTINGS_FILE_MAX_BYTES)
+  } catch (error) {
+    return unreadable(error)
+  }
+  return settingsFileStateOf(path, content, schema)
+}
+
+function unreadable(error: unknown): { state: 'invalid'; reason: string; hash: null } {
+  if (error instanceof UnsafeFileError) return { state: 'invalid', reason: error.detail, hash: null }
+  return {
+    state: 'invalid',
+    reason: `cannot be read: ${(error as NodeJS.ErrnoException).code ?? 'error'}`,
+    hash: null,
+  }
+}
+
+function settingsFileStateOf<T>(
+  path: string,
+  content: OwnedFileContent | null,
+  schema: z.ZodType<T>,
+): SettingsFileRead<T> {
   if (content === null) return { state: 'missing', hash: null }
   const json = parseJsonQuietly(content.text)
   if (!json.ok) return { state: 'invalid', reason: json.reason, hash: content.hash }

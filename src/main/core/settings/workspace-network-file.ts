@@ -1,8 +1,8 @@
 import { type WorkspaceNetworkSettings, WorkspaceNetworkSettingsSchema } from '../../../shared/settings'
 import { swapFile } from './compare-and-swap'
-import { localRulesFile, workspaceRealPath } from './local-workspace-rules'
+import { localRulesFile, workspaceRealPath, workspaceRealPathSync } from './local-workspace-rules'
 import { UnsafeFileError } from './owned-file'
-import { readSettingsFileState, SETTINGS_FILE_MAX_BYTES } from './settings-file'
+import { readSettingsFileStateSync, SETTINGS_FILE_MAX_BYTES } from './settings-file'
 import { freshValue, sameJson } from './settings-file-state'
 import { firstIssue, SettingsError } from './settings-error'
 
@@ -22,10 +22,18 @@ export interface WorkspaceNetworkRead {
   problem: string | null
 }
 
-/** An unusable file allows nothing (fails closed) and is reported; it is never replaced by a write. */
+/**
+ * An unusable file allows nothing (fails closed) and is reported; it is never replaced by a write.
+ * Read once per networked command, before it starts: synchronously, since the file is small and
+ * each thread-pool round trip of an async read cost more than the read (see readOwnedFileSync).
+ */
 export async function readWorkspaceNetwork(home: string, workspace: string): Promise<WorkspaceNetworkRead> {
-  const file = workspaceNetworkFile(home, await workspaceRealPath(workspace))
-  const read = await readSettingsFileState(file, WorkspaceNetworkSettingsSchema)
+  return readWorkspaceNetworkSync(home, workspaceRealPathSync(workspace))
+}
+
+export function readWorkspaceNetworkSync(home: string, realWorkspace: string): WorkspaceNetworkRead {
+  const file = workspaceNetworkFile(home, realWorkspace)
+  const read = readSettingsFileStateSync(file, WorkspaceNetworkSettingsSchema)
   const value = read.state === 'valid' ? read.value : WorkspaceNetworkSettingsSchema.parse({})
   const problem = read.state === 'invalid' ? `${file} ${read.reason}; no port or domain in it applies` : null
   return { file, value, problem }

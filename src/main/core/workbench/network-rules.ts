@@ -1,11 +1,11 @@
 import { NetworkPatternSchema, type WorkspaceNetworkSettings } from '../../../shared/settings'
 import type { NetworkRule, NetworkRuleScope, NetworkRuleSet } from '../sandbox/egress-policy'
 import { networkRuleSet } from '../sandbox/network-rule-set'
-import { workspaceRealPath } from '../settings/local-workspace-rules'
+import { workspaceRealPath, workspaceRealPathSync } from '../settings/local-workspace-rules'
 import { SettingsError } from '../settings/settings-error'
 import type { SettingsStore } from '../settings/settings-store'
 import {
-  readWorkspaceNetwork,
+  readWorkspaceNetworkSync,
   updateWorkspaceNetwork,
   type WorkspaceNetworkRead,
 } from '../settings/workspace-network-file'
@@ -56,15 +56,17 @@ export function createNetworkRules(options: {
   const locals = new Map<string, WorkspaceNetworkRead>()
   const userFile = options.settings.userFile
 
+  // Once per networked command, before it starts: without the thread pool (readWorkspaceNetworkSync).
   const readLocal = async (workspace: string) => {
-    const read = await readWorkspaceNetwork(options.home, workspace)
-    locals.set(await workspaceRealPath(workspace), read)
+    const real = workspaceRealPathSync(workspace)
+    const read = readWorkspaceNetworkSync(options.home, real)
+    locals.set(real, read)
     return read
   }
 
   return {
     async forCommand(sessionId, workspace) {
-      const real = await workspaceRealPath(workspace)
+      const real = workspaceRealPathSync(workspace)
       const first = await readLocal(workspace)
       return {
         allowedPorts: first.value.allowedPorts,
