@@ -84,7 +84,10 @@ export function applyPlaceRules(
       }
       for (const concern of judgement.concerns) concerns.set(`${concern.kind}:${concern.path}`, concern)
       if (verdict.walks) {
-        for (const word of [...paths, ...picked]) {
+        const roots = verdict.walkRoots
+          ? verdict.walkRoots.filter((word) => dirs !== null || isAbsolute(word))
+          : paths
+        for (const word of [...roots, ...picked]) {
           const folder = path.resolve(cwd, expandHome(word, options))
           if (!options.lookups.stat(folder)?.isDirectory()) continue
           // A folder already asked about as a secrets location (`grep -r token ~`) needs no walk.

@@ -105,6 +105,10 @@ export function evaluateCommandPart(
     })
     if (globProblem) return refuse(globProblem, name)
     // git reads the repository around the folder it runs in.
+    const walks = gitWalkFilter(git.subcommand, git.parsed, (git.reads?.trackedContents ?? null) !== null)
+    // `diff --no-index` compares exactly its two operands (walking those that are folders);
+    // `grep --no-index`/`--untracked` searches the folder it runs in.
+    const diffOperands = git.subcommand === 'diff' ? (git.parsed?.positionals ?? []) : []
     return {
       readOnly: true,
       reason: git.reason,
@@ -118,7 +122,8 @@ export function evaluateCommandPart(
         ...(git.reads?.objectPaths ?? []),
         '.',
       ],
-      walks: gitWalkFilter(git.subcommand, git.parsed, (git.reads?.trackedContents ?? null) !== null),
+      walks,
+      ...(walks && diffOperands.length > 0 ? { walkRoots: diffOperands } : {}),
       gitReads: git.reads,
     }
   }

@@ -24,6 +24,11 @@ export interface PartVerdict {
   gitReads?: GitReads
   /** It prints what the files under its folder operands hold (grep -r, rg): how it walks them. */
   walks?: WalkFilter | null
+  /**
+   * The words whose folders it walks, when not every path it reads: git reads its repository
+   * around `.`, but `git diff --no-index A B` walks only A and B. Absent: every path.
+   */
+  walkRoots?: string[]
   /** It prints variables (printenv, declare -p): the credential check asks about them. */
   environmentReads?: EnvironmentRead
 }

@@ -87,6 +87,9 @@ describe('git grep over files git does not track', () => {
     'git grep --no-index -l TOKEN',
     'git grep --untracked --no-untracked TOKEN',
     'git diff --no-index --stat empty config',
+    // diff --no-index compares exactly its operands: files beside a secret-holding folder read nothing else.
+    'git diff --no-index readme.md empty/../readme.md',
+    'git diff --no-index -- readme.md empty',
   ])('%s prints no secret, so it asks nothing', (command) => {
     expect(printed(command)).not.toContain(SECRET)
     expect(asks(command)).toEqual([])
