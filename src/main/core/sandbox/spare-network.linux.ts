@@ -62,6 +62,8 @@ const LISTENING_NOTICE = ' N listening on '
 // A bridge that neither listens nor exits in this time is killed: it would hold the pool (and the
 // app's exit) forever. socat listens within milliseconds even on a loaded machine.
 const MAKE_TIMEOUT_MS = 10_000
+/** bwrap reports its child's pid right after the clone; one that has not within this is ended without it. */
+const REPORT_WAIT_MS = 1_000
 
 export function createSparePool(options: SparePoolOptions): SparePool {
   let ready: SpareNetwork | null = null
@@ -70,6 +72,7 @@ export function createSparePool(options: SparePoolOptions): SparePool {
   let abortMaking: (() => void) | null = null
   let joinChecked = false
   let disposed = false
+  const givenOut = new Set<SpareNetwork>()
   const refill = () => {
     if (disposed || ready || making) return
     // Made after the current call's answer is on its way (spawning costs milliseconds): between
@@ -112,9 +115,19 @@ export function createSparePool(options: SparePoolOptions): SparePool {
     take() {
       const spare = ready
       ready = null
-      if (spare?.alive()) return spare
-      spare?.discard()
-      return null
+      if (!spare?.alive()) {
+        spare?.discard()
+        return null
+      }
+      // Kept until its command releases it, so dispose() ends it too if that never comes.
+      givenOut.add(spare)
+      return {
+        ...spare,
+        discard: () => {
+          givenOut.delete(spare)
+          spare.discard()
+        },
+      }
     },
     refill,
     idle: async () => {
@@ -125,6 +138,8 @@ export function createSparePool(options: SparePoolOptions): SparePool {
       ready?.discard()
       ready = null
       abortMaking?.()
+      for (const spare of givenOut) spare.discard()
+      givenOut.clear()
     },
   }
 }
@@ -161,11 +176,36 @@ function startSpare(
     env: {},
   })
   let fd: number | null = null
-  const discard = () => {
+  let info = ''
+  let infoEnded = false
+  const infoStream = holder.stdio[3] as NodeJS.ReadableStream & { unref?: () => void }
+  const exited = () => holder.exitCode !== null || holder.signalCode !== null
+  const endAll = once(() => {
+    // bwrap's child (the namespace's first process) sets its parent-death signal a moment after
+    // it is cloned: a holder killed in that moment leaves it running alone. It is killed by pid
+    // too, which ends everything in its PID namespace; only while it is still our bwrap's child,
+    // so a pid reused by another process is never signalled.
+    const child = parseInfo(info)?.pid
+    if (child !== undefined && parentOf(child) === holder.pid) {
+      try {
+        process.kill(child, 'SIGKILL')
+      } catch {
+        // Already gone.
+      }
+    }
     holder.kill('SIGKILL')
     if (fd !== null) closeSync(fd)
     fd = null
     rmSync(socketDir, { recursive: true, force: true })
+  })
+  const discard = () => {
+    // Until bwrap has said which pid its child has (it does right after the clone), ending it
+    // would leave that child unknown: the end waits for the report, or for bwrap to exit without one.
+    if (infoEnded || exited()) return endAll()
+    infoStream.once('end', endAll)
+    holder.once('exit', endAll)
+    // A bwrap that never reports (hung before its clone) is ended anyway.
+    setTimeout(endAll, REPORT_WAIT_MS).unref()
   }
   let settled = false
   const timeoutMs = options.makeTimeoutMs ?? MAKE_TIMEOUT_MS
@@ -180,8 +220,6 @@ function startSpare(
   {
     holder.on('error', (error) => fail(error.message))
     holder.on('exit', () => fd === null && fail('its bridge exited before it listened'))
-    let info = ''
-    const infoStream = holder.stdio[3] as NodeJS.ReadableStream & { unref?: () => void }
     infoStream.on('data', (chunk) => {
       info += String(chunk)
     })
@@ -206,6 +244,7 @@ function startSpare(
       resolve({ socketDir, namespacePath: `/proc/${process.pid}/fd/${fd}`, alive, discard: once(discard) })
     }
     infoStream.on('end', () => {
+      infoEnded = true
       reported = parseInfo(info)
       if (!reported) fail(`bwrap reported no namespace: ${info.trim()}`)
       else openWhenBoth()

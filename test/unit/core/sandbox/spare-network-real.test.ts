@@ -252,6 +252,36 @@ describe('the spare pool on its own (real bwrap, as root)', () => {
   })
 
   onlyAsRoot(
+    'dispose at any moment of the making, or with a spare given out and never released, leaves no process',
+    { timeout: 60_000 },
+    async () => {
+      // The race this is about: bwrap's child sets its parent-death signal a moment after it is
+      // cloned, so a holder killed in that moment left the namespace's first process running, alone.
+      for (let round = 0; round < 24; round++) {
+        const { spares, baseDir } = pool('/usr/bin/nsenter')
+        spares.refill()
+        // Each round ends the making one step later: before the spawn, at it, then while bwrap sets up.
+        for (let step = 0; step < round % 8; step++) await new Promise((resolve) => setImmediate(resolve))
+        if (round % 8 === 7) await waitFor(() => processesUsing(baseDir).length > 0, 'the spare being made')
+        spares.dispose()
+        await spares.idle()
+        await waitFor(
+          () => processesUsing(baseDir).length === 0,
+          `round ${round}: every process of the spare ended`,
+          5_000,
+        )
+      }
+      // A spare a command took and whose release never came (the core disposed mid-command).
+      const { spares, baseDir } = pool('/usr/bin/nsenter')
+      spares.refill()
+      await spares.idle()
+      expect(spares.take()?.alive()).toBe(true)
+      spares.dispose()
+      await waitFor(() => processesUsing(baseDir).length === 0, 'the spare given out ended')
+    },
+  )
+
+  onlyAsRoot(
     'where nsenter cannot join a spare, the pool turns itself off and commands bridge themselves',
     async () => {
       // /bin/false stands for an nsenter whose setns a security module refuses.
