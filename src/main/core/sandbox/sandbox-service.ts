@@ -206,9 +206,20 @@ export function createSandboxService(options: SandboxServiceOptions): SandboxSer
         return { ...off, release: async () => {} }
       }
       const workspace = realpathSync(input.workspace)
-      // The network is started first: its reads and its proxy's listen wait on the thread pool and
-      // the event loop, and that waiting overlaps the layout's synchronous walk instead of following it.
-      const networkStarting = prepareNetwork({
+      const layout = planLayout(layoutInput({ ...input, profile: choice.profile, workspace }, true))
+      const sandbox = sandboxOf(layout, {
+        ...hiddenFiles(logDir),
+        exposed: exposedFiles(input.readableFiles, input.writableFiles),
+        network: 'off',
+        ...(options.bwrapPath ? { bwrapPath: options.bwrapPath } : {}),
+      })
+      const cleanups: (() => Promise<void> | void)[] = []
+      if (options.platform === 'darwin') {
+        const privateTmp = realpathSync(mkdtempSync(join(tmpdir(), 'shellgate-tmp-')))
+        sandbox.privateTmp = privateTmp
+        cleanups.push(() => rmSync(privateTmp, { recursive: true, force: true }))
+      }
+      const network = await prepareNetwork({
         platform: options.platform,
         profile: choice.profile,
         settings: input.settings,
@@ -224,28 +235,6 @@ export function createSandboxService(options: SandboxServiceOptions): SandboxSer
         ...(spares ? { spares } : {}),
         log: logDecision,
       })
-      let layout: SandboxLayout
-      let sandbox: ExecutionSandbox
-      try {
-        layout = planLayout(layoutInput({ ...input, profile: choice.profile, workspace }, true))
-        sandbox = sandboxOf(layout, {
-          ...hiddenFiles(logDir),
-          exposed: exposedFiles(input.readableFiles, input.writableFiles),
-          network: 'off',
-          ...(options.bwrapPath ? { bwrapPath: options.bwrapPath } : {}),
-        })
-      } catch (error) {
-        // Nothing is left behind: the proxy, its folder and the spare namespace go with the failure.
-        await networkStarting.then((started) => started.release()).catch(() => undefined)
-        throw error
-      }
-      const cleanups: (() => Promise<void> | void)[] = []
-      if (options.platform === 'darwin') {
-        const privateTmp = realpathSync(mkdtempSync(join(tmpdir(), 'shellgate-tmp-')))
-        sandbox.privateTmp = privateTmp
-        cleanups.push(() => rmSync(privateTmp, { recursive: true, force: true }))
-      }
-      const network = await networkStarting
       sandbox.network = network.network
       if (network.egress) sandbox.egress = network.egress
       sandbox.hidden = stillPresent(sandbox.hidden)

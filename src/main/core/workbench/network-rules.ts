@@ -57,17 +57,17 @@ export function createNetworkRules(options: {
   const userFile = options.settings.userFile
 
   // Once per networked command, before it starts: without the thread pool (readWorkspaceNetworkSync).
-  const readLocal = async (workspace: string) => {
-    const real = workspaceRealPathSync(workspace)
+  const readLocalAt = (real: string) => {
     const read = readWorkspaceNetworkSync(options.home, real)
     locals.set(real, read)
     return read
   }
+  const readLocal = async (workspace: string) => readLocalAt(workspaceRealPathSync(workspace))
 
   return {
     async forCommand(sessionId, workspace) {
       const real = workspaceRealPathSync(workspace)
-      const first = await readLocal(workspace)
+      const first = readLocalAt(real)
       return {
         allowedPorts: first.value.allowedPorts,
         problem: first.problem,
