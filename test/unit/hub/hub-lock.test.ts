@@ -1,5 +1,5 @@
 import { execFileSync, spawnSync } from 'node:child_process'
-import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises'
+import { mkdir, mkdtemp, readdir, readFile, rm, symlink, utimes, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
@@ -39,12 +39,61 @@ describe('run/hub.lock', () => {
   })
 
   it('a dead holder’s lock is broken once, by exactly one of several claimants', async () => {
+    // Repeated, with more claimants than hubs ever start at once, so that the interleavings in
+    // which a claimant reads a lock another is still creating or breaking do happen.
+    for (let round = 0; round < 25; round++) {
+      const file = await lockFile()
+      await writeFile(file, `${deadPid()}\nstale\n`)
+      const outcomes = await Promise.all(Array.from({ length: 8 }, () => acquireHubLock(file)))
+      expect(acquired(outcomes)).toHaveLength(1)
+      const winner = acquired(outcomes)[0]
+      const text = await readFile(file, 'utf8')
+      expect(text.split('\n')[0]).toBe(String(process.pid))
+      // The others are told the live pid, never the dead one.
+      for (const outcome of outcomes) if (outcome.kind === 'held') expect(outcome.pid).toBe(process.pid)
+      // Nothing is left lying around from the moves aside, the guard or the claimants' own files.
+      expect(await readdir(join(file, '..'))).toEqual(['hub.lock'])
+      if (winner?.kind === 'acquired') await winner.lock.release()
+      expect(await readdir(join(file, '..'))).toEqual([])
+    }
+  })
+
+  it('a lock is never seen half-written: claimants against a live holder all see its pid', async () => {
+    for (let round = 0; round < 25; round++) {
+      const file = await lockFile()
+      const outcomes = await Promise.all(Array.from({ length: 8 }, () => acquireHubLock(file, () => true)))
+      expect(acquired(outcomes)).toHaveLength(1)
+      expect(outcomes.filter((outcome) => outcome.kind === 'held' && outcome.pid !== process.pid)).toEqual([])
+    }
+  })
+
+  it('a planted directory or symlink is moved off the name, and what a symlink points at is untouched', async () => {
+    const file = await lockFile()
+    const dir = join(file, '..')
+    await mkdir(file)
+    await writeFile(join(file, 'inside'), 'x')
+    const fromDir = await acquireHubLock(file)
+    expect(fromDir.kind).toBe('acquired')
+    expect(await readdir(dir)).toEqual(['hub.lock'])
+    await rm(file)
+    const target = join(dir, 'target')
+    await writeFile(target, '1\nnot-yours\n')
+    await symlink(target, file)
+    const fromLink = await acquireHubLock(file)
+    expect(fromLink.kind).toBe('acquired')
+    expect(await readFile(target, 'utf8')).toBe('1\nnot-yours\n')
+    expect((await readFile(file, 'utf8')).split('\n')[0]).toBe(String(process.pid))
+  })
+
+  it('a guard left by a starter that died mid-break does not keep the dead lock forever', async () => {
     const file = await lockFile()
     await writeFile(file, `${deadPid()}\nstale\n`)
-    const outcomes = await Promise.all([acquireHubLock(file), acquireHubLock(file), acquireHubLock(file)])
-    expect(acquired(outcomes)).toHaveLength(1)
-    expect((await readFile(file, 'utf8')).split('\n')[0]).toBe(String(process.pid))
-    // Nothing is left lying around from the moves aside.
+    await writeFile(`${file}.break`, `${deadPid()}\nbreaker\n`)
+    // Backdate it past the "just made, let it finish" moment.
+    const past = new Date(Date.now() - 60_000)
+    await utimes(`${file}.break`, past, past)
+    const outcome = await acquireHubLock(file)
+    expect(outcome.kind).toBe('acquired')
     expect(await readdir(join(file, '..'))).toEqual(['hub.lock'])
   })
 
