@@ -88,8 +88,8 @@ describe('run/hub.lock', () => {
   it('a guard left by a starter that died mid-break does not keep the dead lock forever', async () => {
     const file = await lockFile()
     await writeFile(file, `${deadPid()}\nstale\n`)
-    await writeFile(`${file}.break`, `${deadPid()}\nbreaker\n`)
-    // Backdate it past the "just made, let it finish" moment.
+    // A live pid, so that only the guard's age can free it (a breaker never takes this long).
+    await writeFile(`${file}.break`, `${process.pid}\nbreaker\n`)
     const past = new Date(Date.now() - 60_000)
     await utimes(`${file}.break`, past, past)
     const outcome = await acquireHubLock(file)
