@@ -5,6 +5,7 @@ import { constants as osConstants } from 'node:os'
 import { delimiter, isAbsolute, join } from 'node:path'
 import type { IPty } from '@lydell/node-pty'
 import { ExecInputError } from './exec-input-error'
+import { drainBeforeDestroy } from './pty-drain'
 import type { SpawnFunction } from './spawn-function'
 import { readTerminalMode } from './terminal-mode'
 import { MAX_TERMINAL_CELLS, type TerminalHandle, type TerminalOptions } from './terminal-types'
@@ -115,7 +116,9 @@ class PtyTerminal implements TerminalHandle {
     this.fd = fd
     this.size = { ...size }
     term.onData((data) => this.onOutput(data as unknown as Buffer))
-    // node-pty reports exit only after the terminal's output was read to the end (or 200 ms later).
+    // node-pty reports exit only after the terminal's output was read to the end, or 200 ms later
+    // with what is left read by the drain.
+    drainBeforeDestroy(term, (chunk) => this.onOutput(chunk), platform)
     term.onExit(({ exitCode, signal }) => {
       this.closed = true
       this.closeFile()

@@ -37,10 +37,27 @@ export function terminalRunner(port: ExecutionPort, env: Record<string, string>)
         if (!terminal) throw new Error('no terminal handle yet')
         return terminal
       },
-      until: (text: string) =>
-        new Promise<void>((resolve) => {
-          if (seen.includes(text)) resolve()
-          else waiters.push({ text, resolve })
+      /** Fails (well inside the test's own timeout) with what the screen showed, not a bare timeout. */
+      until: (text: string, timeoutMs = 15_000) =>
+        new Promise<void>((resolve, reject) => {
+          if (seen.includes(text)) return resolve()
+          const timer = setTimeout(() => {
+            const index = waiters.indexOf(waiter)
+            if (index >= 0) waiters.splice(index, 1)
+            reject(
+              new Error(
+                `${JSON.stringify(text)} never showed in ${timeoutMs} ms; the screen had ${JSON.stringify(seen.slice(-600))}`,
+              ),
+            )
+          }, timeoutMs)
+          const waiter = {
+            text,
+            resolve: () => {
+              clearTimeout(timer)
+              resolve()
+            },
+          }
+          waiters.push(waiter)
         }),
     }
   }
