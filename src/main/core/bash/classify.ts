@@ -42,13 +42,14 @@ const PROMISOR_SAFE_SUBCOMMANDS = new Set([
 export function classifyCommand(command: string, options: ClassifyOptions): CommandVerdict {
   // os.homedir() asks the system each time; one answer serves every path of the call.
   const home = options.home ?? homedir()
+  const lookups = options.lookups ?? createFsLookups()
   const call = {
     ...options,
     home,
     // Read once: every path judged in the call compares with SHELLGATE_HOME, and process.env is slow.
     shellgateHome: options.shellgateHome ?? process.env.SHELLGATE_HOME ?? path.join(home, '.shellgate'),
-    lookups: options.lookups ?? createFsLookups(),
-    git: new GitSafetyPerCall(),
+    lookups,
+    git: new GitSafetyPerCall(lookups),
   }
   return classifyAtDepth(command, call, 0)
 }

@@ -1,3 +1,4 @@
+import type { FsLookups } from './places/fs-lookups'
 import { checkGitRuntimeSafety, type GitRuntimeSafety } from './git-safety/git-runtime-safety'
 import { withCallReads } from './git-safety/per-call-reads'
 
@@ -12,12 +13,15 @@ export class GitSafetyPerCall {
   private answers?: Map<string, GitRuntimeSafety>
   private reads?: Map<string, unknown>
 
+  /** `lookups`: the call's file system answers, which the walk up from each folder shares. */
+  constructor(private readonly lookups?: FsLookups) {}
+
   check(folder: string): GitRuntimeSafety {
     this.answers ??= new Map()
     const known = this.answers.get(folder)
     if (known) return known
     this.reads ??= new Map()
-    const safety = withCallReads(this.reads, () => checkGitRuntimeSafety(folder))
+    const safety = withCallReads(this.reads, () => checkGitRuntimeSafety(folder), this.lookups)
     this.answers.set(folder, safety)
     return safety
   }

@@ -1,9 +1,9 @@
-import { lstatSync, realpathSync, type Stats, statSync } from 'node:fs'
+import { realpathSync, type Stats } from 'node:fs'
 import path from 'node:path'
 import { readRegularFile } from './bounded-read'
 import { MAX_GITDIR_FILE_BYTES, parseGitdirLine } from './gitdir-file'
 import { holdsNoDiscoveryEntry } from './marker-free-folders'
-import { lstatOncePerCall } from './per-call-reads'
+import { lstatOncePerCall, realFolderOncePerCall, statOncePerCall } from './per-call-reads'
 import { isPromisorRepository } from './repository-config-scan'
 import { type RepositoryFacts, readRepositoryFacts } from './repository-facts'
 import { findRepositoryProgram } from './repository-programs'
@@ -34,7 +34,7 @@ export function checkGitRuntimeSafety(cwd: string): GitRuntimeSafety {
     // git finds its repository from the physical folder (getcwd), so `-C link` or `cd link` into a
     // symlink leading to an embedded bare repository is judged there; the folder as written, too.
     const written = path.resolve(cwd)
-    const physical = safeRealpath(written)
+    const physical = realFolderOncePerCall(written, safeRealpath)
     const found = walkUp(physical ?? written, physical)
     if (!found.safe || physical === null || physical === written) return found
     const lexical = walkUp(written, physical)
@@ -108,14 +108,14 @@ function checkTarget(dotGit: string, target: string, cwds: string[]): string | G
 
 function findDirectoryProblem(gitDir: string): string | null {
   const head = path.join(gitDir, 'HEAD')
-  const headStats = lstatOrNull(head)
+  const headStats = lstatOncePerCall(head)
   if (!headStats?.isFile()) return `${gitDir} has no valid HEAD`
   if (!isKnownValidHead(head, headStats)) {
     if (!VALID_HEAD.test(readSmallFile(head, MAX_HEAD_BYTES))) return `${gitDir} has no valid HEAD`
     rememberValidHead(head, headStats)
   }
   for (const name of ['objects', 'refs']) {
-    if (!statOrNull(path.join(gitDir, name))?.isDirectory()) return `${gitDir} has no ${name} directory`
+    if (!statOncePerCall(path.join(gitDir, name))?.isDirectory()) return `${gitDir} has no ${name} directory`
   }
   if (lstatOncePerCall(path.join(gitDir, 'commondir')))
     return `${gitDir} has a commondir file pointing elsewhere`
@@ -144,7 +144,7 @@ function rememberValidHead(head: string, stats: Stats): void {
 // Any entry counts, symlinks included: git accepts a symlinked HEAD or objects/ just as well.
 function findBareMarker(dir: string): string | null {
   for (const name of ['HEAD', 'objects', 'refs']) {
-    if (lstatOrNull(path.join(dir, name))) return path.join(dir, name)
+    if (lstatOncePerCall(path.join(dir, name))) return path.join(dir, name)
   }
   return null
 }
@@ -174,24 +174,6 @@ function readSmallFile(file: string, maxBytes: number): string {
   const data = readRegularFile(file, { maxBytes, followSymlinks: false })
   if (data === null) throw new Error(`${file} disappeared while it was checked`)
   return data.toString('utf8')
-}
-
-// throwIfNoEntry: a missing file is the common case on every level of the walk, and building an
-// exception for each one dominated classify's latency.
-function lstatOrNull(file: string): Stats | null {
-  try {
-    return lstatSync(file, { throwIfNoEntry: false }) ?? null
-  } catch {
-    return null
-  }
-}
-
-function statOrNull(file: string): Stats | null {
-  try {
-    return statSync(file, { throwIfNoEntry: false }) ?? null
-  } catch {
-    return null
-  }
 }
 
 function safeRealpath(file: string): string | null {

@@ -1,5 +1,6 @@
-import { lstatSync, type Stats, statSync } from 'node:fs'
+import type { Stats } from 'node:fs'
 import path from 'node:path'
+import { lstatOncePerCall, statOncePerCall } from './per-call-reads'
 
 /**
  * Folders known to hold none of the entries git's discovery looks for (`.git`, and the `HEAD`,
@@ -21,10 +22,10 @@ const markerFree = new Map<string, string>()
 
 /** Whether `dir` holds none of git's discovery entries, revalidated by the folder's stamp. */
 export function holdsNoDiscoveryEntry(dir: string, now: () => number = Date.now): boolean {
-  const stats = statOrNull(dir)
+  const stats = statOncePerCall(dir)
   const stamp = stats ? stampOf(stats) : null
   if (stamp !== null && markerFree.get(dir) === stamp) return true
-  const free = DISCOVERY_ENTRIES.every((name) => lstatOrNull(path.join(dir, name)) === null)
+  const free = DISCOVERY_ENTRIES.every((name) => lstatOncePerCall(path.join(dir, name)) === null)
   if (!free || stats === null || stamp === null) {
     markerFree.delete(dir)
     return free
@@ -40,20 +41,4 @@ export function holdsNoDiscoveryEntry(dir: string, now: () => number = Date.now)
 function stampOf(stats: Stats): string | null {
   if (!stats.isDirectory()) return null
   return `${stats.dev}:${stats.ino}:${stats.mtimeMs}:${stats.ctimeMs}`
-}
-
-function statOrNull(file: string): Stats | null {
-  try {
-    return statSync(file, { throwIfNoEntry: false }) ?? null
-  } catch {
-    return null
-  }
-}
-
-function lstatOrNull(file: string): Stats | null {
-  try {
-    return lstatSync(file, { throwIfNoEntry: false }) ?? null
-  } catch {
-    return null
-  }
 }

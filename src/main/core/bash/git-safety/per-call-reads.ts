@@ -1,4 +1,5 @@
-import { lstatSync, type Stats } from 'node:fs'
+import { lstatSync, type Stats, statSync } from 'node:fs'
+import type { FsLookups } from '../places/fs-lookups'
 
 /**
  * One classify call asks about the same repository files several times (the program check, the
@@ -6,12 +7,21 @@ import { lstatSync, type Stats } from 'node:fs'
  * `commondir`), and every answer had to be revalidated by stat'ing its files again. Inside
  * `withCallReads` each such read is made once; the answers live exactly as long as the call, so a
  * file changed between two calls is always read again (the caches below them check identities).
+ *
+ * When the call's file system lookups are given, the stats, lstats and real folders come from them:
+ * the walk up from cwd asks about the very folders the path checks of the same call asked about,
+ * and every answer within one call must agree with the others anyway.
  */
-let current: Map<string, unknown> | null = null
+interface CallReads {
+  reads: Map<string, unknown>
+  lookups: FsLookups | undefined
+}
 
-export function withCallReads<T>(reads: Map<string, unknown>, run: () => T): T {
+let current: CallReads | null = null
+
+export function withCallReads<T>(reads: Map<string, unknown>, run: () => T, lookups?: FsLookups): T {
   const outer = current
-  current = reads
+  current = { reads, lookups }
   try {
     return run()
   } finally {
@@ -21,8 +31,8 @@ export function withCallReads<T>(reads: Map<string, unknown>, run: () => T): T {
 
 /** The answer already read in this call for `key`, else `read()` (remembered for the call). */
 export function readOncePerCall<T>(key: string, read: () => T): T {
-  const reads = current
-  if (reads === null) return read()
+  const reads = current?.reads
+  if (reads === undefined) return read()
   if (reads.has(key)) return reads.get(key) as T
   const answer = read()
   reads.set(key, answer)
@@ -32,13 +42,35 @@ export function readOncePerCall<T>(key: string, read: () => T): T {
 /**
  * lstat once per call: the discovery walk, the gitdir check and the commondir reader each ask
  * whether `.git`, `commondir` exist. A throwing lstat (EACCES, ELOOP) answers null, as a missing file.
+ * throwIfNoEntry: a missing file is the common case on every level of the walk, and building an
+ * exception for each one dominated classify's latency.
  */
 export function lstatOncePerCall(file: string): Stats | null {
-  return readOncePerCall(`lstat\0${file}`, () => {
-    try {
-      return lstatSync(file, { throwIfNoEntry: false }) ?? null
-    } catch {
-      return null
-    }
-  })
+  const lookups = current?.lookups
+  if (lookups) return lookups.lstat(file)
+  return readOncePerCall(`lstat\0${file}`, () =>
+    nullOnError(() => lstatSync(file, { throwIfNoEntry: false })),
+  )
+}
+
+/** stat once per call (it follows symlinks), null for a missing or unreadable path, as above. */
+export function statOncePerCall(file: string): Stats | null {
+  const lookups = current?.lookups
+  if (lookups) return lookups.stat(file)
+  return readOncePerCall(`stat\0${file}`, () => nullOnError(() => statSync(file, { throwIfNoEntry: false })))
+}
+
+/** The kernel's real path of a folder, null when it does not resolve; kept like the lookups keep it. */
+export function realFolderOncePerCall(dir: string, resolve: (dir: string) => string | null): string | null {
+  const lookups = current?.lookups
+  if (lookups) return lookups.realFolder(dir)
+  return readOncePerCall(`realpath\0${dir}`, () => resolve(dir))
+}
+
+function nullOnError(look: () => Stats | undefined): Stats | null {
+  try {
+    return look() ?? null
+  } catch {
+    return null
+  }
 }

@@ -65,7 +65,8 @@ class CallLookups implements FsLookups {
 
   realFolder(dir: string): string | null {
     this.folders ??= new Map()
-    return remember(this.folders, dir, () => sharedRealFolder(dir))
+    // Its stat is the call's: the walk up for git and the path checks ask about the same folders.
+    return remember(this.folders, dir, () => sharedRealFolder(dir, this.stat(dir)))
   }
 
   readdir(dir: string): Dirent[] | null {
@@ -89,8 +90,8 @@ function remember<T>(map: Map<string, T | null>, key: string, look: () => T | nu
   return found
 }
 
-function sharedRealFolder(dir: string): string | null {
-  const now = statSync(dir, { throwIfNoEntry: false })
+/** `now`: the folder's stat (following symlinks) in this call, null when it does not resolve. */
+function sharedRealFolder(dir: string, now: Stats | null): string | null {
   if (!now?.isDirectory()) return now ? realpathSync.native(dir) : null
   const kept = realFolders.get(dir)
   if (kept && kept.ino === now.ino && kept.dev === now.dev && kept.ctimeMs === now.ctimeMs) return kept.real
