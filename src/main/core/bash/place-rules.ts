@@ -4,6 +4,7 @@ import type { AnalyzedCommand, WordGlob } from './analysis/command-analysis'
 import type { CallOptions, ClassifyOptions, RunFolders } from './classify-options'
 import { expandGlob } from './places/glob-expand'
 import { judgeReadPaths } from './places/read-places'
+import { findLinksReached } from './places/found-links'
 import { findSecretBelow } from './places/secret-index'
 import { type GlobSemantics, globSemantics, UNKNOWN_GLOBBING } from './places/shell-globbing'
 import { isCredentialName } from '../secrets/credential-env-names'
@@ -102,6 +103,27 @@ export function applyPlaceRules(
                 ? null
                 : `${verdict.name} reads every file under ${word}, ${path.relative(cwd, found.secret) || found.secret} among them`
           if (reason !== null) concerns.set(`holds:${folder}`, { kind: 'secret', path: folder, reason })
+        }
+      }
+      if (verdict.foundLinks) {
+        // `find . -exec cat {} +` hands each symlink it finds to cat, which reads where it leads;
+        // `find -L` lists what is there: every link met is judged as a path read, through to its target.
+        for (const word of paths) {
+          const folder = path.resolve(cwd, expandHome(word, options))
+          if (!options.lookups.stat(folder)?.isDirectory()) continue
+          const found = findLinksReached(folder, verdict.foundLinks, options.lookups)
+          if ('unknown' in found) {
+            const reason = `${verdict.name} reads through the symlinks under ${word}: ${found.unknown}`
+            concerns.set(`links:${folder}`, { kind: 'secret', path: folder, reason })
+            continue
+          }
+          const links = judgeReadPaths(found.links, options, cwd)
+          if (links.refused) {
+            verdict.readOnly = false
+            verdict.reason = links.refused
+            return
+          }
+          for (const concern of links.concerns) concerns.set(`${concern.kind}:${concern.path}`, concern)
         }
       }
     }

@@ -8,6 +8,8 @@ import type { FsLookups } from './fs-lookups'
 export const MAX_INDEXED_ENTRIES = 20_000
 const MAX_INDEXED_FOLDERS = 32
 const MAX_GIT_CONFIG_BYTES = 64 * 1024
+/** More symlinks than this below a folder, and where they all lead is not judged: it asks. */
+export const MAX_INDEXED_LINKS = 256
 
 /** How a recursive reader walks a folder: which names it skips. */
 export interface WalkFilter {
@@ -32,6 +34,12 @@ interface Indexed {
   folders: Array<[folder: string, ctimeMs: number]>
   /** Secret-named files (relative to the root), or `.git/config` files holding a URL password. */
   secrets: string[]
+  /**
+   * Symlinks met on the walk (relative to the root), never followed. Only their names are kept:
+   * where one leads can change with no folder here changing (its target's own parent swapped), so
+   * whoever reads through them resolves them on every call.
+   */
+  links: string[]
   complete: boolean
   /** A folder changed within RECENT_CHANGE_MS of the walk: another change may carry the same ctime. */
   recent: boolean
@@ -54,14 +62,7 @@ const INDEX = new Map<string, Indexed>()
 export function findSecretBelow(root: string, filter: WalkFilter, lookups: FsLookups): FolderSecrets {
   const real = lookups.realFolder(root)
   if (real === null) return { secret: null }
-  const key = `${real}\0${filter.key}`
-  let indexed = INDEX.get(key)
-  if (!indexed || !stillValid(indexed)) {
-    indexed = walk(real, filter)
-    INDEX.delete(key)
-    if (INDEX.size >= MAX_INDEXED_FOLDERS) INDEX.delete(INDEX.keys().next().value as string)
-    if (!indexed.recent) INDEX.set(key, indexed)
-  }
+  const indexed = indexOf(real, filter)
   if (!indexed.complete)
     return {
       unknown: `${root} holds more than ${MAX_INDEXED_ENTRIES} entries, too many to check for secret files`,
@@ -70,13 +71,44 @@ export function findSecretBelow(root: string, filter: WalkFilter, lookups: FsLoo
   return { secret: secret === undefined ? null : path.join(root, secret) }
 }
 
+export type FolderLinks = { links: string[] } | { unknown: string }
+
+/**
+ * The symlinks below `root` that a reader walking it like `filter` would be handed (`find -exec cat
+ * {} +` opens each one, and so reads where it leads), as paths under `root`. Same walk and index as
+ * findSecretBelow.
+ */
+export function findLinksBelow(root: string, filter: WalkFilter, lookups: FsLookups): FolderLinks {
+  const real = lookups.realFolder(root)
+  if (real === null) return { links: [] }
+  const indexed = indexOf(real, filter)
+  if (!indexed.complete)
+    return { unknown: `${root} holds more than ${MAX_INDEXED_ENTRIES} entries, too many to check` }
+  if (indexed.links.length > MAX_INDEXED_LINKS)
+    return { unknown: `${root} holds more than ${MAX_INDEXED_LINKS} symlinks, too many to follow` }
+  const links = indexed.links.filter((file) => filter.readsFile(path.basename(file)))
+  return { links: links.map((file) => path.join(root, file)) }
+}
+
+function indexOf(real: string, filter: WalkFilter): Indexed {
+  const key = `${real}\0${filter.key}`
+  let indexed = INDEX.get(key)
+  if (!indexed || !stillValid(indexed)) {
+    indexed = walk(real, filter)
+    INDEX.delete(key)
+    if (INDEX.size >= MAX_INDEXED_FOLDERS) INDEX.delete(INDEX.keys().next().value as string)
+    if (!indexed.recent) INDEX.set(key, indexed)
+  }
+  return indexed
+}
+
 function stillValid(indexed: Indexed): boolean {
   for (const [folder, ctimeMs] of indexed.folders) if (ctimeOf(folder) !== ctimeMs) return false
   return true
 }
 
 function walk(root: string, filter: WalkFilter): Indexed {
-  const indexed: Indexed = { folders: [], secrets: [], complete: true, recent: false }
+  const indexed: Indexed = { folders: [], secrets: [], links: [], complete: true, recent: false }
   const recentSince = Date.now() - RECENT_CHANGE_MS
   const queue = ['']
   let entries = 0
@@ -109,7 +141,10 @@ function walk(root: string, filter: WalkFilter): Indexed {
           continue
         }
         if (!filter.skipsFolder(entry.name)) queue.push(file)
-      } else if (isSecretFileName(entry.name)) indexed.secrets.push(file)
+        continue
+      }
+      if (entry.isSymbolicLink()) indexed.links.push(file)
+      if (isSecretFileName(entry.name)) indexed.secrets.push(file)
     }
   }
   return indexed

@@ -5,6 +5,8 @@ import { globSemantics } from '../places/shell-globbing'
 import type { PartVerdict } from './part-verdict'
 
 const EXEC_ACTIONS = new Set(['-exec', '-execdir', '-ok', '-okdir'])
+// Inner commands that print their words and open nothing: `-exec echo {} \;` only names the link.
+const PRINTS_WORDS_ONLY = new Set(['echo', 'printf', 'basename', 'dirname'])
 /** What `{}` stands for when the inner command is judged: a found file, never a flag. */
 export const FOUND_FILE = './found-file'
 
@@ -35,6 +37,7 @@ export function evaluateFindExec(
   if (!find.readOnly) return find
   const paths = [...(find.paths ?? [])]
   let content = false
+  let opens = false
   const names: string[] = []
   for (const clause of split.inner) {
     const inner = evaluate(subPart(part, clause, false))
@@ -43,13 +46,17 @@ export function evaluateFindExec(
     names.push(inner.name ?? '?')
     paths.push(...(inner.paths ?? []).filter((word) => word !== FOUND_FILE))
     if (printsContent(inner, part.argv as string[], clause)) content = true
+    if (!PRINTS_WORDS_ONLY.has(inner.name ?? '')) opens = true
   }
+  const walk = content || opens ? findWalk(part.argv as string[], split.own) : null
   return {
     ...find,
     reason: `find -exec ${names.join(', ')} only reads`,
     paths,
     unknownPaths: find.unknownPaths,
-    ...(content ? { walks: findWalk(part.argv as string[], split.own) } : {}),
+    ...(walk && content ? { walks: walk } : {}),
+    // Even `wc -l {}` or `grep -l x {}` opens a found symlink's target and tells something of it.
+    ...(walk && opens && !find.foundLinks ? { foundLinks: { filter: walk, intoFolders: false } } : {}),
   }
 }
 

@@ -3,6 +3,7 @@ import { evaluateGitArgv } from '../git/git-policy'
 import { findUncPath, isPathQualified, standardBinaryName, stripTransparentWrappers } from './command-name'
 import { evaluateDirectArgv } from './direct-argv'
 import type { WalkFilter } from '../places/secret-index'
+import { EVERY_NAME } from '../places/found-links'
 import type { PartVerdict } from './part-verdict'
 import { evaluateEnvironmentReader } from './environment-readers'
 import { evaluateFindExec } from './find-exec'
@@ -13,6 +14,7 @@ import { parseFlags } from './flag-parser'
 import { readBothWays } from './getopt-readings'
 import {
   followsLinksInFolders,
+  walksIntoLinkedFolders,
   gitReadPaths,
   pathOperands,
   xargsOpensFiles,
@@ -197,6 +199,9 @@ function evaluateWithTable(
       ...parsed.readFiles,
     ]),
     followsLinks: readings.some((parsed) => followsLinksInFolders(name, args, parsed)),
+    ...(readings.some((parsed) => walksIntoLinkedFolders(name, parsed))
+      ? { foundLinks: { filter: EVERY_NAME, intoFolders: true } }
+      : {}),
     // The POSIX reading ends options sooner, so it has fewer include/exclude filters: the wider walk.
     walks: [...readings]
       .reverse()

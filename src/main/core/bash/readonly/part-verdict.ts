@@ -1,4 +1,5 @@
 import type { GitReads } from '../git/git-prints'
+import type { FoundLinks } from '../places/found-links'
 import type { WalkFilter } from '../places/secret-index'
 import type { EnvironmentRead } from './environment-readers'
 
@@ -22,6 +23,11 @@ export interface PartVerdict {
   followsLinks?: boolean
   /** For git: what it prints from the repository, judged where the repository is known. */
   gitReads?: GitReads
+  /**
+   * It opens or lists through the symlinks its walk of the folder operands meets (`find . -exec
+   * cat {} +`, `find -L`, `du -L`): how it walks, to judge where each link leads.
+   */
+  foundLinks?: FoundLinks
   /** It prints what the files under its folder operands hold (grep -r, rg): how it walks them. */
   walks?: WalkFilter | null
   /**

@@ -172,6 +172,22 @@ export function followsLinksInFolders(
   return false
 }
 
+/**
+ * Whether the command walks into the folders the symlinks under its folder operands lead to, and
+ * lists or measures what is there (`find -L . -name id_rsa`, `du -La`, `ls -RL`, `fd -L`).
+ */
+export function walksIntoLinkedFolders(name: string, parsed: ParsedArgs | null): boolean {
+  const flags = parsed?.flags.map((flag) => flag.flag) ?? []
+  const has = (...names: string[]) => names.some((flag) => flags.includes(flag))
+  if (name === 'find') return has('-L', '-follow')
+  if (name === 'fd' || name === 'fdfind') return has('-L', '--follow')
+  if (name === 'du') return has('-L', '--dereference')
+  if (name === 'tree') return has('-l')
+  if (name === 'ls' || name === 'dir' || name === 'vdir')
+    return has('-L', '--dereference') && has('-R', '--recursive')
+  return false
+}
+
 /** Whether the command xargs runs opens files at all (echo and printf only print words). */
 export function xargsOpensFiles(positionals: readonly string[]): boolean {
   return !PRINTS_ARGUMENTS.has(positionals[0] ?? 'echo')
