@@ -68,12 +68,16 @@ const tar: CommandPolicy = {
       --clamp-mtime --restrict -W --verify`,
     string: `-C --directory --exclude --exclude-ignore --exclude-ignore-recursive --exclude-tag
       --exclude-tag-all --exclude-tag-under -b --blocking-factor --record-size -H --format -V --label
-      --quoting-style --quote-chars --no-quote-chars --transform --xform -K --starting-file -N --newer
-      --newer-mtime --after-date --add-file --strip-components --mode --mtime --owner --group
+      --quoting-style --quote-chars --no-quote-chars --transform --xform -K --starting-file --add-file
+      --strip-components --mode --owner --group
       --pax-option --level --sort --sparse-version --suffix --warning --xattrs-exclude --xattrs-include
       --hole-detection --program-name`,
     optionalString: '--occurrence --one-top-level --totals --checkpoint --atime-preserve',
-    file: '-f --file --exclude-from -X -T --files-from --owner-map --group-map',
+    // -N and its kin take a date, or a file whose times tar takes when the value starts with / or .
+    // (`-N ~/.ssh/id_rsa` tells the key's mtime by what it lists): judged as a file, since a date
+    // names no file that exists.
+    file: `-f --file --exclude-from -X -T --files-from --owner-map --group-map -N --newer --newer-mtime
+      --after-date --mtime`,
   }),
   refusedFlags: {
     '-I': 'tar -I runs a compression program',

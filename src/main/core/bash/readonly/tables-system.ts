@@ -33,7 +33,6 @@ const xargs: CommandPolicy = {
     none: '-0 -r -t -x --null --no-run-if-empty --verbose --exit --show-limits --help --version',
     number: '-n --max-args -P --max-procs -L -s --max-chars',
     optionalString: '--max-lines -l -e --eof',
-    string: '--process-slot-var',
     char: '-d --delimiter',
     '{}': '-I',
     EOF: '-E',
@@ -47,6 +46,9 @@ const xargs: CommandPolicy = {
     '--open-tty': 'xargs --open-tty hands the terminal to the command',
     '-i': 'xargs -i puts input lines inside the words of the command it runs',
     '--replace': 'xargs --replace puts input lines inside the words of the command it runs',
+    // `--process-slot-var=LD_LIBRARY_PATH echo` makes echo load its libraries from ./0.
+    '--process-slot-var':
+      'xargs --process-slot-var sets a variable of the command it runs, which may be LD_PRELOAD or PATH',
   },
   optionsEndAtFirstPositional: true,
   check: xargsCommandCheck,
