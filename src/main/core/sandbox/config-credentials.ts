@@ -1,5 +1,8 @@
 import { isCredentialName } from '../secrets/credential-env-names'
-import { isSecretGitConfigKey, valueHoldsCredential } from '../secrets/git-secret-keys'
+import { parseGitConfig, unquote } from '../secrets/git-config-text'
+import { isSecretGitConfigKey, redactedConfigName, valueHoldsCredential } from '../secrets/git-secret-keys'
+
+export { type GitConfigText, parseGitConfig } from '../secrets/git-config-text'
 
 /** What a git config file says that decides whether, and with what, the sandbox mounts it. */
 export interface GitConfigFacts {
@@ -9,42 +12,6 @@ export interface GitConfigFacts {
   includes: string[]
   /** core.excludesFile, as written. */
   excludesFile: string | null
-}
-
-const SECTION = /^\[\s*([A-Za-z0-9.-]+)(?:\s+"((?:[^"\\]|\\.)*)")?\s*\](.*)$/
-const KEY_VALUE = /^([A-Za-z][A-Za-z0-9-]*)\s*(?:=\s*(.*))?$/
-
-export interface GitConfigText {
-  /** `section[.subsection].key` and its value, in file order. */
-  entries: { name: string; value: string }[]
-  /** The first line this reader cannot read; callers treat such a file as the worst case. */
-  unreadable: string | null
-}
-
-/**
- * Reads a git config file as git does, as far as the sandbox's decisions need: sections (`[http]`,
- * `[credential "https://host"]`, `[url.x]`), keys, quoted values, comments and continued lines.
- */
-export function parseGitConfig(text: string): GitConfigText {
-  const parsed: GitConfigText = { entries: [], unreadable: null }
-  let section = ''
-  for (const raw of text.replace(/\\\r?\n/g, '').split(/\r?\n/)) {
-    let line = raw.trim()
-    if (line === '' || line.startsWith('#') || line.startsWith(';')) continue
-    const header = SECTION.exec(line)
-    if (header) {
-      section = header[2] === undefined ? header[1]! : `${header[1]}.${header[2]}`
-      line = header[3]!.trim()
-      if (line === '' || line.startsWith('#') || line.startsWith(';')) continue
-    }
-    const pair = KEY_VALUE.exec(line)
-    if (!pair || section === '') {
-      parsed.unreadable ??= JSON.stringify(raw.slice(0, 60))
-      continue
-    }
-    parsed.entries.push({ name: `${section}.${pair[1]}`, value: unquote(pair[2] ?? '') })
-  }
-  return parsed
 }
 
 /**
@@ -57,7 +24,8 @@ export function gitConfigFacts(text: string | null): GitConfigFacts {
   const parsed = parseGitConfig(text)
   if (parsed.unreadable) facts.credential = `a line that cannot be read here: ${parsed.unreadable}`
   for (const { name, value } of parsed.entries) {
-    if (isSecretGitConfigKey(name) || valueHoldsCredential(value)) facts.credential ??= name
+    if (isSecretGitConfigKey(name) || valueHoldsCredential(value))
+      facts.credential ??= redactedConfigName(name)
     const lower = name.toLowerCase()
     if (lower === 'include.path' || (lower.startsWith('includeif.') && lower.endsWith('.path'))) {
       facts.includes.push(value)
@@ -86,18 +54,4 @@ export function iniCredential(text: string | null): string | null {
 
 export function configHoldsCredential(text: string | null, format: 'git' | 'ini'): string | null {
   return format === 'git' ? gitConfigFacts(text).credential : iniCredential(text)
-}
-
-/** Strips an inline comment outside quotes and the quotes themselves. */
-function unquote(value: string): string {
-  let out = ''
-  let quoted = false
-  for (let index = 0; index < value.length; index += 1) {
-    const char = value[index]!
-    if (char === '"') quoted = !quoted
-    else if (!quoted && (char === '#' || char === ';')) break
-    else if (char === '\\' && index + 1 < value.length) out += value[++index]
-    else out += char
-  }
-  return out.trim()
 }

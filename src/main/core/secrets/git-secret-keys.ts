@@ -22,7 +22,29 @@ export function isSecretGitConfigKey(name: string): boolean {
   return SECRET_KEY_WORD.test(key)
 }
 
-/** True when a value carries a password in a URL's user part (`https://me:tok@host/`). */
+// A user part that is a token by its issuer's prefix (GitHub, GitLab, Slack, npm, Hugging Face…) or
+// by its length: `https://ghp_…@github.com/` is how GitHub takes a token without a password.
+const TOKEN_USER =
+  /^(?:gh[pousr]_|github_pat_|glpat-|gldt-|xox[abpr]-|npm_|hf_|sk-|pat-)|^[A-Za-z0-9_.~%+-]{32,}$/
+
+/**
+ * True when a value carries a password in a URL's user part (`https://me:tok@host/`), or a user
+ * part that is itself a token (`https://ghp_…@github.com/`).
+ */
 export function valueHoldsCredential(value: string): boolean {
-  return /[a-z][a-z0-9+.-]*:\/\/[^/\s@:]*:[^/\s@]+@/i.test(value)
+  if (/[a-z][a-z0-9+.-]*:\/\/[^/\s@:]*:[^/\s@]+@/i.test(value)) return true
+  for (const match of value.matchAll(/[a-z][a-z0-9+.-]*:\/\/([^/\s@:]+)@/gi))
+    if (TOKEN_USER.test(match[1] as string)) return true
+  return false
+}
+
+/**
+ * A config name as a reason may show it: one that carries a password itself
+ * (`url.https://me:tok@host/.insteadof`) keeps only its section and key (`url.<…>.insteadof`).
+ */
+export function redactedConfigName(name: string): string {
+  if (!valueHoldsCredential(name)) return name
+  const first = name.indexOf('.')
+  const last = name.lastIndexOf('.')
+  return first === last ? '<…>' : `${name.slice(0, first)}.<…>${name.slice(last)}`
 }

@@ -149,4 +149,19 @@ describe('git config keys that hold credentials', () => {
     expect(valueHoldsCredential('git@github.com:o/r.git')).toBe(false)
     expect(valueHoldsCredential('https://me@github.com/o/r.git')).toBe(false)
   })
+
+  it('finds a token given as the URL user, as GitHub and GitLab take one, but not a plain user', () => {
+    for (const user of [
+      'ghp_16C7e42F292c6912E7710c838347Ae178B4a',
+      'github_pat_11ABC',
+      'glpat-xxxxxxxx',
+      'x'.repeat(40),
+    ])
+      expect(valueHoldsCredential(`https://${user}@github.com/o/r.git`), user).toBe(true)
+    // A config name holds one too: `url.<base>.insteadof`.
+    expect(valueHoldsCredential('url.https://ghp_abcdef@github.com/.insteadof')).toBe(true)
+    for (const user of ['git', 'jdoe', 'x-access-token', 'first.last'])
+      expect(valueHoldsCredential(`https://${user}@example.com/o/r.git`), user).toBe(false)
+    expect(valueHoldsCredential('ssh://git@github.com/o/r.git')).toBe(false)
+  })
 })

@@ -1,3 +1,4 @@
+import { homedir } from 'node:os'
 import path from 'node:path'
 import { valueHoldsCredential } from '../../secrets/git-secret-keys'
 import { type RepositoryConfigAnswer, readRepositoryConfig } from './git-config-by-git'
@@ -6,11 +7,17 @@ import { entryName } from './git-config-file'
 import { readIndexFacts } from './index-gitlinks'
 import { type ObjectNamesJudged, judgeObjectNames } from './object-names'
 import { readCommonDir } from './read-hooks'
+import { type UserConfigNames, userConfigCredentialNames } from './user-config-names'
 
 /** What a read-only git command could print from this repository that the person should see first. */
 export interface RepositoryFacts {
   /** Config names whose value carries a password (`remote.origin.url = https://me:tok@host/x`). */
   credentialKeys: string[]
+  /**
+   * Config names that carry a password themselves (`url.https://me:tok@host/.insteadof`), in the
+   * repository's config and in the user's and system's (asked for only by what prints names).
+   */
+  credentialNames: () => UserConfigNames
   /** Tracked files with a secret's name, relative to the work tree (`.env`, `deploy/id_rsa`). */
   secretTrackedPaths: string[]
   /** Secret-named files anywhere in the history, read by git when a command prints from it. */
@@ -19,19 +26,21 @@ export interface RepositoryFacts {
   objectIds: (ids: readonly string[], label: string) => ObjectNamesJudged
 }
 
-const CREDENTIAL_KEYS = new WeakMap<RepositoryConfigAnswer, string[]>()
+const CREDENTIALS = new WeakMap<RepositoryConfigAnswer, { keys: string[]; names: string[] }>()
 
 /** Read from git's own reading of the config and from the index; both are cached by file identity. */
 export function readRepositoryFacts(gitDir: string): RepositoryFacts {
   const answer = readRepositoryConfig(gitDir, readCommonDir(gitDir))
-  let credentialKeys = CREDENTIAL_KEYS.get(answer)
-  if (credentialKeys === undefined) {
-    credentialKeys = answer.ok
-      ? answer.config.entries
-          .filter((entry) => entry.value !== null && valueHoldsCredential(entry.value))
-          .map((entry) => entryName(entry).toLowerCase())
-      : []
-    CREDENTIAL_KEYS.set(answer, credentialKeys)
+  let credentials = CREDENTIALS.get(answer)
+  if (credentials === undefined) {
+    const entries = answer.ok ? answer.config.entries : []
+    const names = (held: (entry: (typeof entries)[number]) => boolean) =>
+      entries.filter(held).map((entry) => entryName(entry).toLowerCase())
+    credentials = {
+      keys: names((entry) => entry.value !== null && valueHoldsCredential(entry.value)),
+      names: names((entry) => valueHoldsCredential(entryName(entry))),
+    }
+    CREDENTIALS.set(answer, credentials)
   }
   const index = readIndexFacts(path.join(gitDir, 'index'))
   // An index too large or unreadable names nothing here; the program checks refuse it already.
@@ -42,5 +51,15 @@ export function readRepositoryFacts(gitDir: string): RepositoryFacts {
     if ('unknown' in history) return { problem: `${label} names an object by its id: ${history.unknown}` }
     return judgeObjectNames(gitDir, history.objects, ids, label)
   }
-  return { credentialKeys, secretTrackedPaths, historySecrets, objectIds }
+  const names = credentials.names
+  return {
+    credentialKeys: credentials.keys,
+    credentialNames: () => {
+      const user = userConfigCredentialNames(homedir())
+      return 'unknown' in user ? user : { names: [...names, ...user.names] }
+    },
+    secretTrackedPaths,
+    historySecrets,
+    objectIds,
+  }
 }

@@ -4,6 +4,7 @@ import { readRegularFile } from './bounded-read'
 import { MAX_GITDIR_FILE_BYTES, parseGitdirLine } from './gitdir-file'
 import { readIndexGitlinks } from './index-gitlinks'
 import { findReadHook, readCommonDir } from './read-hooks'
+import { redactedConfigName } from '../../secrets/git-secret-keys'
 import { findProgramConfig } from './repository-config-scan'
 
 /** Submodules inside submodules: git recurses, we follow this deep and refuse beyond. */
@@ -44,7 +45,8 @@ function visitRepository(
   if (found && 'problem' in found) return found.problem
   if (found?.key === 'core.worktree')
     return `git config core.worktree in ${visit.display(found.file)} points git at files outside this repository`
-  if (found) return `git config ${found.key} in ${visit.display(found.file)} runs a program`
+  if (found)
+    return `git config ${redactedConfigName(found.key)} in ${visit.display(found.file)} runs a program`
   if (depth >= MAX_SUBMODULE_DEPTH) return null
   for (const moduleDir of listModuleGitDirs(readCommonDir(gitDir) ?? gitDir)) {
     const problem = visitRepository(moduleDir, null, depth + 1, visit)

@@ -2,6 +2,7 @@ import path from 'node:path'
 import type { HistorySecrets } from '../git-safety/history-secrets'
 import type { ObjectNamesJudged } from '../git-safety/object-names'
 import type { ParsedArgs } from '../readonly/flag-types'
+import { redactedConfigName } from '../../secrets/git-secret-keys'
 
 /** What a read-only git command prints from the repository, for the checks that know the repository. */
 export interface GitReads {
@@ -15,6 +16,12 @@ export interface GitReads {
   trackedContents: string[] | null
   /** Config names (`*` for any subsection) whose values it prints: `remote -v`, `config --get K`. */
   configValues: string[]
+  /**
+   * Config names it prints, or prints through (`*` alone for every name): `config --name-only -l`
+   * prints them all, and `remote -v` prints URLs rewritten by `url.<base>.insteadOf`, whose base is
+   * part of the name and may carry a password.
+   */
+  configNames: string[]
   /**
    * The contents it prints may come from any commit (`log -p`, `show REV`, `grep x REV`,
    * `diff A B`, `cat-file -p ID`), not only from today's index and work tree.
@@ -115,6 +122,7 @@ export function gitReadsOf(subcommand: string, parsed: ParsedArgs, pathspecs: re
     objectPaths,
     trackedContents: printsContents ? (blamed ?? [...pathspecs]) : null,
     configValues: configValuesOf(subcommand, parsed, flags),
+    configNames: configNamesOf(subcommand, parsed, flags),
     readsHistory,
     objectIds: printsNamedObjects ? parsed.positionals.flatMap(objectIdsIn) : [],
     printsAnyObject: subcommand === 'cat-file' && printsContents ? catFileUnnamedObjects(flags) : null,
@@ -173,6 +181,13 @@ function configValuesOf(subcommand: string, parsed: ParsedArgs, flags: ReadonlyS
   return []
 }
 
+const URL_REWRITES = ['url.*.insteadof', 'url.*.pushinsteadof']
+
+function configNamesOf(subcommand: string, parsed: ParsedArgs, flags: ReadonlySet<string>): string[] {
+  if (subcommand === 'config') return flags.has('--name-only') ? ['*'] : []
+  return configValuesOf(subcommand, parsed, flags) === REMOTE_URLS ? URL_REWRITES : []
+}
+
 /** `HEAD:src/.env` → `src/.env`; `:0:app.env` → `app.env`; `:.env` → `.env`; a plain word → none. */
 function objectPath(word: string): string[] {
   const colon = word.indexOf(':')
@@ -193,6 +208,7 @@ export function judgeGitReads(
   repository: {
     workTree: string
     credentialKeys: readonly string[]
+    credentialNames: () => { names: readonly string[] } | { unknown: string }
     secretTrackedPaths: readonly string[]
     historySecrets: () => HistorySecrets
     objectIds: (ids: readonly string[], label: string) => ObjectNamesJudged
@@ -204,6 +220,20 @@ export function judgeGitReads(
     reads.configValues.some((pattern) => configNameMatches(pattern, key)),
   )
   if (credential) return { problem: `${label} prints ${credential}, whose value holds a password`, paths: [] }
+  if (reads.configNames.length > 0) {
+    const held = repository.credentialNames()
+    if ('unknown' in held)
+      return { problem: `${label} prints config names or rewritten URLs: ${held.unknown}`, paths: [] }
+    // The name itself is the secret, so the reason shows only its section and key.
+    const name = held.names.find((key) =>
+      reads.configNames.some((pattern) => configNameMatches(pattern, key)),
+    )
+    if (name)
+      return {
+        problem: `${label} prints a config name with a password in it (${redactedConfigName(name)}), or a URL it rewrites`,
+        paths: [],
+      }
+  }
   if (reads.printsAnyObject) return { problem: `${label} ${reads.printsAnyObject}`, paths: [] }
   const named =
     reads.objectIds.length > 0 ? repository.objectIds(reads.objectIds, label) : { secretPaths: [] }
@@ -230,6 +260,7 @@ export function judgeGitReads(
 }
 
 function configNameMatches(pattern: string, key: string): boolean {
+  if (pattern === '*') return true
   if (!pattern.includes('*')) return pattern === key
   const [section, , name] = pattern.split('.')
   return key.startsWith(`${section}.`) && key.endsWith(`.${name}`)
