@@ -243,6 +243,11 @@ function findGitPartProblem(
     if (!safety.safe) return safety.reason
     if (safety.promisor && !PROMISOR_SAFE_SUBCOMMANDS.has(verdict.gitSubcommand ?? ''))
       return `this repository is a partial clone (promisor remote): git ${verdict.gitSubcommand ?? ''} may fetch missing objects over the network`
+    // A .git file, a worktree or alternates may take git's reads outside the workspace: asked about.
+    if (safety.repository) {
+      if (verdict.walks) verdict.walkRoots ??= [...(verdict.paths ?? [])]
+      verdict.paths = [...(verdict.paths ?? []), ...safety.repository.stores]
+    }
     // Values with a password are refused; tracked secret files it may print become paths to ask about.
     if (verdict.gitReads && safety.repository) {
       const label = `git ${verdict.gitSubcommand ?? ''}`

@@ -6,6 +6,7 @@ import { holdsNoDiscoveryEntry } from './marker-free-folders'
 import { lstatOncePerCall, realFolderOncePerCall, statOncePerCall } from './per-call-reads'
 import { isPromisorRepository } from './repository-config-scan'
 import { type RepositoryFacts, readRepositoryFacts } from './repository-facts'
+import { repositoryStores } from './object-stores'
 import { findRepositoryProgram } from './repository-programs'
 
 export { MAX_GITDIR_FILE_BYTES }
@@ -19,7 +20,11 @@ export type GitRuntimeSafety =
       /** A partial clone: git show/log -p/diff/cat-file fetch missing objects over the network. */
       promisor?: boolean
       /** The work tree and what git could print from it; absent outside a repository. */
-      repository?: RepositoryFacts & { workTree: string }
+      repository?: RepositoryFacts & {
+        workTree: string
+        /** The git folders and object stores it reads contents from (object-stores.ts). */
+        stores: string[]
+      }
     }
   | { safe: false; reason: string }
 
@@ -153,7 +158,7 @@ function checkRepositoryPrograms(gitDir: string, workTree: string, cwd: string):
   const problem = findRepositoryProgram(gitDir, workTree, (file) => displayPath(file, cwd))
   if (problem) return unsafe(problem)
   const reason = `${gitDir} runs no program the repository chose`
-  const repository = { ...readRepositoryFacts(gitDir), workTree }
+  const repository = { ...readRepositoryFacts(gitDir), workTree, stores: repositoryStores(gitDir) }
   return isPromisorRepository(gitDir)
     ? { safe: true, reason, promisor: true, repository }
     : { safe: true, reason, repository }

@@ -1,0 +1,52 @@
+import path from 'node:path'
+import { readRegularFile } from './bounded-read'
+import { readOncePerCall } from './per-call-reads'
+import { readCommonDir } from './read-hooks'
+
+const MAX_ALTERNATES_BYTES = 64 * 1024
+// git follows alternates of alternates this deep, and no deeper.
+const MAX_ALTERNATE_DEPTH = 5
+
+/**
+ * Where git reads this repository's contents from: its common git folder (a linked worktree's is
+ * the main repository's), and every object store `objects/info/alternates` names, theirs in turn.
+ * A `.git` file, a worktree or an alternates file may point outside the workspace, and then
+ * `git log -p` prints another repository's files (issue 21, fourth review): each is judged as a
+ * place the command reads. Throws (the safety check refuses) for an alternates file that is not
+ * a plain file or is too large.
+ */
+export function repositoryStores(gitDir: string): string[] {
+  const common = readCommonDir(gitDir) ?? gitDir
+  const stores = [gitDir, ...(common === gitDir ? [] : [common])]
+  const seen = new Set<string>()
+  let level = [path.join(common, 'objects')]
+  for (let depth = 0; depth <= MAX_ALTERNATE_DEPTH && level.length > 0; depth += 1) {
+    const next: string[] = []
+    for (const objects of level) {
+      if (seen.has(objects)) continue
+      seen.add(objects)
+      if (depth > 0) stores.push(objects)
+      next.push(...alternatesOf(objects))
+    }
+    level = next
+  }
+  return stores
+}
+
+function alternatesOf(objects: string): string[] {
+  return readOncePerCall(`alternates\0${objects}`, () => {
+    const file = path.join(objects, 'info', 'alternates')
+    const data = readRegularFile(file, { maxBytes: MAX_ALTERNATES_BYTES, followSymlinks: true })
+    if (data === null) return []
+    return (
+      data
+        .toString('utf8')
+        .split('\n')
+        .map((line) => line.trim())
+        .filter((line) => line !== '' && !line.startsWith('#'))
+        // A quoted line is C-style escaped; its bytes name some folder, judged as written.
+        .map((line) => (line.startsWith('"') && line.endsWith('"') ? line.slice(1, -1) : line))
+        .map((line) => path.resolve(objects, line))
+    )
+  })
+}

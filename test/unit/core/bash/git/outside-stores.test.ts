@@ -1,0 +1,97 @@
+import { execFileSync } from 'node:child_process'
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, describe, expect, it } from 'vitest'
+import { classifyCommand } from '../../../../../src/main/core/bash/classify'
+
+/**
+ * git reads contents from wherever the repository's files say (issue 21, fourth review): a `.git`
+ * file's gitdir, a linked worktree's common folder, `objects/info/alternates` (and theirs). When
+ * that is outside the workspace, a read-only git command reads outside it, and asks first.
+ */
+const root = mkdtempSync(join(tmpdir(), 'sg-outside-stores-'))
+afterAll(() => rmSync(root, { recursive: true, force: true }))
+const MARKER = 'OUTSIDE-REPO-CONTENT-61d0'
+const git = (dir: string, ...args: string[]) =>
+  execFileSync('git', ['-C', dir, '-c', 'user.name=t', '-c', 'user.email=t@t', ...args], { encoding: 'utf8' })
+
+function repository(name: string, file: string, content: string): string {
+  const dir = join(root, name)
+  git(root, 'init', '-q', dir)
+  writeFileSync(join(dir, file), content)
+  git(dir, 'add', '.')
+  git(dir, 'commit', '-qm', 'first')
+  return dir
+}
+
+const outside = repository('outside', 'notes.txt', `${MARKER}\n`)
+
+const staged: Record<string, () => string> = {
+  'an alternates file': () => {
+    const dir = repository('borrower', 'a.txt', 'a\n')
+    writeFileSync(join(dir, '.git', 'objects', 'info', 'alternates'), `${join(outside, '.git', 'objects')}\n`)
+    writeFileSync(join(dir, '.git', 'refs', 'heads', 'other'), git(outside, 'rev-parse', 'HEAD'))
+    return dir
+  },
+  'an alternate of an alternate': () => {
+    const middle = repository('middle', 'm.txt', 'm\n')
+    writeFileSync(
+      join(middle, '.git', 'objects', 'info', 'alternates'),
+      `${join(outside, '.git', 'objects')}\n`,
+    )
+    const dir = repository('borrower2', 'a.txt', 'a\n')
+    // Relative to the objects folder, as git reads it.
+    writeFileSync(join(dir, '.git', 'objects', 'info', 'alternates'), '../../../middle/.git/objects\n')
+    writeFileSync(join(dir, '.git', 'refs', 'heads', 'other'), git(outside, 'rev-parse', 'HEAD'))
+    return dir
+  },
+  'a .git file': () => {
+    const dir = join(root, 'pointer')
+    mkdirSync(dir)
+    writeFileSync(join(dir, '.git'), `gitdir: ${join(outside, '.git')}\n`)
+    return dir
+  },
+  'a linked worktree': () => {
+    const dir = join(root, 'tree')
+    git(outside, 'worktree', 'add', '-q', dir)
+    return dir
+  },
+}
+
+describe.each(Object.keys(staged))('git reads another repository through %s', (how) => {
+  const dir = (staged[how] as () => string)()
+  const ref = how.includes('alternate') ? 'other' : 'HEAD'
+  it.each([`git log -p ${ref}`, `git show ${ref}:notes.txt`, `git grep -h OUTSIDE ${ref}`])(
+    '%s prints it for real, and asks first',
+    (command) => {
+      expect(execFileSync('bash', ['-c', command], { cwd: dir, encoding: 'utf8' })).toContain(MARKER)
+      const verdict = classifyCommand(command, { cwd: dir, workspace: dir })
+      expect(verdict.readOnly, verdict.reason).toBe(true)
+      const asked = verdict.asks?.map((ask) => ask.reason).join('\n') ?? ''
+      expect(asked).toContain('reads outside the workspace')
+    },
+  )
+
+  it('is not asked about when those repositories are in a folder the person lets commands read', () => {
+    const verdict = classifyCommand('git log -p', { cwd: dir, workspace: dir, readableFolders: [root] })
+    expect(verdict.readOnly, verdict.reason).toBe(true)
+    expect(verdict.asks ?? []).toEqual([])
+  })
+})
+
+describe('a repository of its own', () => {
+  it.each(['git status', 'git log -p', 'git show HEAD:notes.txt'])('%s runs at once', (command) => {
+    const verdict = classifyCommand(command, { cwd: outside, workspace: outside })
+    expect(verdict.readOnly, verdict.reason).toBe(true)
+    expect(verdict.asks ?? []).toEqual([])
+  })
+
+  it('an alternates file that is a FIFO is refused, never read', () => {
+    const dir = repository('fifo', 'a.txt', 'a\n')
+    execFileSync('mkfifo', [join(dir, '.git', 'objects', 'info', 'alternates')])
+    const verdict = classifyCommand('git status', { cwd: dir, workspace: dir })
+    expect(verdict.readOnly).toBe(false)
+    expect(verdict.reason).toContain('not a regular file')
+  })
+})
