@@ -1,6 +1,6 @@
 import path from 'node:path'
 import { readRegularFile } from './bounded-read'
-import { readOncePerCall } from './per-call-reads'
+import { lstatOncePerCall, readOncePerCall } from './per-call-reads'
 import { readCommonDir } from './read-hooks'
 
 const MAX_ALTERNATES_BYTES = 64 * 1024
@@ -36,6 +36,8 @@ export function repositoryStores(gitDir: string): string[] {
 function alternatesOf(objects: string): string[] {
   return readOncePerCall(`alternates\0${objects}`, () => {
     const file = path.join(objects, 'info', 'alternates')
+    // Most repositories have none, and a failed open's exception costs more than this lstat.
+    if (lstatOncePerCall(file) === null) return []
     const data = readRegularFile(file, { maxBytes: MAX_ALTERNATES_BYTES, followSymlinks: true })
     if (data === null) return []
     return (
