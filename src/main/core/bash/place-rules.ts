@@ -108,7 +108,7 @@ export function applyPlaceRules(
       if (verdict.foundLinks) {
         // `find . -exec cat {} +` hands each symlink it finds to cat, which reads where it leads;
         // `find -L` lists what is there: every link met is judged as a path read, through to its target.
-        for (const word of paths) {
+        for (const word of [...paths, ...picked]) {
           const folder = path.resolve(cwd, expandHome(word, options))
           if (!options.lookups.stat(folder)?.isDirectory()) continue
           const found = findLinksReached(folder, verdict.foundLinks, options.lookups)
