@@ -1,6 +1,6 @@
 import path from 'node:path'
 import { readRegularFile } from './bounded-read'
-import { lstatOncePerCall, readOncePerCall } from './per-call-reads'
+import { lstatOncePerCall, readdirOncePerCall, readOncePerCall, statOncePerCall } from './per-call-reads'
 import { readCommonDir } from './read-hooks'
 
 const MAX_ALTERNATES_BYTES = 64 * 1024
@@ -25,12 +25,46 @@ export function repositoryStores(gitDir: string): string[] {
     for (const objects of level) {
       if (seen.has(objects)) continue
       seen.add(objects)
-      if (depth > 0) stores.push(objects)
+      stores.push(...(depth > 0 ? [objects] : []), ...linkedParts(objects))
       next.push(...alternatesOf(objects))
     }
     level = next
   }
   return stores
+}
+
+/**
+ * The parts of an object store that are symlinks, each judged where it leads: the store itself,
+ * a loose-object folder, `pack/`, or a pack file in it (`ln -s ~/other/.git/objects/pack`).
+ */
+function linkedParts(objects: string): string[] {
+  const linked: string[] = []
+  if (lstatOncePerCall(objects)?.isSymbolicLink()) linked.push(objects)
+  for (const folder of [objects, path.join(objects, 'pack')]) linked.push(...linksIn(folder))
+  return linked
+}
+
+// The links found in a folder, kept while its identity and times are the ones seen when it was
+// listed (an entry added, removed or swapped changes them), and only for a folder whose last change
+// is older than RECENT_CHANGE_MS: another change in the same clock tick could leave them as they were.
+const RECENT_CHANGE_MS = 2_000
+const MAX_FOLDERS = 256
+const listedLinks = new Map<string, { stamp: string; links: string[] }>()
+
+function linksIn(folder: string): string[] {
+  const stats = statOncePerCall(folder)
+  if (!stats?.isDirectory()) return []
+  const stamp = `${stats.dev}:${stats.ino}:${stats.mtimeMs}:${stats.ctimeMs}`
+  const kept = listedLinks.get(folder)
+  if (kept?.stamp === stamp) return kept.links
+  const links = (readdirOncePerCall(folder) ?? [])
+    .filter((entry) => entry.isSymbolicLink())
+    .map((entry) => path.join(folder, entry.name))
+  if (Date.now() - Math.max(stats.mtimeMs, stats.ctimeMs) > RECENT_CHANGE_MS) {
+    if (listedLinks.size >= MAX_FOLDERS) listedLinks.clear()
+    listedLinks.set(folder, { stamp, links })
+  } else listedLinks.delete(folder)
+  return links
 }
 
 function alternatesOf(objects: string): string[] {

@@ -1,4 +1,4 @@
-import { lstatSync, type Stats, statSync } from 'node:fs'
+import { type Dirent, lstatSync, readdirSync, type Stats, statSync } from 'node:fs'
 import type { FsLookups } from '../places/fs-lookups'
 
 /**
@@ -65,6 +65,19 @@ export function realFolderOncePerCall(dir: string, resolve: (dir: string) => str
   const lookups = current?.lookups
   if (lookups) return lookups.realFolder(dir)
   return readOncePerCall(`realpath\0${dir}`, () => resolve(dir))
+}
+
+/** A folder's entries with their types, once per call; null when it cannot be listed. */
+export function readdirOncePerCall(dir: string): Dirent[] | null {
+  const lookups = current?.lookups
+  if (lookups) return lookups.readdir(dir)
+  return readOncePerCall(`readdir\0${dir}`, () => {
+    try {
+      return readdirSync(dir, { withFileTypes: true })
+    } catch {
+      return null
+    }
+  })
 }
 
 function nullOnError(look: () => Stats | undefined): Stats | null {

@@ -111,6 +111,23 @@ function walk(root: string, filter: WalkFilter): Indexed {
   const indexed: Indexed = { folders: [], secrets: [], links: [], complete: true, recent: false }
   const recentSince = Date.now() - RECENT_CHANGE_MS
   const queue = ['']
+  // Folders inside a repository's .git: grep -r and find go in there too, so links and secret
+  // files are looked for there as well, and every config (a submodule's under modules/ too) is
+  // read for a password. Only objects/ is left out: zlib-compressed, it prints nothing legible, and
+  // the git check judges where its stores lead.
+  const insideGit = new Set<string>()
+  // `grep -r x .git/modules` starts inside one.
+  if (root.split(path.sep).includes('.git')) insideGit.add('')
+  const configs = new Set<string>()
+  const checkConfig = (config: string, relative: string) => {
+    if (configs.has(config)) return
+    configs.add(config)
+    // `git remote set-url` rewrites the config in place of the old one: its own ctime changes.
+    const configCtimeMs = ctimeOf(config)
+    indexed.folders.push([config, configCtimeMs])
+    if (configCtimeMs > recentSince) indexed.recent = true
+    if (gitConfigHoldsCredential(config)) indexed.secrets.push(relative)
+  }
   let entries = 0
   while (queue.length > 0) {
     const relative = queue.shift() as string
@@ -127,22 +144,20 @@ function walk(root: string, filter: WalkFilter): Indexed {
     }
     entries += listing.length
     if (entries > MAX_INDEXED_ENTRIES) return { ...indexed, complete: false }
+    const inGit = insideGit.has(relative)
     for (const entry of listing) {
       if (filter.skipsHidden && entry.name.startsWith('.')) continue
       const file = path.join(relative, entry.name)
       if (entry.isDirectory()) {
-        if (entry.name === '.git') {
-          // `git remote set-url` rewrites the config in place of the old one: its own ctime changes.
-          const config = path.join(folder, '.git', 'config')
-          const configCtimeMs = ctimeOf(config)
-          indexed.folders.push([config, configCtimeMs])
-          if (configCtimeMs > recentSince) indexed.recent = true
-          if (gitConfigHoldsCredential(config)) indexed.secrets.push(path.join(file, 'config'))
-          continue
-        }
-        if (!filter.skipsFolder(entry.name)) queue.push(file)
+        if (inGit && entry.name === 'objects') continue
+        if (entry.name === '.git') checkConfig(path.join(folder, '.git', 'config'), path.join(file, 'config'))
+        if (filter.skipsFolder(entry.name)) continue
+        if (inGit || entry.name === '.git') insideGit.add(file)
+        queue.push(file)
         continue
       }
+      if (inGit && (entry.name === 'config' || entry.name === 'config.worktree'))
+        checkConfig(path.join(folder, entry.name), file)
       if (entry.isSymbolicLink()) indexed.links.push(file)
       if (isSecretFileName(entry.name)) indexed.secrets.push(file)
     }

@@ -1,5 +1,6 @@
 import type { AnalyzedCommand } from '../analysis/command-analysis'
 import { compileSegment } from '../places/glob-pattern'
+import { EVERY_NAME } from '../places/found-links'
 import type { WalkFilter } from '../places/secret-index'
 import { globSemantics } from '../places/shell-globbing'
 import type { PartVerdict } from './part-verdict'
@@ -38,25 +39,36 @@ export function evaluateFindExec(
   const paths = [...(find.paths ?? [])]
   let content = false
   let opens = false
+  // A reader that walks what it is given (`-exec grep -r x {} +`) reads below every found folder,
+  // whatever find's own -name tests say of the names down there; with -R it follows links too.
+  let walksFound = false
+  let followsFound = false
+  let builtOnFound = false
   const names: string[] = []
   for (const clause of split.inner) {
     const inner = evaluate(subPart(part, clause, false))
     const action = (part.argv as string[])[(clause[0] as number) - 1]
     if (!inner.readOnly) return { readOnly: false, reason: `find ${action} ${inner.reason}`, name: 'find' }
     names.push(inner.name ?? '?')
-    paths.push(...(inner.paths ?? []).filter((word) => word !== FOUND_FILE))
+    for (const word of inner.paths ?? []) {
+      // `{}/k/` or `{}.bak` names a path below or beside a found file: known only at run time.
+      if (word.includes(FOUND_FILE)) builtOnFound ||= word !== FOUND_FILE
+      else paths.push(word)
+    }
     if (printsContent(inner, part.argv as string[], clause)) content = true
     if (!PRINTS_WORDS_ONLY.has(inner.name ?? '')) opens = true
+    if (inner.walks || inner.followsLinks || inner.foundLinks) walksFound = true
+    if (inner.followsLinks || inner.foundLinks?.intoFolders) followsFound = true
   }
-  const walk = content || opens ? findWalk(part.argv as string[], split.own) : null
+  const walk = walksFound ? EVERY_NAME : content || opens ? findWalk(part.argv as string[], split.own) : null
   return {
     ...find,
     reason: `find -exec ${names.join(', ')} only reads`,
     paths,
-    unknownPaths: find.unknownPaths,
+    unknownPaths: find.unknownPaths || builtOnFound,
     ...(walk && content ? { walks: walk } : {}),
     // Even `wc -l {}` or `grep -l x {}` opens a found symlink's target and tells something of it.
-    ...(walk && opens && !find.foundLinks ? { foundLinks: { filter: walk, intoFolders: false } } : {}),
+    ...(walk && opens && !find.foundLinks ? { foundLinks: { filter: walk, intoFolders: followsFound } } : {}),
   }
 }
 

@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process'
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
@@ -50,6 +50,23 @@ const staged: Record<string, () => string> = {
     const dir = join(root, 'pointer')
     mkdirSync(dir)
     writeFileSync(join(dir, '.git'), `gitdir: ${join(outside, '.git')}\n`)
+    return dir
+  },
+  'a symlinked objects folder': () => {
+    const dir = join(root, 'copied')
+    execFileSync('cp', ['-r', outside, dir])
+    execFileSync('rm', ['-rf', join(dir, '.git', 'objects')])
+    symlinkSync(join(outside, '.git', 'objects'), join(dir, '.git', 'objects'))
+    return dir
+  },
+  'symlinked pack files': () => {
+    const dir = join(root, 'packed')
+    git(outside, 'gc', '-q')
+    execFileSync('cp', ['-r', outside, dir])
+    for (const file of readdirSync(join(dir, '.git', 'objects', 'pack'))) {
+      rmSync(join(dir, '.git', 'objects', 'pack', file))
+      symlinkSync(join(outside, '.git', 'objects', 'pack', file), join(dir, '.git', 'objects', 'pack', file))
+    }
     return dir
   },
   'a linked worktree': () => {

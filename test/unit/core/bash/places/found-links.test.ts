@@ -99,6 +99,49 @@ describe('a reader handed the symlinks a walk finds', () => {
   })
 })
 
+describe('inside .git, and below the folders find hands to a walker (second review)', () => {
+  const repo = workspace('repo', {})
+  execFileSync('git', ['init', '-q', repo])
+  symlinkSync(join(home, '.ssh', 'id_rsa'), join(repo, '.git', 'lk'))
+  symlinkSync(join(home, '.ssh'), join(repo, '.git', 'sshdir'))
+  const kept = workspace('kept', {})
+  execFileSync('git', ['init', '-q', kept])
+  writeFileSync(join(kept, '.git', '.env'), `API_KEY=${MARKER}\n`)
+  mkdirSync(join(kept, '.git', 'modules', 's'), { recursive: true })
+  writeFileSync(
+    join(kept, '.git', 'modules', 's', 'config'),
+    `[remote "origin"]\n\turl = https://u:${MARKER}@example.com/x.git\n`,
+  )
+  const handed = workspace('handed', { 'src/k': join(home, '.ssh') })
+  writeFileSync(join(handed, 'src', '.env'), `API_KEY=${MARKER}\n`)
+
+  it.each([
+    [repo, 'find . -name lk -exec cat {} +'],
+    [repo, 'find -L . -name id_rsa'],
+    [repo, 'du -aL .'],
+    [kept, 'grep -r API_KEY .'],
+    [kept, `grep -rh ${MARKER.slice(0, 8)} .git/modules`],
+    [handed, 'find . -name src -exec grep -r API_KEY {} +'],
+    [handed, 'find . -type d -name src -exec grep -Rh PRIVATE {} +'],
+    [handed, 'find . -name src -exec grep -r PRIVATE {}/k/ \\;'],
+  ])('in %s, %s reaches the secret for real, and asks first', (dir, command) => {
+    expect(realRun(command, dir)).toMatch(/PRIVATE-KEY|id_rsa/)
+    const verdict = judge(command, dir)
+    expect(verdict.readOnly && (verdict.asks?.length ?? 0) > 0, `${verdict.readOnly} ${verdict.reason}`).toBe(
+      true,
+    )
+  })
+
+  it('a plain repository still runs at once', () => {
+    const plain = workspace('plain', {})
+    execFileSync('git', ['init', '-q', plain])
+    for (const command of ['grep -rn TODO .', 'find . -exec cat {} +', 'du -aL .']) {
+      const verdict = judge(command, plain)
+      expect(verdict.asks ?? [], command).toEqual([])
+    }
+  })
+})
+
 describe('without a link that leaves the workspace, nothing changes', () => {
   const clean = workspace('clean', { 'src/b.ts': 'a.ts', docs: 'src' })
   it.each([
