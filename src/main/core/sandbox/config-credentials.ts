@@ -1,8 +1,6 @@
 import { isCredentialName } from '../secrets/credential-env-names'
-import { parseGitConfig, unquote } from '../secrets/git-config-text'
+import { isIncludePath, parseGitConfig, unquote } from '../secrets/git-config-text'
 import { isSecretGitConfigKey, redactedConfigName, valueHoldsCredential } from '../secrets/git-secret-keys'
-
-export { type GitConfigText, parseGitConfig } from '../secrets/git-config-text'
 
 /** What a git config file says that decides whether, and with what, the sandbox mounts it. */
 export interface GitConfigFacts {
@@ -26,11 +24,8 @@ export function gitConfigFacts(text: string | null): GitConfigFacts {
   for (const { name, value } of parsed.entries) {
     if (isSecretGitConfigKey(name) || valueHoldsCredential(value))
       facts.credential ??= redactedConfigName(name)
-    const lower = name.toLowerCase()
-    if (lower === 'include.path' || (lower.startsWith('includeif.') && lower.endsWith('.path'))) {
-      facts.includes.push(value)
-    }
-    if (lower === 'core.excludesfile') facts.excludesFile = value
+    if (isIncludePath(name)) facts.includes.push(value)
+    if (name.toLowerCase() === 'core.excludesfile') facts.excludesFile = value
   }
   return facts
 }

@@ -1,6 +1,6 @@
 import { readFileSync, renameSync, writeFileSync } from 'node:fs'
 import { join, relative } from 'node:path'
-import { parseGitConfig } from './config-credentials'
+import { parseGitConfig } from '../secrets/git-config-text'
 import { gitDirsOf } from './git-seal'
 import { isInside, kindOf, readText, safeReaddir } from './host-paths'
 

@@ -49,3 +49,9 @@ export function unquote(value: string): string {
   }
   return out.trim()
 }
+
+/** `include.path` and `includeIf.<condition>.path`: a file git reads as part of this one. */
+export function isIncludePath(name: string): boolean {
+  const lower = name.toLowerCase()
+  return lower === 'include.path' || (lower.startsWith('includeif.') && lower.endsWith('.path'))
+}

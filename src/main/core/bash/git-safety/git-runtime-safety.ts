@@ -39,7 +39,7 @@ export function checkGitRuntimeSafety(cwd: string): GitRuntimeSafety {
     // git finds its repository from the physical folder (getcwd), so `-C link` or `cd link` into a
     // symlink leading to an embedded bare repository is judged there; the folder as written, too.
     const written = path.resolve(cwd)
-    const physical = realFolderOncePerCall(written, safeRealpath)
+    const physical = realFolderOncePerCall(written)
     const found = walkUp(physical ?? written, physical)
     if (!found.safe || physical === null || physical === written) return found
     const lexical = walkUp(written, physical)

@@ -1,5 +1,5 @@
-import { type Dirent, lstatSync, readdirSync, type Stats, statSync } from 'node:fs'
-import type { FsLookups } from '../places/fs-lookups'
+import type { Dirent, Stats } from 'node:fs'
+import { createFsLookups, type FsLookups } from '../places/fs-lookups'
 
 /**
  * One classify call asks about the same repository files several times (the program check, the
@@ -8,18 +8,23 @@ import type { FsLookups } from '../places/fs-lookups'
  * `withCallReads` each such read is made once; the answers live exactly as long as the call, so a
  * file changed between two calls is always read again (the caches below them check identities).
  *
- * When the call's file system lookups are given, the stats, lstats and real folders come from them:
+ * The stats, lstats, listings and real folders come from the call's file system lookups (its own
+ * when classify gives none):
  * the walk up from cwd asks about the very folders the path checks of the same call asked about,
  * and every answer within one call must agree with the others anyway.
  */
 interface CallReads {
   reads: Map<string, unknown>
-  lookups: FsLookups | undefined
+  lookups: FsLookups
 }
 
 let current: CallReads | null = null
 
-export function withCallReads<T>(reads: Map<string, unknown>, run: () => T, lookups?: FsLookups): T {
+export function withCallReads<T>(
+  reads: Map<string, unknown>,
+  run: () => T,
+  lookups: FsLookups = createFsLookups(),
+): T {
   const outer = current
   current = { reads, lookups }
   try {
@@ -42,48 +47,27 @@ export function readOncePerCall<T>(key: string, read: () => T): T {
 /**
  * lstat once per call: the discovery walk, the gitdir check and the commondir reader each ask
  * whether `.git`, `commondir` exist. A throwing lstat (EACCES, ELOOP) answers null, as a missing file.
- * throwIfNoEntry: a missing file is the common case on every level of the walk, and building an
- * exception for each one dominated classify's latency.
  */
 export function lstatOncePerCall(file: string): Stats | null {
-  const lookups = current?.lookups
-  if (lookups) return lookups.lstat(file)
-  return readOncePerCall(`lstat\0${file}`, () =>
-    nullOnError(() => lstatSync(file, { throwIfNoEntry: false })),
-  )
+  return lookupsOfCall().lstat(file)
 }
 
 /** stat once per call (it follows symlinks), null for a missing or unreadable path, as above. */
 export function statOncePerCall(file: string): Stats | null {
-  const lookups = current?.lookups
-  if (lookups) return lookups.stat(file)
-  return readOncePerCall(`stat\0${file}`, () => nullOnError(() => statSync(file, { throwIfNoEntry: false })))
+  return lookupsOfCall().stat(file)
 }
 
-/** The kernel's real path of a folder, null when it does not resolve; kept like the lookups keep it. */
-export function realFolderOncePerCall(dir: string, resolve: (dir: string) => string | null): string | null {
-  const lookups = current?.lookups
-  if (lookups) return lookups.realFolder(dir)
-  return readOncePerCall(`realpath\0${dir}`, () => resolve(dir))
+/** The kernel's real path of a folder, null when it does not resolve; kept as the lookups keep it. */
+export function realFolderOncePerCall(dir: string): string | null {
+  return lookupsOfCall().realFolder(dir)
 }
 
 /** A folder's entries with their types, once per call; null when it cannot be listed. */
 export function readdirOncePerCall(dir: string): Dirent[] | null {
-  const lookups = current?.lookups
-  if (lookups) return lookups.readdir(dir)
-  return readOncePerCall(`readdir\0${dir}`, () => {
-    try {
-      return readdirSync(dir, { withFileTypes: true })
-    } catch {
-      return null
-    }
-  })
+  return lookupsOfCall().readdir(dir)
 }
 
-function nullOnError(look: () => Stats | undefined): Stats | null {
-  try {
-    return look() ?? null
-  } catch {
-    return null
-  }
+// Outside a call (a check run on its own), every question is asked afresh.
+function lookupsOfCall(): FsLookups {
+  return current?.lookups ?? createFsLookups()
 }

@@ -1,6 +1,6 @@
 import { type Stats, statSync } from 'node:fs'
 import path from 'node:path'
-import { parseGitConfig } from '../../secrets/git-config-text'
+import { isIncludePath, parseGitConfig } from '../../secrets/git-config-text'
 import { valueHoldsCredential } from '../../secrets/git-secret-keys'
 import { readRegularFile } from './bounded-read'
 
@@ -56,8 +56,7 @@ export function userConfigCredentialNames(
     }
     for (const { name, value } of parseGitConfig(text).entries) {
       if (valueHoldsCredential(name)) names.push(name.toLowerCase())
-      const lower = name.toLowerCase()
-      if (lower !== 'include.path' && !(lower.startsWith('includeif.') && lower.endsWith('.path'))) continue
+      if (!isIncludePath(name)) continue
       const problem = visit(includedFile(value, file, home), depth + 1)
       if (problem !== null) return problem
     }

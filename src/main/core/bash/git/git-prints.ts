@@ -122,7 +122,7 @@ export function gitReadsOf(subcommand: string, parsed: ParsedArgs, pathspecs: re
     objectPaths,
     trackedContents: printsContents ? (blamed ?? [...pathspecs]) : null,
     configValues: configValuesOf(subcommand, parsed, flags),
-    configNames: configNamesOf(subcommand, parsed, flags),
+    configNames: configNamesOf(subcommand, flags),
     readsHistory,
     objectIds: printsNamedObjects ? parsed.positionals.flatMap(objectIdsIn) : [],
     printsAnyObject: subcommand === 'cat-file' && printsContents ? catFileUnnamedObjects(flags) : null,
@@ -173,19 +173,22 @@ function readsCommits(subcommand: string, parsed: ParsedArgs, flags: ReadonlySet
   return true
 }
 
+function printsRemoteUrls(subcommand: string, flags: ReadonlySet<string>): boolean {
+  if (subcommand === 'remote') return flags.has('-v') || flags.has('--verbose')
+  return ['remote get-url', 'remote show', 'ls-remote'].includes(subcommand)
+}
+
 function configValuesOf(subcommand: string, parsed: ParsedArgs, flags: ReadonlySet<string>): string[] {
-  if (subcommand === 'remote') return flags.has('-v') || flags.has('--verbose') ? REMOTE_URLS : []
-  if (subcommand === 'remote get-url' || subcommand === 'remote show') return REMOTE_URLS
-  if (subcommand === 'ls-remote') return REMOTE_URLS
+  if (printsRemoteUrls(subcommand, flags)) return REMOTE_URLS
   if (subcommand === 'config') return parsed.positionals.slice(0, 1).map((key) => key.toLowerCase())
   return []
 }
 
 const URL_REWRITES = ['url.*.insteadof', 'url.*.pushinsteadof']
 
-function configNamesOf(subcommand: string, parsed: ParsedArgs, flags: ReadonlySet<string>): string[] {
+function configNamesOf(subcommand: string, flags: ReadonlySet<string>): string[] {
   if (subcommand === 'config') return flags.has('--name-only') ? ['*'] : []
-  return configValuesOf(subcommand, parsed, flags) === REMOTE_URLS ? URL_REWRITES : []
+  return printsRemoteUrls(subcommand, flags) ? URL_REWRITES : []
 }
 
 /** `HEAD:src/.env` → `src/.env`; `:0:app.env` → `app.env`; `:.env` → `.env`; a plain word → none. */

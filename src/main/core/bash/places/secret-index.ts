@@ -32,7 +32,7 @@ interface Indexed {
    * planting `.env`). -1 for a config that did not exist.
    */
   folders: Array<[folder: string, ctimeMs: number]>
-  /** Secret-named files (relative to the root), or `.git/config` files holding a URL password. */
+  /** Secret-named files (relative to the root), or config files in a `.git` holding a URL password. */
   secrets: string[]
   /**
    * Symlinks met on the walk (relative to the root), never followed. Only their names are kept:
