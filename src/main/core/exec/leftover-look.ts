@@ -1,5 +1,5 @@
 import { leftoversAfterGrace } from './leftover-grace'
-import { findRunEscapees, findRunEscapeesProcfs, type RunEscapees } from './run-marker'
+import { findRunEscapees, findRunEscapeesProcfs, type RunEscapees, settled } from './run-marker'
 import { groupHasMembers } from './signal-process'
 
 /**
@@ -23,7 +23,14 @@ export function lookForLeftovers(
   platform: NodeJS.Platform,
 ): LeftoverVerdict | Promise<LeftoverVerdict> {
   if (platform === 'win32') return 'none'
-  if (platform === 'linux') return judge(findRunEscapeesProcfs(runId, rootPid), rootPid, platform)
+  if (platform === 'linux') {
+    const escapees = findRunEscapeesProcfs(runId, rootPid)
+    // Rare: a process caught inside execve shows no environment yet; wait for it to show one.
+    if (escapees.midExec.length === 0) return judge(escapees, rootPid, platform)
+    return settled(runId, escapees).then((pids) =>
+      judge({ ...escapees, pids, midExec: [] }, rootPid, platform),
+    )
+  }
   return findRunEscapees(runId, rootPid, platform).then((escapees) => judge(escapees, rootPid, platform))
 }
 

@@ -1,7 +1,8 @@
 import { execFile } from 'node:child_process'
 import { randomUUID } from 'node:crypto'
 import { openSync, readSync } from 'node:fs'
-import { environHasEntry } from './proc-environ'
+import { taggedOnceSettled } from './mid-exec-environ'
+import { environAnswer } from './proc-environ'
 import { listProcPids, PROCESS_TABLE_TIMEOUT_MS } from './process-table'
 
 /**
@@ -18,9 +19,16 @@ export function newRunId(): string {
 
 /** Pids whose initial environment carries `SHELLGATE_RUN_ID=<runId>` (excluding us). */
 export async function findTaggedPids(runId: string, platform: NodeJS.Platform): Promise<number[]> {
-  if (platform === 'linux') return findTaggedProcfs(runId)
+  if (platform === 'linux') return settled(runId, scanTaggedProcfs(runId))
   if (platform === 'win32') return []
   return findTaggedPs(runId)
+}
+
+/** One synchronous pass over /proc: the tagged pids, and those whose environ read as empty. */
+export interface TaggedScan {
+  pids: number[]
+  /** Maybe inside execve: only a second look tells (see `taggedOnceSettled`). */
+  midExec: number[]
 }
 
 /**
@@ -28,18 +36,35 @@ export async function findTaggedPids(runId: string, platform: NodeJS.Platform): 
  * wraps, so a run's processes are all above its root's pid unless a wrap happened meanwhile. That
  * reads a handful of environ files instead of every process's, cheap enough to do after each run.
  */
-export function findTaggedProcfs(
+export function scanTaggedProcfs(
   runId: string,
   abovePid = 0,
   last = abovePid > 0 ? lastPid() : null,
-): number[] {
-  const entry = `${RUN_MARKER_ENV_KEY}=${runId}`
-  const found: number[] = []
+): TaggedScan {
+  const entry = runEntry(runId)
+  const scan: TaggedScan = { pids: [], midExec: [] }
   for (const pid of candidatePids(abovePid, last)) {
     if (pid === process.pid || pid <= abovePid) continue
-    if (environHasEntry(pid, entry)) found.push(pid)
+    const answer = environAnswer(pid, entry)
+    if (answer === 'holds') scan.pids.push(pid)
+    else if (answer === 'empty') scan.midExec.push(pid)
   }
-  return found
+  return scan
+}
+
+/** The tagged pids of one pass, for a sampler that may miss a process caught mid-exec. */
+export function findTaggedProcfs(runId: string, abovePid = 0, last?: number | null): number[] {
+  return scanTaggedProcfs(runId, abovePid, last).pids
+}
+
+/** The scan's tagged pids plus those of its mid-exec pids that turn out tagged. */
+export async function settled(runId: string, scan: TaggedScan): Promise<number[]> {
+  if (scan.midExec.length === 0) return scan.pids
+  return [...scan.pids, ...(await taggedOnceSettled(scan.midExec, runEntry(runId)))]
+}
+
+function runEntry(runId: string): string {
+  return `${RUN_MARKER_ENV_KEY}=${runId}`
 }
 
 function findTaggedPs(runId: string): Promise<number[]> {
@@ -108,6 +133,8 @@ function decimalAt(bytes: Buffer, length: number): number | null {
 
 export interface RunEscapees {
   pids: number[]
+  /** Pids whose environ read as empty: maybe tagged processes inside execve (Linux only). */
+  midExec: number[]
   /** False when the answer may have missed some (a pid wrap on Linux, or Windows, which has no tag). */
   complete: boolean
   /** No pid was handed out since the root's: the run forked nothing (Linux only). */
@@ -123,9 +150,12 @@ export async function findRunEscapees(
   rootPid: number,
   platform: NodeJS.Platform,
 ): Promise<RunEscapees> {
-  if (platform === 'win32') return { pids: [], complete: false, noneForked: false }
-  if (platform === 'linux') return findRunEscapeesProcfs(runId, rootPid)
-  return { pids: await findTaggedPs(runId), complete: true, noneForked: false }
+  if (platform === 'win32') return { pids: [], midExec: [], complete: false, noneForked: false }
+  if (platform === 'linux') {
+    const escapees = findRunEscapeesProcfs(runId, rootPid)
+    return { ...escapees, pids: await settled(runId, escapees), midExec: [] }
+  }
+  return { pids: await findTaggedPs(runId), midExec: [], complete: true, noneForked: false }
 }
 
 /** Linux's look, synchronous: the run after each exit settles without a promise hop (issue 24.4). */
@@ -133,12 +163,12 @@ export function findRunEscapeesProcfs(runId: string, rootPid: number): RunEscape
   const last = lastPid()
   // No pid was handed out since the root's, by anyone: the run forked nothing, so it can have
   // left nothing behind, in its group or out of it (issue 24.4: most runs, and the cheapest look).
-  if (last === rootPid) return { pids: [], complete: true, noneForked: true }
+  if (last === rootPid) return { pids: [], midExec: [], complete: true, noneForked: true }
   // The kernel's last pid below the root's: the counter wrapped after the root was forked, so a
   // process of the run may have a lower pid and the look above the root may miss it. (A run
   // that forks a whole pid_max of processes and climbs back past the root is not seen as a wrap.)
   return {
-    pids: findTaggedProcfs(runId, rootPid, last),
+    ...scanTaggedProcfs(runId, rootPid, last),
     complete: last !== null && last >= rootPid,
     noneForked: false,
   }

@@ -1,14 +1,22 @@
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process'
 import { once } from 'node:events'
-import { resolve } from 'node:path'
+import { writeFileSync } from 'node:fs'
+import { join, resolve } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { afterEach, describe, expect, it } from 'vitest'
+import { taggedOnceSettled } from '../../../../src/main/core/exec/mid-exec-environ'
+import { environAnswer } from '../../../../src/main/core/exec/proc-environ'
 import {
   findRunEscapees,
+  findTaggedPids,
   findTaggedProcfs,
   RUN_MARKER_ENV_KEY,
+  scanTaggedProcfs,
+  settled,
 } from '../../../../src/main/core/exec/run-marker'
+import { tempDirsRemovedAfterEach } from './temp-dir'
 
+const tempDir = tempDirsRemovedAfterEach()
 const children: ChildProcess[] = []
 afterEach(() => {
   for (const child of children.splice(0)) child.kill('SIGKILL')
@@ -62,9 +70,58 @@ describe('finding a run by its tag in /proc', () => {
     await once(root, 'exit')
     const escapee = await tagged(runId)
     const found = await findRunEscapees(runId, root.pid!, 'linux')
-    expect(found).toEqual({ pids: [escapee], complete: true, noneForked: false })
+    expect(found).toEqual({ pids: [escapee], midExec: [], complete: true, noneForked: false })
   })
 })
+
+describe('a tagged process caught inside execve (its environ reads as empty for a moment)', () => {
+  // A script that execs itself forever: every look may land inside an execve. One pass over /proc
+  // caught it with an empty environ about 1 % of the time; a setsid escapee caught so right after
+  // its run's root exited (`exec sleep 30`) was left running, unnamed.
+  async function execLooping(runId: string, dir: string): Promise<number> {
+    const script = join(dir, 'exec-loop.sh')
+    writeFileSync(script, `exec /bin/sh ${script}\n`)
+    const child = spawn('/bin/sh', [script], {
+      env: { PATH: process.env.PATH ?? '/usr/bin:/bin', [RUN_MARKER_ENV_KEY]: runId },
+      stdio: 'ignore',
+    })
+    children.push(child)
+    await once(child, 'spawn')
+    return child.pid!
+  }
+
+  it('is still found on every look: a pass that caught it mid-exec waits for it to show its environment', async () => {
+    const runId = `test-exec-${process.pid}-${Date.now()}`
+    const pid = await execLooping(runId, tempDir())
+    let caughtMidExec = 0
+    const missed: number[] = []
+    // Until enough passes landed inside an execve to show the window, and at most 20 000 passes.
+    for (let look = 0; look < 20_000 && caughtMidExec < 5; look++) {
+      const scan = scanTaggedProcfs(runId, pid - 1, pid + 1)
+      if (scan.midExec.includes(pid)) caughtMidExec++
+      const found = await settled(runId, scan)
+      if (!found.includes(pid)) missed.push(look)
+    }
+    expect(caughtMidExec).toBeGreaterThan(0)
+    expect(missed).toEqual([])
+    expect(await findTaggedPids(runId, 'linux')).toEqual([pid])
+  })
+
+  it('a process with no environment at all is not tagged once its wait ends, and a kernel thread is never waited on', async () => {
+    const runId = `test-empty-${process.pid}-${Date.now()}`
+    const bare = spawn('env', ['-i', 'sleep', '30'], { stdio: 'ignore' })
+    children.push(bare)
+    await once(bare, 'spawn')
+    await waitFor(() => environAnswer(bare.pid!, 'PATH=/usr/bin') === 'empty')
+    // pid 2 is kthreadd: a kernel thread has no environment to read (ESRCH), never a wait.
+    expect(environAnswer(2, `${RUN_MARKER_ENV_KEY}=${runId}`)).toBe('lacks')
+    expect(await taggedOnceSettled([bare.pid!], `${RUN_MARKER_ENV_KEY}=${runId}`)).toEqual([])
+  })
+})
+
+async function waitFor(ready: () => boolean): Promise<void> {
+  while (!ready()) await new Promise((wake) => setImmediate(wake))
+}
 
 describe('the look after an exit in a pid namespace of its own (issue 24.4: the cheap case)', () => {
   // In a fresh pid namespace nothing else forks, so whether a pid was handed out after the root's
@@ -104,8 +161,8 @@ describe('the look after an exit in a pid namespace of its own (issue 24.4: the 
       { encoding: 'utf8', cwd: process.cwd() },
     )
     expect(JSON.parse(out)).toEqual({
-      none: { pids: [], complete: true, noneForked: true },
-      some: { pids: [], complete: true, noneForked: false },
+      none: { pids: [], midExec: [], complete: true, noneForked: true },
+      some: { pids: [], midExec: [], complete: true, noneForked: false },
     })
   })
 })
