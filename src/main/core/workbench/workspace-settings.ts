@@ -45,17 +45,28 @@ export function createWorkspaceSettings(options: {
     if (workspace === options.mainWorkspace) return Promise.resolve(main)
     let store = stores.get(workspace)
     if (!store) {
-      store = openSettingsStore({ home: options.home, workspace, validateRule: options.validateRule })
+      const opening = openSettingsStore({ home: options.home, workspace, validateRule: options.validateRule })
+      store = options.watch && !closed ? opening.then((opened) => watched(opened, options.watch!)) : opening
       // A workspace that failed to open is tried again next time (it may have been fixed).
       store.catch(() => stores.delete(workspace))
       stores.set(workspace, store)
-      const watch = options.watch
-      if (watch && !closed) {
-        const watcher = store.then(watch).catch(() => null)
-        watchers.add(watcher)
-        void watcher.then((opened) => closed && opened?.close())
-      }
     }
+    return store
+  }
+  /**
+   * The store is handed out only once its watch is attached, and read once more then: an edit
+   * saved right after the first decision (or while the store was opening) is not missed until
+   * some later edit wakes the watch.
+   */
+  const watched = async (
+    store: SettingsStore,
+    watch: (store: SettingsStore) => Promise<SettingsWatcher>,
+  ): Promise<SettingsStore> => {
+    const watcher = watch(store).catch(() => null)
+    watchers.add(watcher)
+    const attached = await watcher
+    if (closed) attached?.close()
+    else if (attached) await store.reload().catch(() => undefined)
     return store
   }
   const rulesIn = (store: SettingsStore, sessionId: string): WorkspaceRules => {
