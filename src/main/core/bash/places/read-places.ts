@@ -4,6 +4,7 @@ import path from 'node:path'
 import { isEnvFileName } from '../../secrets/secret-file-names'
 import type { ReadConcern } from '../verdict'
 import { createFsLookups, type FsLookups } from './fs-lookups'
+import { hardLinkReason } from './hard-links'
 import { isInside, kernelPath, realPath } from './real-paths'
 import { secretRelation, secretRoots } from './secret-roots'
 
@@ -88,6 +89,11 @@ export function judgeReadPaths(
     if (secret) {
       const what = secret === 'holds' ? 'a folder that holds secrets' : 'a secrets location'
       concerns.push({ kind: 'secret', path: real, reason: `reads ${what}: ${shown}` })
+      continue
+    }
+    const linked = hardLinkReason(lookups.lstat(real), shown, { home, shellgateHome: secrets.dir }, lookups)
+    if (linked) {
+      concerns.push({ kind: 'secret', path: real, reason: linked })
       continue
     }
     if (allowed !== null && !allowed.some((root) => isInside(real, root))) {

@@ -13,6 +13,8 @@ export interface SecretRoots {
   roots: ReadonlySet<string>
   /** Every strict ancestor of a root: reading one of them reads the root too (`grep -r k ~`). */
   above: ReadonlySet<string>
+  /** SHELLGATE_HOME as given, resolved: one of the roots, kept apart for the hard-link check. */
+  dir: string
 }
 
 // Roots are resolved once per home: resolving seventy of them on every classify cost more than the parse.
@@ -24,16 +26,14 @@ export function secretRoots(home: string, shellgateHome: string | undefined): Se
   const key = `${home}\0${given}`
   const found = RESOLVED.get(key)
   if (found) return found
-  const made = resolveRoots([
-    ...HOME_SECRET_PATHS.map((entry) => path.join(home, entry)),
-    path.resolve(given),
-  ])
+  const dir = path.resolve(given)
+  const made = { ...resolveRoots([...HOME_SECRET_PATHS.map((entry) => path.join(home, entry)), dir]), dir }
   if (RESOLVED.size >= MAX_HOMES) RESOLVED.clear()
   RESOLVED.set(key, made)
   return made
 }
 
-function resolveRoots(written: readonly string[]): SecretRoots {
+function resolveRoots(written: readonly string[]): Omit<SecretRoots, 'dir'> {
   const roots = new Set<string>()
   const above = new Set<string>()
   for (const root of written) {
