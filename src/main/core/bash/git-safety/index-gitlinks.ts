@@ -1,4 +1,5 @@
 import { statSync } from 'node:fs'
+import path from 'node:path'
 import { isSecretFileName } from '../../secrets/secret-file-names'
 import { readRegularFile } from './bounded-read'
 import { readOncePerCall } from './per-call-reads'
@@ -56,12 +57,45 @@ function readIndexFactsNow(indexFile: string): IndexFacts | { problem: string } 
   if (data === null) return NO_ENTRIES
   const parsed = parseIndex(data)
   if (typeof parsed === 'string') return { problem: `${indexFile}: ${parsed}` }
+  const facts = parsed.sharedIndex === null ? parsed : withSharedIndex(indexFile, parsed, parsed.sharedIndex)
+  if ('problem' in facts) return facts
   if (cache.size >= MAX_CACHED) cache.clear()
-  cache.set(key, parsed)
-  return parsed
+  cache.set(key, facts)
+  return facts
 }
 
-function parseIndex(data: Buffer): IndexFacts | string {
+/**
+ * A split index (`core.splitIndex`, `git update-index --split-index`) keeps most entries in
+ * `sharedindex.<id>` beside it and only the changes in `index`: reading `index` alone missed the
+ * submodules and secret-named files the shared part records, and `git status` then ran a
+ * submodule's fsmonitor unasked. Both parts are read; entries the split part deletes are still
+ * counted (one more place checked, never one fewer).
+ */
+function withSharedIndex(indexFile: string, split: IndexFacts, id: string): IndexFacts | { problem: string } {
+  const sharedFile = path.join(path.dirname(indexFile), `sharedindex.${id}`)
+  let data: Buffer | null
+  try {
+    data = readRegularFile(sharedFile, { maxBytes: MAX_INDEX_BYTES, followSymlinks: false })
+  } catch (error) {
+    return { problem: (error as Error).message }
+  }
+  if (data === null)
+    return { problem: `${indexFile} is a split index whose shared part ${sharedFile} is missing` }
+  const shared = parseIndex(data)
+  if (typeof shared === 'string') return { problem: `${sharedFile}: ${shared}` }
+  if (shared.sharedIndex !== null) return { problem: `${sharedFile} is itself split, which git never writes` }
+  return {
+    gitlinks: [...new Set([...shared.gitlinks, ...split.gitlinks])],
+    secretPaths: [...new Set([...shared.secretPaths, ...split.secretPaths])],
+  }
+}
+
+/** One index file's facts, and the id of the shared index it is split from (its `link` extension). */
+interface ParsedIndex extends IndexFacts {
+  sharedIndex: string | null
+}
+
+function parseIndex(data: Buffer): ParsedIndex | string {
   if (data.length < 12 || data.toString('latin1', 0, 4) !== 'DIRC') return 'not a git index'
   const version = data.readUInt32BE(4)
   if (version < 2 || version > 4) return `index version ${version} is not supported`
@@ -100,7 +134,32 @@ function parseIndex(data: Buffer): IndexFacts | string {
     if ((mode & 0o170000) === GITLINK_MODE) gitlinks.push(path)
     else if (isSecretFileName(path.slice(path.lastIndexOf('/') + 1))) secretPaths.push(path)
   }
-  return { gitlinks, secretPaths }
+  // An index with no entries (a split index's usual part) does not say its id size: try both.
+  const sizes = count === 0 ? [20, 32] : [hashBytes]
+  const sharedIndex = sizes.map((size) => linkExtension(data, offset, size)).find((id) => id !== undefined)
+  if (sharedIndex === undefined) return 'bad extension'
+  return { gitlinks, secretPaths, sharedIndex }
+}
+
+/**
+ * The shared index id in the `link` extension, null when there is none, undefined when the
+ * extensions do not parse. Extensions follow the entries: a 4-byte signature, a 4-byte size, the
+ * data; the file ends with its own checksum. An all-zero id means "not split" to git.
+ */
+function linkExtension(data: Buffer, from: number, hashBytes: number): string | null | undefined {
+  const end = data.length - hashBytes
+  for (let offset = from; offset < end; ) {
+    if (offset + 8 > end) return undefined
+    const size = data.readUInt32BE(offset + 4)
+    if (offset + 8 + size > end) return undefined
+    if (data.toString('latin1', offset, offset + 4) === 'link') {
+      if (size < hashBytes) return undefined
+      const id = data.toString('hex', offset + 8, offset + 8 + hashBytes)
+      return /^0+$/.test(id) ? null : id
+    }
+    offset += 8 + size
+  }
+  return null
 }
 
 /**

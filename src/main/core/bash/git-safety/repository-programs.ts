@@ -47,8 +47,12 @@ function visitRepository(
     return `git config core.worktree in ${visit.display(found.file)} points git at files outside this repository`
   if (found)
     return `git config ${redactedConfigName(found.key)} in ${visit.display(found.file)} runs a program`
-  if (depth >= MAX_SUBMODULE_DEPTH) return null
+  // git recurses without a limit: a repository below the last level checked is refused, never
+  // passed unread (its fsmonitor ran under `git status` at depth 4).
+  const tooDeep = depth >= MAX_SUBMODULE_DEPTH
+  const deeper = `submodules nested more than ${MAX_SUBMODULE_DEPTH} deep (in ${visit.display(gitDir)}) are not checked`
   for (const moduleDir of listModuleGitDirs(readCommonDir(gitDir) ?? gitDir)) {
+    if (tooDeep && !visit.seen.has(moduleDir)) return deeper
     const problem = visitRepository(moduleDir, null, depth + 1, visit)
     if (problem) return problem
   }
@@ -58,6 +62,7 @@ function visitRepository(
   for (const link of gitlinks) {
     const nested = resolveNestedGitDir(path.join(workTree, link))
     if (nested === null) continue
+    if (tooDeep && !visit.seen.has(nested)) return deeper
     const problem = visitRepository(nested, path.join(workTree, link), depth + 1, visit)
     if (problem) return problem
   }
