@@ -155,10 +155,15 @@ function findBareMarker(dir: string): string | null {
 }
 
 function checkRepositoryPrograms(gitDir: string, workTree: string, cwd: string): GitRuntimeSafety {
-  const problem = findRepositoryProgram(gitDir, workTree, (file) => displayPath(file, cwd))
+  const nested: string[] = []
+  const problem = findRepositoryProgram(gitDir, workTree, (file) => displayPath(file, cwd), nested)
   if (problem) return unsafe(problem)
   const reason = `${gitDir} runs no program the repository chose`
-  const repository = { ...readRepositoryFacts(gitDir), workTree, stores: repositoryStores(gitDir) }
+  // A submodule's git folder may be anywhere its `.git` file says (`gitdir: ~/other/.git`), and
+  // `--submodule=diff`, `--recurse-submodules` or the repository's own `diff.submodule` and
+  // `submodule.recurse` print its files: each is a place the command reads, like the top one.
+  const stores = [gitDir, ...nested].flatMap((dir) => repositoryStores(dir))
+  const repository = { ...readRepositoryFacts(gitDir), workTree, stores }
   return isPromisorRepository(gitDir)
     ? { safe: true, reason, promisor: true, repository }
     : { safe: true, reason, repository }

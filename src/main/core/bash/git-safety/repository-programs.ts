@@ -1,4 +1,4 @@
-import { type Dirent, readdirSync, statSync } from 'node:fs'
+import { type Dirent, readdirSync, realpathSync, statSync } from 'node:fs'
 import path from 'node:path'
 import { readRegularFile } from './bounded-read'
 import { MAX_GITDIR_FILE_BYTES, parseGitdirLine } from './gitdir-file'
@@ -15,6 +15,8 @@ interface Visit {
   /** Show a path to the user, relative to the working directory when inside it. */
   display: (file: string) => string
   seen: Set<string>
+  /** The work tree of the repository the command runs in: its submodules' trees are inside it. */
+  topWorkTree: string
 }
 
 /**
@@ -26,8 +28,13 @@ export function findRepositoryProgram(
   gitDir: string,
   workTree: string,
   display: (file: string) => string,
+  /** Filled with the nested repositories checked (submodules' git folders), when given. */
+  nested?: string[],
 ): string | null {
-  return visitRepository(gitDir, workTree, 0, { display, seen: new Set() })
+  const visit = { display, seen: new Set<string>(), topWorkTree: workTree }
+  const problem = visitRepository(gitDir, workTree, 0, visit)
+  if (nested) for (const dir of visit.seen) if (dir !== gitDir) nested.push(dir)
+  return problem
 }
 
 function visitRepository(
@@ -42,11 +49,11 @@ function visitRepository(
   const hook = findReadHook(gitDir)
   if (hook) return `${visit.display(hook)} is a hook git runs even for git status`
   const found = findProgramConfig(gitDir)
-  if (found && 'problem' in found) return found.problem
-  if (found?.key === 'core.worktree')
-    return `git config core.worktree in ${visit.display(found.file)} points git at files outside this repository`
-  if (found)
-    return `git config ${redactedConfigName(found.key)} in ${visit.display(found.file)} runs a program`
+  if ('problem' in found) return found.problem
+  if (found.program)
+    return `git config ${redactedConfigName(found.program.key)} in ${visit.display(found.program.file)} runs a program`
+  if (found.worktree && !worksInside(gitDir, found.worktree.value ?? null, visit.topWorkTree))
+    return `git config core.worktree in ${visit.display(found.worktree.file)} points git at files outside this repository`
   // git recurses without a limit: a repository below the last level checked is refused, never
   // passed unread (its fsmonitor ran under `git status` at depth 4).
   const tooDeep = depth >= MAX_SUBMODULE_DEPTH
@@ -106,4 +113,32 @@ function resolveNestedGitDir(submodule: string): string | null {
   if (data === null) return null
   const target = parseGitdirLine(data.toString('utf8'))
   return target === null ? null : path.resolve(submodule, target)
+}
+
+/**
+ * `core.worktree` is how `git submodule add` ties `.git/modules/<name>` to `<name>/` in the
+ * superproject, so a repository with submodules has one in each. It is harmless while it leads
+ * inside the work tree the command runs in (as written, relative to the git folder, and through
+ * symlinks); anywhere else (a planted `core.worktree = ~`) git would diff and print that folder.
+ */
+function worksInside(gitDir: string, value: string | null, topWorkTree: string): boolean {
+  if (value === null || value === '') return false
+  const lexical = path.resolve(gitDir, value)
+  const real = realOrNull(lexical)
+  const top = realOrNull(topWorkTree) ?? topWorkTree
+  // One that does not exist makes git fail; judged as written.
+  return real === null ? isWithin(lexical, top) || isWithin(lexical, topWorkTree) : isWithin(real, top)
+}
+
+function isWithin(target: string, dir: string): boolean {
+  const relative = path.relative(dir, target)
+  return relative !== '' && !relative.startsWith('..') && !path.isAbsolute(relative)
+}
+
+function realOrNull(file: string): string | null {
+  try {
+    return realpathSync.native(file)
+  } catch {
+    return null
+  }
 }

@@ -112,3 +112,47 @@ describe('a repository of its own', () => {
     expect(verdict.reason).toContain('not a regular file')
   })
 })
+
+describe('a submodule whose .git file points outside the workspace (fifth review)', () => {
+  // The superproject records `sm` as a gitlink to the outside repository's commit; `sm/.git` says
+  // where its repository is. Flags the tables accept, or the repository's own config, print it.
+  const top = repository('super', 'a.txt', 'a\n')
+  mkdirSync(join(top, 'sm'))
+  writeFileSync(join(top, 'sm', '.git'), `gitdir: ${join(outside, '.git')}\n`)
+  git(top, 'update-index', '--add', '--cacheinfo', `160000,${git(outside, 'rev-parse', 'HEAD').trim()},sm`)
+  git(top, 'config', 'submodule.sm.url', './sm')
+  writeFileSync(join(top, '.gitmodules'), '[submodule "sm"]\n\tpath = sm\n\turl = ./sm\n')
+  git(top, 'add', '.gitmodules')
+  git(top, 'commit', '-qm', 'add sm')
+
+  it.each([
+    'git show --submodule=diff HEAD',
+    'git log -p --submodule=diff',
+    'git grep --recurse-submodules OUTSIDE HEAD',
+  ])('%s prints it for real, and asks first', (command) => {
+    expect(execFileSync('bash', ['-c', command], { cwd: top, encoding: 'utf8' })).toContain(MARKER)
+    const verdict = classifyCommand(command, { cwd: top, workspace: top })
+    expect(verdict.readOnly, verdict.reason).toBe(true)
+    const asked = verdict.asks?.map((ask) => ask.reason).join('\n') ?? ''
+    expect(asked).toContain(`reads outside the workspace: ${join(outside, '.git')}`)
+  })
+
+  it('a submodule kept inside the workspace (.git/modules) is not asked about', () => {
+    const own = repository('own-super', 'a.txt', 'a\n')
+    git(own, '-c', 'protocol.file.allow=always', 'submodule', 'add', '-q', join(root, 'outside'), 'lib')
+    git(own, 'commit', '-qm', 'lib')
+    const verdict = classifyCommand('git log -p --submodule=diff', { cwd: own, workspace: own })
+    expect(verdict.readOnly, verdict.reason).toBe(true)
+    expect(verdict.asks ?? []).toEqual([])
+    // Its core.worktree (`../../../lib`, which git submodule add writes) is what ties it to lib/;
+    // pointed anywhere else, git would diff that folder as the submodule's files.
+    for (const elsewhere of [outside, '../../..', join(own, 'lib', '..', '..')]) {
+      git(join(own, '.git', 'modules', 'lib'), 'config', 'core.worktree', elsewhere)
+      expect(classifyCommand('git status', { cwd: own, workspace: own }), elsewhere).toMatchObject({
+        readOnly: false,
+        reason:
+          'git config core.worktree in .git/modules/lib/config points git at files outside this repository',
+      })
+    }
+  })
+})
