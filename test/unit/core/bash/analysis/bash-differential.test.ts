@@ -81,6 +81,11 @@ describe('differential: our argv equals the argv bash passes', () => {
     )
     const ours = lines.map((line) => {
       const analysis = analyzeCommand(line)
+      // A backslash-newline glued to a word is refused unparsed: bash joins the lines first.
+      if (analysis.parseError?.includes('a backslash-newline inside a word')) {
+        expect(line).toMatch(/[^ \t\n|&;()]\\\n/)
+        return 'refused'
+      }
       expect(analysis.permissionSafe, line).toBe(true)
       expect(analysis.commands, line).toHaveLength(1)
       return analysis.commands[0]?.argv?.slice(1)
@@ -88,8 +93,9 @@ describe('differential: our argv equals the argv bash passes', () => {
     const theirs = argvFromBash(lines, tempDir())
     expect(theirs).toHaveLength(lines.length)
     lines.forEach((line, index) => {
-      expect(ours[index], line).toEqual(theirs[index])
+      if (ours[index] !== 'refused') expect(ours[index], line).toEqual(theirs[index])
     })
+    expect(ours.filter((argv) => argv === 'refused').length).toBeLessThan(lines.length / 4)
   })
 })
 

@@ -70,6 +70,7 @@ describe('differential: the simple commands we judge are the ones bash runs', ()
     const lines = Array.from({ length: 300 }, () => randomLine(random))
     const theirs = commandsFromBash(lines, tempDir())
     expect(theirs).toHaveLength(lines.length)
+    let joined = 0
     lines.forEach((line, index) => {
       const analysis = analyzeCommand(line)
       // A carriage return is refused unparsed: bash keeps it inside a word, the parser splits there.
@@ -77,9 +78,20 @@ describe('differential: the simple commands we judge are the ones bash runs', ()
         expect(analysis.parseError).toContain('carriage return')
         return
       }
+      // So is a backslash-newline glued to a word: bash joins the lines before it expands.
+      if (analysis.parseError?.includes('a backslash-newline inside a word')) {
+        expect(JOINED_INSIDE_WORD.test(line), JSON.stringify(line)).toBe(true)
+        joined += 1
+        return
+      }
       expect(analysis.parsed, `${JSON.stringify(line)}: ${analysis.parseError}`).toBe(true)
       const ours = analysis.commands.map((part) => part.argv?.slice(1))
       expect(ours, JSON.stringify(line)).toEqual(theirs[index])
     })
+    // Most lines are still compared with bash: the refusal is for continuations glued to a word.
+    expect(joined).toBeLessThan(lines.length / 2)
   })
 })
+
+/** A backslash-newline right after a character that is not a blank, `|`, `&`, `;` or a parenthesis. */
+const JOINED_INSIDE_WORD = /[^ \t\n|&;()]\\\n/
