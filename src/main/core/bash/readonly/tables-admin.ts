@@ -76,7 +76,10 @@ const tar: CommandPolicy = {
     // -N and its kin take a date, or a file whose times tar takes when the value starts with / or .
     // (`-N ~/.ssh/id_rsa` tells the key's mtime by what it lists): judged as a file, since a date
     // names no file that exists.
-    file: `-f --file --exclude-from -X -T --files-from --owner-map --group-map -N --newer --newer-mtime
+    // A -T list is read for names and for option lines (`-T /proc/self/environ`, `--files-from=~/.ssh/id_rsa`,
+    // whose lines tar quotes back as "Not found in archive"): what it reads is known only at run time.
+    fileList: '-T --files-from',
+    file: `-f --file --exclude-from -X --owner-map --group-map -N --newer --newer-mtime
       --after-date --mtime`,
   }),
   refusedFlags: {

@@ -75,7 +75,9 @@ const tree: CommandPolicy = {
       --device --dirsfirst --filesfirst --noreport --du --si --prune --matchdirs --ignore-case --gitignore
       --fflinks --help --version`,
     number: '-L --filelimit',
-    string: '-P -I --charset --timefmt --sort -H -T --gitfile --infofile',
+    string: '-P -I --charset --timefmt --sort -H -T',
+    // Read for patterns and notes, and the lines that follow a matching pattern are printed.
+    file: '--gitfile --infofile',
   }),
   // tree (not installed here) is checked against nothing: prefixes are refused.
   exactLongOptions: true,

@@ -62,3 +62,29 @@ describe('tar -N and its kin take a file when the value starts with / or .', () 
     expect(verdict.asks ?? []).toEqual([])
   })
 })
+
+describe('a tar -T list is read for option lines too (fifth review)', () => {
+  // The list a repository ships names further lists; tar quotes each line it cannot find.
+  const secret = join(dir, 'outside-secret')
+  writeFileSync(secret, 'SECRET-LINE-93c2\n')
+  writeFileSync(join(dir, 'MANIFEST'), `--files-from=${secret}\n`)
+  writeFileSync(join(dir, 'g'), 'x')
+  sh('tar -cf b.tar g')
+
+  it.each([
+    'tar -tf b.tar -T MANIFEST',
+    'tar -tf b.tar --files-from=MANIFEST',
+    'tar -tf b.tar --files-f MANIFEST',
+    'tar tfT b.tar MANIFEST',
+  ])('%s prints the secret list for real, and asks first', (command) => {
+    expect(sh(`${command} 2>&1 || true`)).toContain('SECRET-LINE-93c2')
+    const verdict = classifyCommand(command, { cwd: dir, workspace: dir })
+    expect(verdict.readOnly, verdict.reason).toBe(true)
+    expect(verdict.asks?.length ?? 0, verdict.reason).toBeGreaterThan(0)
+  })
+
+  it('a plain listing still runs at once', () => {
+    const verdict = classifyCommand('tar -tvf b.tar', { cwd: dir, workspace: dir })
+    expect(verdict.readOnly && (verdict.asks ?? []).length === 0, verdict.reason).toBe(true)
+  })
+})
