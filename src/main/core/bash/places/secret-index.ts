@@ -15,6 +15,12 @@ export const MAX_INDEXED_LINKS = 256
 export interface WalkFilter {
   /** It skips names that start with a dot (rg without --hidden). */
   skipsHidden: boolean
+  /**
+   * rg: a `!` line in an ignore file it reads (`.ignore`, `.rgignore`, `.gitignore`, here or in a
+   * folder above, or `.git/info/exclude`) whitelists names, hidden ones too (`!.env`): when the walk
+   * meets one, hidden names count after all.
+   */
+  hiddenUnlessIgnoreFilesNegate?: boolean
   /** Folder names it does not descend into (grep --exclude-dir). */
   skipsFolder: (name: string) => boolean
   /** Whether it reads a file of this name (grep --include/--exclude, rg -g). */
@@ -108,6 +114,55 @@ function stillValid(indexed: Indexed): boolean {
 }
 
 function walk(root: string, filter: WalkFilter): Indexed {
+  if (filter.skipsHidden && filter.hiddenUnlessIgnoreFilesNegate) {
+    const watched: Indexed['folders'] = []
+    if (ignoreFilesAboveNegate(root, watched)) return walk(root, { ...filter, skipsHidden: false })
+    const indexed = walkFolders(root, filter)
+    if (indexed === 'negated') return walk(root, { ...filter, skipsHidden: false })
+    // A `!` line added above later changes one of these: the kept walk is then done again.
+    indexed.folders.push(...watched)
+    return indexed
+  }
+  const indexed = walkFolders(root, filter)
+  return indexed === 'negated' ? walk(root, { ...filter, skipsHidden: false }) : indexed
+}
+
+const IGNORE_FILES = new Set(['.ignore', '.rgignore', '.gitignore'])
+const MAX_IGNORE_FILE_BYTES = 256 * 1024
+
+/**
+ * Whether an ignore file in `root` or a folder above it (or a repository's info/exclude, which
+ * the walk never enters) has a `!` line.
+ */
+function ignoreFilesAboveNegate(root: string, watched: Indexed['folders']): boolean {
+  for (let dir = root; ; dir = path.dirname(dir)) {
+    watched.push([dir, ctimeOf(dir)])
+    for (const name of [...IGNORE_FILES, path.join('.git', 'info', 'exclude')]) {
+      const file = path.join(dir, name)
+      const ctimeMs = ctimeOf(file)
+      if (ctimeMs === -1) continue
+      watched.push([file, ctimeMs])
+      if (ignoreFileNegates(file)) return true
+    }
+    if (path.dirname(dir) === dir) return false
+  }
+}
+
+/** A line starting with `!` re-includes what an earlier line ignored; unreadable or too large counts as one. */
+function ignoreFileNegates(file: string): boolean {
+  try {
+    const stats = statSync(file, { throwIfNoEntry: false })
+    if (!stats?.isFile()) return false
+    if (stats.size > MAX_IGNORE_FILE_BYTES) return true
+    return readFileSync(file, 'utf8')
+      .split('\n')
+      .some((line) => line.trimStart().startsWith('!'))
+  } catch {
+    return true
+  }
+}
+
+function walkFolders(root: string, filter: WalkFilter): Indexed | 'negated' {
   const indexed: Indexed = { folders: [], secrets: [], links: [], complete: true, recent: false }
   const recentSince = Date.now() - RECENT_CHANGE_MS
   const queue = ['']
@@ -146,6 +201,12 @@ function walk(root: string, filter: WalkFilter): Indexed {
     if (entries > MAX_INDEXED_ENTRIES) return { ...indexed, complete: false }
     const inGit = insideGit.has(relative)
     for (const entry of listing) {
+      if (filter.skipsHidden && filter.hiddenUnlessIgnoreFilesNegate && IGNORE_FILES.has(entry.name)) {
+        const ignoreFile = path.join(folder, entry.name)
+        // Edited in place, an ignore file leaves its folder's ctime as it was: kept to be re-checked.
+        indexed.folders.push([ignoreFile, ctimeOf(ignoreFile)])
+        if (ignoreFileNegates(ignoreFile)) return 'negated'
+      }
       if (filter.skipsHidden && entry.name.startsWith('.')) continue
       const file = path.join(relative, entry.name)
       if (entry.isDirectory()) {

@@ -39,7 +39,17 @@ export function walkFilterFor(
       )
     )
       return null
-    return walkFilter(false, values('--exclude-dir'), values('--include'), values('--exclude'))
+    return walkFilter({
+      skipsHidden: false,
+      folders: values('--exclude-dir'),
+      rules: orderedRules(flags, {
+        '--include': 'include',
+        '--exclude': 'exclude',
+        '--exclude-from': 'exclude',
+      }),
+      // grep: a file no option matches is read unless the first option was --include.
+      unmatched: (rules) => rules[0]?.kind !== 'include',
+    })
   }
   if (name === 'rg') {
     if (
@@ -58,16 +68,33 @@ export function walkFilterFor(
     )
       return null
     const hidden = has('--hidden', '-.') || flags.filter((flag) => flag.flag === '-u').length >= 2
-    const globs = values('-g', '--glob', '--iglob')
-    return walkFilter(
-      !hidden,
-      [],
-      globs.filter((glob) => !glob.startsWith('!')),
-      globs.filter((glob) => glob.startsWith('!')).map((glob) => glob.slice(1)),
-    )
+    const allCaseless = has('--glob-case-insensitive')
+    const rules = flags.flatMap((flag): FilterRule[] => {
+      if (flag.value === null || !['-g', '--glob', '--iglob'].includes(flag.flag)) return []
+      const negated = flag.value.startsWith('!')
+      const caseless = allCaseless || flag.flag === '--iglob'
+      return [
+        {
+          kind: negated ? 'exclude' : 'include',
+          pattern: negated ? flag.value.slice(1) : flag.value,
+          caseless,
+        },
+      ]
+    })
+    // A type (`-t`, with `--type-add` or built in) whitelists by globs of its own: every file counts.
+    const typed = has('-t', '--type', '--type-add')
+    return walkFilter({
+      // A whitelisting glob or type lets rg into hidden files too (`rg -g .env`), and so does a
+      // `!` line in an ignore file the walk meets (secret-index.ts).
+      skipsHidden: !hidden && !typed && !rules.some((rule) => rule.kind === 'include'),
+      hiddenUnlessIgnoreFilesNegate: true,
+      folders: [],
+      rules: typed ? [] : rules,
+      // rg: with any whitelisting glob, a file none matches is not searched.
+      unmatched: (rules) => !rules.some((rule) => rule.kind === 'include'),
+    })
   }
-  if (name === 'diff' && !words.includes('-q') && !words.includes('--brief'))
-    return walkFilter(false, [], [], [])
+  if (name === 'diff' && !words.includes('-q') && !words.includes('--brief')) return walkFilter(EVERY_FILE)
   return null
 }
 
@@ -84,11 +111,11 @@ export function gitWalkFilter(
 ): WalkFilter | null {
   if (!parsed || !printsContents) return null
   const flags = new Set(parsed.flags.map((flag) => flag.flag))
-  if (subcommand === 'diff') return flags.has('--no-index') ? walkFilter(false, [], [], []) : null
+  if (subcommand === 'diff') return flags.has('--no-index') ? walkFilter(EVERY_FILE) : null
   if (subcommand !== 'grep' || (!flags.has('--no-index') && !flags.has('--untracked'))) return null
   const namesOnly = ['-l', '-L', '-c', '-q', '--files-with-matches', '--files-without-match', '--count']
   if ([...namesOnly, '--quiet', '--name-only'].some((flag) => flags.has(flag))) return null
-  return walkFilter(false, [], [], [])
+  return walkFilter(EVERY_FILE)
 }
 
 // grep's and rg's patterns are fnmatch and gitignore globs: `*` takes a leading dot too.
@@ -98,24 +125,72 @@ const FILTER_SEMANTICS = globSemantics({
   characters: 'utf8',
 })
 
-function walkFilter(
-  skipsHidden: boolean,
-  folders: string[],
-  includes: string[],
-  excludes: string[],
-): WalkFilter {
-  // A pattern this reading cannot follow (rg's `{a,b}`, a path) filters nothing: every file counts.
-  const matchers = (patterns: string[]) =>
-    patterns.map((pattern) => (/[{}/]/.test(pattern) ? null : compileSegment(pattern, FILTER_SEMANTICS)))
-  const include = matchers(includes)
-  const exclude = matchers(excludes).filter((matcher) => matcher !== null)
-  const skipped = matchers(folders).filter((matcher) => matcher !== null)
+/** One include or exclude pattern, in the order the command line gives them. */
+interface FilterRule {
+  kind: 'include' | 'exclude'
+  /** Null for a pattern read from a file at run time (grep --exclude-from). */
+  pattern: string | null
+  caseless?: boolean
+}
+
+interface FilterShape {
+  skipsHidden: boolean
+  /** rg: a `!` line in an ignore file (`.ignore`, `.rgignore`, `.gitignore`) lets it into hidden files. */
+  hiddenUnlessIgnoreFilesNegate?: boolean
+  folders: string[]
+  rules: FilterRule[]
+  /** Whether a file that no rule matches is read. */
+  unmatched: (rules: FilterRule[]) => boolean
+}
+
+const EVERY_FILE: FilterShape = { skipsHidden: false, folders: [], rules: [], unmatched: () => true }
+
+function orderedRules(
+  flags: ParsedArgs['flags'],
+  kinds: Record<string, 'include' | 'exclude'>,
+): FilterRule[] {
+  return flags.flatMap((flag): FilterRule[] => {
+    const kind = kinds[flag.flag]
+    if (!kind || flag.value === null) return []
+    return [{ kind, pattern: flag.flag === '--exclude-from' ? null : flag.value }]
+  })
+}
+
+const CASELESS_SEMANTICS = globSemantics({
+  shell: 'bash',
+  options: new Set(['dotglob', 'globasciiranges', 'nocaseglob']),
+  characters: 'utf8',
+})
+
+/**
+ * The last rule that matches a name decides, as in GNU grep ("the last matching one wins") and
+ * rg (later globs override earlier ones); a name none matches is read or not by the tool's own
+ * default. A pattern this reading cannot follow (rg's `{a,b}`, a path) matches every name when it
+ * includes, and none when it excludes: every file it might let in counts.
+ */
+function walkFilter(shape: FilterShape): WalkFilter {
+  const compiled = shape.rules.map((rule) => {
+    const followable = rule.pattern !== null && !/[{}/]/.test(rule.pattern)
+    const matcher = followable
+      ? compileSegment(rule.pattern as string, rule.caseless ? CASELESS_SEMANTICS : FILTER_SEMANTICS)
+      : null
+    return { kind: rule.kind, matches: (name: string) => (matcher ? matcher(name) : rule.kind === 'include') }
+  })
+  const unmatched = shape.unmatched(shape.rules)
+  const skipped = shape.folders
+    .map((pattern) => (/[{}/]/.test(pattern) ? null : compileSegment(pattern, FILTER_SEMANTICS)))
+    .filter((matcher) => matcher !== null)
   return {
-    skipsHidden,
+    skipsHidden: shape.skipsHidden,
+    hiddenUnlessIgnoreFilesNegate: shape.hiddenUnlessIgnoreFilesNegate === true,
     skipsFolder: (name) => skipped.some((matcher) => matcher(name)),
-    readsFile: (name) =>
-      (include.length === 0 || include.some((matcher) => matcher === null || matcher(name))) &&
-      !exclude.some((matcher) => matcher(name)),
-    key: `${skipsHidden}\0${folders.join('\0')}`,
+    readsFile: (name) => {
+      for (let at = compiled.length - 1; at >= 0; at--) {
+        const rule = compiled[at]!
+        if (rule.matches(name)) return rule.kind === 'include'
+      }
+      return unmatched
+    },
+    key: `${shape.skipsHidden}\0${shape.hiddenUnlessIgnoreFilesNegate === true}\0${shape.folders.join('\0')}`,
   }
 }

@@ -22,7 +22,8 @@ describe('secret files at any depth and the folders that hold them (issue 21.4)'
   const classify = (command: string, cwd: string) =>
     classifyCommand(command, { cwd, workspace: cwd, platform: 'linux' })
   const grep = (command: string, cwd: string) =>
-    spawnSync('bash', ['-c', command], { cwd, encoding: 'utf8' }).stdout
+    // stdin from /dev/null, as the executor gives it: rg searches a piped stdin instead of the folder.
+    spawnSync('bash', ['-c', command], { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] }).stdout
 
   it('grep -rn prints a .env four folders down for real, and asks; --include=*.ts and -l do not', () => {
     const cwd = workspace({ 'src/a/b/c/.env': 'TOKEN=hunter2\n', 'src/x.ts': 'TOKEN usage\n' })
