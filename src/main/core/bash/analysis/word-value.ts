@@ -75,6 +75,7 @@ function findDynamicPart(parts: readonly WordPart[]): string | null {
     if (!STATIC_PART_TYPES.has(part.type) && arithmeticValue(part) === null) return part.text
     if (part.type === 'AnsiCQuoted' && UNDECODED_ANSI_C.test(part.text)) return part.text
     if (part.type === 'AnsiCQuoted' && hasLocaleDependentEscape(part.text)) return part.text
+    if (part.type === 'AnsiCQuoted' && hasNonUtf8Bytes(part.text)) return part.text
   }
   return null
 }
@@ -99,6 +100,46 @@ function hasLocaleDependentEscape(raw: string): boolean {
     if (digits !== '' && Number.parseInt(digits, 16) > 0x7f) return true
   }
   return false
+}
+
+/**
+ * `$'\xff'` and `$'\377'` are the byte 0xff, which is no UTF-8 text: bash passes that byte, and
+ * a name made of it is not the one the parser's string holds (a committed symlink so named led
+ * to ~/.ssh/id_rsa, judged as a plain file in the workspace). Bytes that together spell UTF-8
+ * (`$'\xc3\xa9'`, é) read the same both ways; any other is dynamic.
+ */
+function hasNonUtf8Bytes(raw: string): boolean {
+  // Runs of escaped bytes above 0x7f: anything else between them (text, a low escape) ends a run,
+  // and each run must spell UTF-8 by itself.
+  let run: number[] = []
+  for (let at = 0; at < raw.length; at += 1) {
+    let value: number | null = null
+    if (raw[at] === '\\') {
+      const rest = raw.slice(at + 1, at + 4)
+      const hex = /^x([0-9a-fA-F]{1,2})/.exec(rest)
+      const octal = hex ? null : /^[0-7]{1,3}/.exec(rest)
+      if (hex) value = Number.parseInt(hex[1]!, 16)
+      else if (octal) value = Number.parseInt(octal[0], 8) & 0xff
+      at += hex ? hex[0].length : octal ? octal[0].length : 1
+    }
+    if (value !== null && value > 0x7f) run.push(value)
+    else if (run.length > 0) {
+      if (!isUtf8(run)) return true
+      run = []
+    }
+  }
+  return run.length > 0 && !isUtf8(run)
+}
+
+const STRICT_UTF8 = new TextDecoder('utf-8', { fatal: true })
+
+function isUtf8(bytes: number[]): boolean {
+  try {
+    STRICT_UTF8.decode(Uint8Array.from(bytes))
+    return true
+  } catch {
+    return false
+  }
 }
 
 /**
