@@ -271,29 +271,45 @@ class Translator {
         break
       }
       first = false
-      if (char === '[' && ':=.'.includes(this.text[this.at + 1] ?? '')) {
+      if (char === '[' && ':='.includes(this.text[this.at + 1] ?? '')) {
         const kind = this.text[this.at + 1] as string
-        const close = this.text.indexOf(`${kind}]`, this.at + 2)
-        if (close < 0) throw new Error('an unfinished [: :] form')
-        const name = this.text.slice(this.at + 2, close)
-        this.at = close + 2
-        items.push(this.namedItem(kind, name))
+        items.push(this.namedItem(kind, this.namedForm(kind)))
         continue
       }
-      const low = this.bracketChar()
+      // A collating symbol `[.x.]` is a character, and may end a range either side (`[a-[.e.]]`).
+      const low = this.rangeEnd()
       if (
         this.text[this.at] === '-' &&
         this.text[this.at + 1] !== ']' &&
         this.text[this.at + 1] !== undefined
       ) {
         this.at += 1
-        const high = this.bracketChar()
+        if (this.text[this.at] === '[' && ':='.includes(this.text[this.at + 1] ?? ''))
+          throw new Error('a class or an equivalence class as the end of a range')
+        const high = this.rangeEnd()
         items.push(this.range(low, high))
       } else items.push(classChar(low, this.utf8))
     }
     const body = items.join('')
     if (body === '') return negated ? '[^]' : '[^\\s\\S]'
     return negated ? `[^${body}]` : `[${body}]`
+  }
+
+  /** The name inside `[:name:]`, `[=x=]` or `[.x.]`, with the position moved past the form. */
+  private namedForm(kind: string): string {
+    const close = this.text.indexOf(`${kind}]`, this.at + 2)
+    if (close < 0) throw new Error('an unfinished [: :] form')
+    const name = this.text.slice(this.at + 2, close)
+    this.at = close + 2
+    return name
+  }
+
+  /** One character of a bracket: itself, escaped, or a collating symbol `[.x.]`. */
+  private rangeEnd(): string {
+    if (this.text[this.at] !== '[' || this.text[this.at + 1] !== '.') return this.bracketChar()
+    const name = this.namedForm('.')
+    if ([...name].length !== 1) throw new Error(`the form [.${name}.]`)
+    return name
   }
 
   private bracketChar(): string {
