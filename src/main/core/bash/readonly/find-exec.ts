@@ -60,7 +60,10 @@ export function evaluateFindExec(
     if (inner.walks || inner.followsLinks || inner.foundLinks) walksFound = true
     if (inner.followsLinks || inner.foundLinks?.intoFolders) followsFound = true
   }
-  const walk = walksFound ? EVERY_NAME : content || opens ? findWalk(part.argv as string[], split.own) : null
+  // find runs its actions left to right: a -name after the first -exec filters nothing before it.
+  const firstAction = (split.inner[0]?.[0] ?? 0) - 1
+  const tested = split.own.filter((index) => index < firstAction)
+  const walk = walksFound ? EVERY_NAME : content || opens ? findWalk(part.argv as string[], tested) : null
   return {
     ...find,
     reason: `find -exec ${names.join(', ')} only reads`,
@@ -144,14 +147,56 @@ const NAME_ONLY = new Set([
   'test',
   '[',
 ])
-const MATCH_ONLY = /^-(?:[a-zA-Z]*[lLcq][a-zA-Z]*)$|^--(?:files-with(?:out)?-matches|count|quiet|silent)$/
+const MATCH_ONLY_LONG = /^--(?:files-with(?:out)?-matches|count|quiet|silent)$/
+const MATCH_ONLY_LETTERS = new Set(['l', 'L', 'c', 'q'])
+// Short options that take a value: in a cluster, the rest of the word after one is that value.
+const VALUE_LETTERS: Record<string, string> = { grep: 'efmABCdDX', rg: 'efgmABCtTjMrEd' }
+
+/**
+ * Whether a word of the inner command sets a names-or-counts-only mode, read as getopt reads a
+ * cluster: `-rl` does, `-ecret` does not (it is `-e cret`, a pattern, whose letters must not be
+ * taken for `-c`). Only letters before the first value-taking one are options.
+ */
+function setsMatchOnly(word: string, tool: string): boolean {
+  if (MATCH_ONLY_LONG.test(word)) return true
+  if (!/^-[^-]/.test(word)) return false
+  const takesValue = VALUE_LETTERS[tool] ?? ''
+  for (const letter of word.slice(1)) {
+    if (MATCH_ONLY_LETTERS.has(letter)) return true
+    if (takesValue.includes(letter)) return false
+  }
+  return false
+}
 
 function printsContent(inner: PartVerdict, argv: readonly string[], clause: number[]): boolean {
   const name = inner.name ?? ''
   if (NAME_ONLY.has(name)) return false
-  if (name === 'grep' || name === 'egrep' || name === 'fgrep' || name === 'rg')
-    return !clause.some((index) => MATCH_ONLY.test(argv[index] as string))
+  if (name === 'grep' || name === 'egrep' || name === 'fgrep' || name === 'rg') {
+    const tool = name === 'rg' ? 'rg' : 'grep'
+    // Words after `--`, or after a flag that takes the next word (`-e -l`), are not options.
+    const words = clause.map((index) => argv[index] as string)
+    const end = words.indexOf('--')
+    return !words
+      .slice(0, end === -1 ? words.length : end)
+      .some((word, at) => setsMatchOnly(word, tool) && !takesNextWord(words[at - 1], tool))
+  }
   return true
+}
+
+/** A word ending in a value-taking option (`-e`, `-ie`, `--regexp`) takes the next word as its value. */
+function takesNextWord(previous: string | undefined, tool: string): boolean {
+  if (previous === undefined) return false
+  if (
+    /^--(?:regexp|file|max-count|after-context|before-context|context|glob|iglob|type|replace)$/.test(
+      previous,
+    )
+  )
+    return true
+  if (!/^-[^-]/.test(previous)) return false
+  // The first value-taking letter takes the rest of the word, or the next word when it is last.
+  const letters = previous.slice(1)
+  const first = [...letters].findIndex((letter) => (VALUE_LETTERS[tool] ?? '').includes(letter))
+  return first === letters.length - 1
 }
 
 // find's -name is fnmatch: `*` takes a leading dot.

@@ -178,3 +178,39 @@ describe('without a link that leaves the workspace, nothing changes', () => {
     expect(verdict.asks?.map((ask) => ask.reason).join('\n')).toContain('symlinks, too many to follow')
   })
 })
+
+describe('find actions run left to right, and grep letters are read as getopt reads them (fifth review)', () => {
+  const dir = workspace('ordered', { key: join(home, '.ssh', 'id_rsa') })
+  mkdirSync(join(dir, 'deep', 'a'), { recursive: true })
+  writeFileSync(join(dir, 'deep', 'a', '.env.production'), `TOKEN=${MARKER} secret\n`)
+
+  it.each([
+    'find . -exec cat {} + -name f',
+    'find . -maxdepth 1 -type l -exec cat {} + -name f',
+    'find deep -exec grep -H TOKEN {} \\; -name x',
+    // -ecret is `-e cret`: a pattern, not -c.
+    'find deep -type f -exec grep -i -ecret {} +',
+    'find deep -type f -exec grep -iecret {} +',
+    'find deep -type f -exec grep -e cret -e -lc {} +',
+  ])('%s reaches the secret for real, and asks first', (command) => {
+    expect(realRun(command, dir)).toMatch(/PRIVATE-KEY|TOKEN/)
+    const verdict = judge(command, dir)
+    expect(verdict.readOnly && (verdict.asks?.length ?? 0) > 0, `${verdict.readOnly} ${verdict.reason}`).toBe(
+      true,
+    )
+  })
+
+  it.each([
+    'find . -name "*.md" -exec cat {} +',
+    'find deep -type f -exec grep -l TOKEN {} +',
+    'find deep -type f -exec grep -rlie TOKEN {} +',
+    'find deep -type f -exec grep -c -e TOKEN {} +',
+  ])('%s reads no secret or prints only names and counts, and runs at once', (command) => {
+    expect(realRun(command, dir)).not.toContain(MARKER)
+    const verdict = judge(command, dir)
+    expect(
+      verdict.readOnly && (verdict.asks ?? []).length === 0,
+      `${verdict.reason} ${JSON.stringify(verdict.asks)}`,
+    ).toBe(true)
+  })
+})
