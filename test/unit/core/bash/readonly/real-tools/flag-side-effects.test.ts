@@ -88,3 +88,34 @@ describe('a tar -T list is read for option lines too (fifth review)', () => {
     expect(verdict.readOnly && (verdict.asks ?? []).length === 0, verdict.reason).toBe(true)
   })
 })
+
+describe('ps reads a line again as BSD options when a value fails (fifth review)', () => {
+  it('ps -uxe, -gxe and -sxe print another process’s environment for real, and are refused', async () => {
+    const { spawn } = await import('node:child_process')
+    const holder = spawn('sleep', ['60'], {
+      env: { PATH: process.env.PATH, SG_PS_MARK: 'PS-ENV-SECRET-5d1' },
+      stdio: 'ignore',
+    })
+    try {
+      await new Promise((ready) => holder.once('spawn', ready))
+      for (const command of ['ps -uxe', 'ps -gxe', 'ps -sxe', 'ps -auxe']) {
+        expect(sh(`${command} 2>/dev/null || true`), command).toContain('PS-ENV-SECRET-5d1')
+        const verdict = classifyCommand(command, { cwd: dir, workspace: dir })
+        expect(verdict.readOnly, `${command}: ${verdict.reason}`).toBe(false)
+      }
+    } finally {
+      holder.kill('SIGKILL')
+    }
+  })
+
+  it('every value-checked option with such a value is refused; ordinary listings still run', () => {
+    for (const flag of ['-u', '-U', '-g', '-G', '-s', '-t', '-p', '-q']) {
+      for (const form of [`${flag}xe`, `${flag} xe`, `${flag}ex`]) {
+        expect(classifyCommand(`ps ${form}`, { cwd: dir, workspace: dir }).readOnly, form).toBe(false)
+      }
+    }
+    for (const command of ['ps -ef', 'ps -u root', 'ps -o pid,etime,user -p 1', 'ps -C node', 'ps aux']) {
+      expect(classifyCommand(command, { cwd: dir, workspace: dir }).readOnly, command).toBe(true)
+    }
+  })
+})
