@@ -8,7 +8,8 @@
  * character that is not a letter or digit (`npm_config__auth` → NPM, CONFIG, AUTH); trailing
  * digits and a plural S are ignored (TOKENS, KEY2). A segment is a credential when it
  * - is one of the words KEY, SECRET, TOKEN, PASSWORD, PASSWD, PASS, PASSPHRASE, CREDENTIAL, AUTH,
- *   AUTHORIZATION, JWT, PAT, DSN or COOKIE;
+ *   AUTHORIZATION, JWT, PAT, DSN, COOKIE, the short PWD, PW, CRED(S), or WEBHOOK, BEARER,
+ *   MNEMONIC, PASSCODE (PWD and OLDPWD themselves are the shell's folders);
  * - ends in one of the long words, glued to a prefix (GHTOKEN, PGPASSWORD, CLIENTSECRET, OAUTH);
  * - ends in KEY glued to a word that makes it a key (APIKEY, ACCESSKEY, PRIVATEKEY…): a bare
  *   `…KEY` suffix is too often a word (MONKEY, HOCKEY, HOTKEY).
@@ -16,6 +17,9 @@
  * URI or connection-string name after a database, cache or queue word is one (DATABASE_URL,
  * REDIS_URI, MONGODB_URL, PG_CONNECTION_STRING, SQLALCHEMY_DATABASE_URI), and so is every
  * `…_CONNECTION_STRING`.
+ * Proxy variables (HTTPS_PROXY, ALL_PROXY) are not on the list, although their URL may carry a
+ * password: Shellgate seals them and hands them to every command by design (issue 22), so a
+ * command printing one learns nothing it was not given.
  * Known families are withheld whatever their segments: every AWS_* variable (the SDKs read
  * credentials from several of them, and AWS_PROFILE selects stored ones).
  */
@@ -35,8 +39,18 @@ const SEGMENT_WORDS = new Set([
   'DSN',
   'COOKIE',
   'CONNSTR',
+  // Short spellings (MYSQL_PWD, LDAP_BIND_PW, DB_CREDS) and values that are secrets by nature.
+  'PWD',
+  'PW',
+  'CRED',
+  'CREDS',
+  'WEBHOOK',
+  'BEARER',
+  'MNEMONIC',
+  'PASSCODE',
 ])
-const GLUED_SUFFIX = /(SECRET|TOKEN|PASSWORD|PASSWD|PASSPHRASE|CREDENTIAL|AUTH)$/
+const GLUED_SUFFIX =
+  /(SECRET|TOKEN|PASSWORD|PASSWD|PASSPHRASE|CREDENTIAL|CREDENTIALS|CREDS|AUTH|WEBHOOK|APIKEY)$/
 const GLUED_KEY =
   /^(API|ACCESS|PRIVATE|SECRET|SIGNING|MASTER|ENCRYPTION|LICENSE|AUTH|DEPLOY|CLIENT|SERVICE|APP|SESSION|CRYPT)KEY$/
 const KNOWN_PREFIXES = ['AWS_']
@@ -77,6 +91,32 @@ const STORE_WORDS = new Set([
   'SMTP',
   'LDAP',
   'SENTRY',
+  // Hosted stores whose add-ons name their connection URL after themselves (Heroku, Vercel…).
+  'REDISCLOUD',
+  'REDISTOGO',
+  'REDISGREEN',
+  'KEYDB',
+  'DRAGONFLY',
+  'JAWSDB',
+  'CLEARDB',
+  'MONGOLAB',
+  'MONGOHQ',
+  'CLOUDAMQP',
+  'CLOUDKARAFKA',
+  'KV',
+  'LIBSQL',
+  'TURSO',
+  'UPSTASH',
+  'NEON',
+  'PLANETSCALE',
+  'COCKROACH',
+  'COCKROACHDB',
+  'COUCHDB',
+  'INFLUX',
+  'INFLUXDB',
+  'MQTT',
+  'SURREAL',
+  'SURREALDB',
 ])
 const URL_WORDS = new Set(['URL', 'URI', 'URLS', 'URIS', 'ADDR'])
 
@@ -86,7 +126,8 @@ const URL_WORDS = new Set(['URL', 'URI', 'URLS', 'URIS', 'ADDR'])
  * names half of git's GIT_CONFIG_KEY_<n>/GIT_CONFIG_VALUE_<n> pairs, which would otherwise lose
  * their keys and leave the values meaning nothing.
  */
-const NOT_CREDENTIALS = new Set(['SSH_AUTH_SOCK'])
+// PWD and OLDPWD are the shell's folders; PWD as a segment of any other name is a password.
+const NOT_CREDENTIALS = new Set(['SSH_AUTH_SOCK', 'PWD', 'OLDPWD'])
 const NOT_CREDENTIAL_PATTERN = /^GIT_CONFIG_KEY_[0-9]+$/
 /**
  * Issue 22.8: where a tool finds its certificate authorities (AWS_CA_BUNDLE, a *_CA_CERTS path) is
@@ -117,6 +158,8 @@ function isConnectionString(segments: readonly string[]): boolean {
     const segment = segments[index]!
     const next = segments[index + 1]
     if (segment === 'CONNECTION' && (next === 'STRING' || next === 'URL' || next === 'URI')) return true
+    // GOOGLE_SERVICE_ACCOUNT_JSON: the key file's contents.
+    if (segment === 'SERVICE' && next === 'ACCOUNT' && segments[index + 2] === 'JSON') return true
     if (URL_WORDS.has(segment) && index > 0 && segments.slice(0, index).some((word) => STORE_WORDS.has(word)))
       return true
   }

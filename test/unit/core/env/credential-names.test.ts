@@ -30,6 +30,24 @@ describe('isCredentialName', () => {
     'VAULT_TOKENS',
     'SIGNING_KEY2',
     'gpg-passphrase',
+    // Fifth review: short spellings, webhooks, hosted stores' URLs, glued API keys.
+    'MYSQL_PWD',
+    'DB_PW',
+    'LDAP_BIND_PW',
+    'DB_CREDS',
+    'GOOGLE_CREDS',
+    'SLACK_WEBHOOK_URL',
+    'DISCORD_WEBHOOK_URL',
+    'SENDGRIDAPIKEY',
+    'REDISCLOUD_URL',
+    'JAWSDB_URL',
+    'MONGOLAB_URI',
+    'CLOUDAMQP_URL',
+    'KV_URL',
+    'LIBSQL_URL',
+    'BEARER',
+    'WALLET_MNEMONIC',
+    'GOOGLE_SERVICE_ACCOUNT_JSON',
   ])('%s is withheld', (name) => {
     expect(isCredentialName(name)).toBe(true)
   })
@@ -45,6 +63,12 @@ describe('isCredentialName', () => {
     'GIT_CONFIG_KEY_0',
     'PATH',
     'PWD',
+    'OLDPWD',
+    'pwd',
+    // Sealed by Shellgate and handed to every command: printing one tells a command nothing new.
+    'HTTPS_PROXY',
+    'all_proxy',
+    'GOOGLE_SERVICE_ACCOUNT_EMAIL',
     'BYPASS_CACHE',
     'COMPASS_HOME',
     'HOME',
