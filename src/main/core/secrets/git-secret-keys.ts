@@ -11,7 +11,7 @@
  */
 const SECRET_SECTIONS = new Set(['http', 'credential', 'url'])
 const SECRET_KEY_WORD =
-  /pass|token|secret|auth|credential|cookie|(?:api|private|access|session)-?key|bearer|jwt/
+  /pass|token|secret|auth|credential|cookie|(?:api|private|access|session)-?key|^key$|bearer|jwt|webhook|pwd|creds?$|mnemonic/
 
 /** True for a key (`section[.subsection].key`) whose value may be a credential. */
 export function isSecretGitConfigKey(name: string): boolean {
@@ -27,12 +27,17 @@ export function isSecretGitConfigKey(name: string): boolean {
 const TOKEN_USER =
   /^(?:gh[pousr]_|github_pat_|glpat-|gldt-|xox[abpr]-|npm_|hf_|sk-|pat-)|^[A-Za-z0-9_.~%+-]{32,}$/
 
+// A token by its issuer's prefix anywhere in a value (`openai.key = sk-…`), whatever the key is called.
+const TOKEN_VALUE =
+  /(?:^|[\s"'=:,])(?:gh[pousr]_|github_pat_|glpat-|gldt-|xox[abpr]-|npm_|hf_|sk-|pat-)[A-Za-z0-9_-]{16,}/
+
 /**
- * True when a value carries a password in a URL's user part (`https://me:tok@host/`), or a user
- * part that is itself a token (`https://ghp_…@github.com/`).
+ * True when a value carries a password in a URL's user part (`https://me:tok@host/`), a user
+ * part that is itself a token (`https://ghp_…@github.com/`), or a token by its prefix.
  */
 export function valueHoldsCredential(value: string): boolean {
   if (/[a-z][a-z0-9+.-]*:\/\/[^/\s@:]*:[^/\s@]+@/i.test(value)) return true
+  if (TOKEN_VALUE.test(value)) return true
   for (const match of value.matchAll(/[a-z][a-z0-9+.-]*:\/\/([^/\s@:]+)@/gi))
     if (TOKEN_USER.test(match[1] as string)) return true
   return false

@@ -127,6 +127,12 @@ describe('git config keys that hold credentials', () => {
     'tool.sessionKey',
     'gateway.bearer',
     'ci.jwt',
+    // Fifth review.
+    'openai.key',
+    'slack.webhook',
+    'db.pwd',
+    'deploy.creds',
+    'wallet.mnemonic',
   ])('%s', (key) => {
     expect(isSecretGitConfigKey(key)).toBe(true)
   })
@@ -139,8 +145,21 @@ describe('git config keys that hold credentials', () => {
     'branch.main.remote',
     'user.signingkey',
     'core.sshcommandkey',
+    'gpg.ssh.allowedsignersfile',
+    'core.hookspath',
   ])('%s is not', (key) => {
     expect(isSecretGitConfigKey(key)).toBe(false)
+  })
+
+  it('finds a token by its issuer prefix in any value, whatever the key is called', () => {
+    for (const value of [
+      'sk-SECRETMARKER42-openai-abcdef',
+      'Bearer ghp_16C7e42F292c6912E7710c8',
+      'token=xoxb-1234567890-abcdefgh',
+    ])
+      expect(valueHoldsCredential(value), value).toBe(true)
+    for (const value of ['sk-short', 'desk-lamp-for-the-office-of-mine', 'npm_config', 'main'])
+      expect(valueHoldsCredential(value), value).toBe(false)
   })
 
   it('finds a password in a URL value', () => {
