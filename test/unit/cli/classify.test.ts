@@ -86,6 +86,7 @@ describe('shellgate classify', () => {
       'permissionSafe',
       'reason',
       'parts',
+      'asks',
       'suggestedRules',
       'decision',
     ])
@@ -173,6 +174,18 @@ describe('shellgate classify', () => {
     })
     expect(lines[4].error.message).toBe('expected a JSON string or an object with a "cmd" string')
     expect(lines[5]).toMatchObject({ command: 'git status' })
+  })
+
+  it('--stdin judges each line as --json does: in --cwd as the workspace, with what it asks and the decision', async () => {
+    const input = ['"cat ../elsewhere.txt"', '"cat file.txt"'].join('\n')
+    const { lines } = await classifyStdin(input, ['--cwd', dir])
+    expect(lines[0]).toMatchObject({ readOnly: true, decision: { outcome: 'ask' } })
+    expect(lines[0].asks).toEqual([expect.objectContaining({ kind: 'outside-workspace' })])
+    expect(lines[1]).toMatchObject({ readOnly: true, asks: [], decision: { outcome: 'allow' } })
+    const single = await runCliCaptured(['classify', '--json', '--cwd', dir, 'cat ../elsewhere.txt'])
+    const { decision: _single, ...withoutDecision } = JSON.parse(single.stdout)
+    const { decision: _line, ...lineWithoutDecision } = lines[0]
+    expect(lineWithoutDecision).toEqual(withoutDecision)
   })
 
   it('--stdin handles CRLF and a last line without a newline', async () => {

@@ -1,3 +1,4 @@
+import type { CommandVerdict } from '../../core/bash/verdict'
 import { classifyCommand } from '../../core/bash/classify'
 import { decideBashPermission } from '../../core/permissions'
 import type { MatchedRule } from '../../core/permissions/permission-types'
@@ -17,7 +18,13 @@ export interface RulesVerdict {
 }
 
 /** Reads the settings for `cwd` once; the checker then decides each command with them. */
-export async function rulesChecker(home: string, cwd: string): Promise<(command: string) => RulesVerdict> {
+/** A command judged as a session in `cwd` would be: the verdict, and what the rules do with it. */
+export interface JudgedCommand {
+  verdict: CommandVerdict
+  decision: RulesVerdict
+}
+
+export async function rulesChecker(home: string, cwd: string): Promise<(command: string) => JudgedCommand> {
   const settings = await readCommandSettings(home, cwd).catch((error: unknown) => {
     if (error instanceof SettingsFileError) throw new UsageError(`shellgate classify: ${error.message}`)
     throw error
@@ -43,16 +50,19 @@ export async function rulesChecker(home: string, cwd: string): Promise<(command:
       readsOutsideWorkspace: user.readPlaces.readsOutsideWorkspace,
     })
     return {
-      outcome: decision.outcome,
-      reason: decision.reason,
-      rules: decision.rules.map(({ behavior, rule, source, file, matched }) => ({
-        behavior,
-        rule,
-        source,
-        file,
-        matched,
-      })),
-      untrustedWorkspaceRules: untrusted,
+      verdict,
+      decision: {
+        outcome: decision.outcome,
+        reason: decision.reason,
+        rules: decision.rules.map(({ behavior, rule, source, file, matched }) => ({
+          behavior,
+          rule,
+          source,
+          file,
+          matched,
+        })),
+        untrustedWorkspaceRules: untrusted,
+      },
     }
   }
 }

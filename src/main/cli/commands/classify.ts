@@ -1,12 +1,11 @@
 import { createInterface } from 'node:readline'
-import { classifyCommand } from '../../core/bash/classify'
 import type { CommandVerdict } from '../../core/bash/verdict'
 import { suggestRules } from '../../core/permissions'
 import { resolveShellgateHome } from '../../core/paths'
 import { parseCommandArgs } from '../args'
 import type { CliCommand, CliIo } from '../command'
 import { UsageError } from '../usage-error'
-import { type RulesVerdict, rulesChecker } from './classify-rules'
+import { type JudgedCommand, type RulesVerdict, rulesChecker } from './classify-rules'
 import { commandArgument, resolveCwdFlag } from '../command-argument'
 import { EXIT_CANCELLED } from './run'
 
@@ -21,11 +20,14 @@ const USAGE = [
   '',
   '  --cwd DIR  the directory the command would run in (git safety is judged there; default: here)',
   '  --json     print one JSON verdict: {command, readOnly, permissionSafe, reason,',
-  '             parts:[{text, readOnly, reason}], suggestedRules, decision}; decision is what your',
+  '             parts:[{text, readOnly, reason}], asks:[{kind, path, reason}], suggestedRules,',
+  '             decision}; asks are what a read-only command reads that is asked about first (a',
+  '             secret, a place outside the workspace, which is --cwd); decision is what your',
   '             rules for --cwd do with it: {outcome, reason, rules:[{behavior, rule, source, file,',
   '             matched}], untrustedWorkspaceRules}',
-  '  --stdin    JSON Lines in (a JSON string or {"cmd": …} per line), one JSON verdict per line out,',
-  '             same order; a line that is not one of those gets {"error": {code, message, line}}',
+  '  --stdin    JSON Lines in (a JSON string or {"cmd": …} per line), one JSON verdict (as --json,',
+  '             decision included) per line out, same order; a line that is not one of those gets',
+  '             {"error": {code, message, line}}',
 ].join('\n')
 
 /** A verdict echoes at most this much of a command or part; a 10 MB command must not come back whole. */
@@ -43,6 +45,8 @@ export interface VerdictJson {
   permissionSafe: boolean
   reason: string
   parts: Array<{ text: string; readOnly: boolean; reason: string }>
+  /** What the command reads that is asked about first, even when it only reads. */
+  asks: Array<{ kind: string; path: string; reason: string }>
   suggestedRules: string[]
 }
 
@@ -56,6 +60,11 @@ export function verdictJson(verdict: CommandVerdict): VerdictJson {
       text: echoText(part.text),
       readOnly: part.readOnly,
       reason: echoText(part.reason),
+    })),
+    asks: (verdict.asks ?? []).map((ask) => ({
+      kind: ask.kind,
+      path: echoText(ask.path),
+      reason: echoText(ask.reason),
     })),
     suggestedRules: suggestRules(verdict),
   }
@@ -76,7 +85,7 @@ export const classifyCommandCli: CliCommand = {
         throw new UsageError('shellgate classify: --stdin reads commands from stdin; do not also give one')
       }
       if (io.stdin === null) throw new UsageError('shellgate classify: --stdin needs JSON Lines on stdin')
-      await classifyLines(io.stdin, cwd, io, pipe)
+      await classifyLines(io.stdin, await rulesChecker(resolveShellgateHome(io.env), cwd), io, pipe)
       if (io.signal.aborted) {
         io.stderr('shellgate classify: interrupted; the remaining lines were not classified\n')
         return EXIT_CANCELLED
@@ -85,8 +94,11 @@ export const classifyCommandCli: CliCommand = {
     }
     const command = commandArgument('classify', positionals, rest)
     // The person's rules for this folder too (issue 22.8): what would run, ask or be refused, and which rule says so.
-    const decide = await rulesChecker(resolveShellgateHome(io.env), cwd)
-    const verdict = { ...verdictJson(classifyCommand(command, { cwd })), decision: decide(command) }
+    // One verdict, judged as a session working in --cwd would be (its workspace, your readable
+    // folders): what it says and what the rules decide come from the same reading.
+    const judge = await rulesChecker(resolveShellgateHome(io.env), cwd)
+    const { verdict: judged, decision } = judge(command)
+    const verdict = judgedJson({ verdict: judged, decision })
     io.stdout(flags.json ? `${JSON.stringify(verdict)}\n` : humanVerdict(verdict))
     return 0
   },
@@ -119,7 +131,7 @@ const YIELD_EVERY_LINES = 256
 
 async function classifyLines(
   stdin: NodeJS.ReadableStream,
-  cwd: string,
+  judge: (command: string) => JudgedCommand,
   io: CliIo,
   pipe: BrokenPipe,
 ): Promise<void> {
@@ -142,7 +154,7 @@ async function classifyLines(
     const command = commandOfLine(line)
     const answer =
       typeof command === 'string'
-        ? verdictJson(classifyCommand(command, { cwd }))
+        ? judgedJson(judge(command))
         : { error: { code: 'invalid_input', message: command.error, line: number } }
     io.stdout(`${JSON.stringify(answer)}\n`)
   }
@@ -164,6 +176,10 @@ function commandOfLine(line: string): string | { error: string } {
   return { error: 'expected a JSON string or an object with a "cmd" string' }
 }
 
+function judgedJson({ verdict, decision }: JudgedCommand): VerdictJson & { decision: RulesVerdict } {
+  return { ...verdictJson(verdict), decision }
+}
+
 function humanVerdict(verdict: VerdictJson & { decision: RulesVerdict }): string {
   const lines = [
     `${verdict.readOnly ? 'read-only' : 'not read-only'}: ${verdict.reason}`,
@@ -176,6 +192,7 @@ function humanVerdict(verdict: VerdictJson & { decision: RulesVerdict }): string
     for (const part of verdict.parts)
       lines.push(`  ${part.readOnly ? 'read-only ' : 'writes    '} ${part.text}  (${part.reason})`)
   }
+  for (const ask of verdict.asks) lines.push(`asks first: ${ask.reason}`)
   if (verdict.suggestedRules.length > 0)
     lines.push(`always-allow suggestion: ${verdict.suggestedRules.join(', ')}`)
   const { decision } = verdict
