@@ -8,8 +8,9 @@
  * character that is not a letter or digit (`npm_config__auth` → NPM, CONFIG, AUTH); trailing
  * digits and a plural S are ignored (TOKENS, KEY2). A segment is a credential when it
  * - is one of the words KEY, SECRET, TOKEN, PASSWORD, PASSWD, PASS, PASSPHRASE, CREDENTIAL, AUTH,
- *   AUTHORIZATION, JWT, PAT, DSN, COOKIE, the short PWD, PW, CRED(S), or WEBHOOK, BEARER,
- *   MNEMONIC, PASSCODE (PWD and OLDPWD themselves are the shell's folders);
+ *   AUTHORIZATION, JWT, PAT, DSN, COOKIE, the short PWD and CRED(S), or WEBHOOK, BEARER,
+ *   MNEMONIC, PASSCODE (PWD and OLDPWD themselves are the shell's folders); PW after another
+ *   word (DB_PW; a leading PW_ is Playwright's);
  * - ends in one of the long words, glued to a prefix (GHTOKEN, PGPASSWORD, CLIENTSECRET, OAUTH);
  * - ends in KEY glued to a word that makes it a key (APIKEY, ACCESSKEY, PRIVATEKEY…): a bare
  *   `…KEY` suffix is too often a word (MONKEY, HOCKEY, HOTKEY).
@@ -41,7 +42,6 @@ const SEGMENT_WORDS = new Set([
   'CONNSTR',
   // Short spellings (MYSQL_PWD, LDAP_BIND_PW, DB_CREDS) and values that are secrets by nature.
   'PWD',
-  'PW',
   'CRED',
   'CREDS',
   'WEBHOOK',
@@ -145,6 +145,8 @@ export function isCredentialName(name: string): boolean {
   if (KNOWN_PREFIXES.some((prefix) => upper.startsWith(prefix))) return true
   const segments = upper.split(/[^A-Z0-9]+/).map((segment) => segment.replace(/[0-9]+$/, ''))
   if (isConnectionString(segments)) return true
+  // PW after another word is a password (DB_PW, LDAP_BIND_PW); first, it is Playwright's (PW_TEST_…).
+  if (segments.slice(1).includes('PW')) return true
   return segments.some((segment) => {
     const singular = segment.length > 3 && segment.endsWith('S') ? segment.slice(0, -1) : segment
     return [segment, singular].some(

@@ -69,6 +69,8 @@ describe('isCredentialName', () => {
     'HTTPS_PROXY',
     'all_proxy',
     'GOOGLE_SERVICE_ACCOUNT_EMAIL',
+    'PW_TEST_HTML_REPORT_OPEN',
+    'PWDEBUG',
     'BYPASS_CACHE',
     'COMPASS_HOME',
     'HOME',
