@@ -112,8 +112,6 @@ const STORE_WORDS = new Set([
   'COCKROACH',
   'COCKROACHDB',
   'COUCHDB',
-  'INFLUX',
-  'INFLUXDB',
   'MQTT',
   'SURREAL',
   'SURREALDB',
