@@ -8,6 +8,7 @@ import { isPromisorRepository } from './repository-config-scan'
 import { type RepositoryFacts, readRepositoryFacts } from './repository-facts'
 import { repositoryStores } from './object-stores'
 import { findRepositoryProgram } from './repository-programs'
+import { changedRecently } from '../places/recent-change'
 
 export { MAX_GITDIR_FILE_BYTES }
 const MAX_HEAD_BYTES = 4096
@@ -131,7 +132,6 @@ function findDirectoryProblem(gitDir: string): string | null {
 // so a changed HEAD has a new inode or times. One changed in the same clock tick as we looked
 // could keep them, so a HEAD changed in the last RECENT_CHANGE_MS is read every time.
 const validHeads = new Map<string, string>()
-const RECENT_CHANGE_MS = 2_000
 const MAX_HEADS = 256
 const headStamp = (stats: Stats) =>
   `${stats.dev}:${stats.ino}:${stats.size}:${stats.mtimeMs}:${stats.ctimeMs}`
@@ -141,7 +141,7 @@ function isKnownValidHead(head: string, stats: Stats): boolean {
 }
 
 function rememberValidHead(head: string, stats: Stats): void {
-  if (Date.now() - Math.max(stats.mtimeMs, stats.ctimeMs) <= RECENT_CHANGE_MS) return
+  if (changedRecently(stats)) return
   if (validHeads.size >= MAX_HEADS) validHeads.clear()
   validHeads.set(head, headStamp(stats))
 }

@@ -2,6 +2,7 @@ import { type Dirent, readdirSync, statSync } from 'node:fs'
 import path from 'node:path'
 import { isSecretFileName } from '../../secrets/secret-file-names'
 import { findSystemGit, runGitToJudge } from './git-config-by-git'
+import { RECENT_CHANGE_MS } from '../places/recent-change'
 
 /**
  * Secret-named files anywhere in the repository's history: `git log -p`, `git show REV` and
@@ -34,9 +35,9 @@ const MAX_STAMPED_FOLDERS = 512
 const MAX_CACHED = 32
 // About 100 bytes an id in a Set: a repository with more objects than this is judged without them.
 const MAX_KEPT_OBJECTS = 250_000
-// A file system stamps times at its clock's granularity: a ref moved in the same tick as the last
-// change could keep the folder's times, so a layout changed this recently is not remembered.
-export const RECENT_CHANGE_MS = 2_000
+// A ref moved in the same clock tick as the last change could keep the folder's times: a layout
+// changed within RECENT_CHANGE_MS is not remembered.
+export { RECENT_CHANGE_MS }
 const cache = new Map<string, { stamp: string; answer: HistorySecrets }>()
 
 export function readHistorySecrets(gitDir: string, commonDir: string | null): HistorySecrets {

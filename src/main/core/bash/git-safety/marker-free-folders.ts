@@ -1,6 +1,7 @@
 import type { Stats } from 'node:fs'
 import path from 'node:path'
 import { lstatOncePerCall, statOncePerCall } from './per-call-reads'
+import { changedRecently } from '../places/recent-change'
 
 /**
  * Folders known to hold none of the entries git's discovery looks for (`.git`, and the `HEAD`,
@@ -16,7 +17,6 @@ import { lstatOncePerCall, statOncePerCall } from './per-call-reads'
  * again each time, like before.
  */
 export const DISCOVERY_ENTRIES = ['.git', 'HEAD', 'objects', 'refs'] as const
-const RECENT_CHANGE_MS = 2_000
 const MAX_FOLDERS = 512
 const markerFree = new Map<string, string>()
 
@@ -31,7 +31,7 @@ export function holdsNoDiscoveryEntry(dir: string, now: () => number = Date.now)
     return free
   }
   // Checked after the listing, so a change made while we looked is never taken as old.
-  if (now() - Math.max(stats.mtimeMs, stats.ctimeMs) > RECENT_CHANGE_MS) {
+  if (!changedRecently(stats, now())) {
     if (markerFree.size >= MAX_FOLDERS) markerFree.clear()
     markerFree.set(dir, stamp)
   }

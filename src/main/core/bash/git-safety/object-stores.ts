@@ -2,6 +2,7 @@ import path from 'node:path'
 import { readRegularFile } from './bounded-read'
 import { lstatOncePerCall, readdirOncePerCall, readOncePerCall, statOncePerCall } from './per-call-reads'
 import { readCommonDir } from './read-hooks'
+import { changedRecently } from '../places/recent-change'
 
 const MAX_ALTERNATES_BYTES = 64 * 1024
 // git follows alternates of alternates this deep, and no deeper.
@@ -47,7 +48,6 @@ function linkedParts(objects: string): string[] {
 // The links found in a folder, kept while its identity and times are the ones seen when it was
 // listed (an entry added, removed or swapped changes them), and only for a folder whose last change
 // is older than RECENT_CHANGE_MS: another change in the same clock tick could leave them as they were.
-const RECENT_CHANGE_MS = 2_000
 const MAX_FOLDERS = 256
 const listedLinks = new Map<string, { stamp: string; links: string[] }>()
 
@@ -60,7 +60,7 @@ function linksIn(folder: string): string[] {
   const links = (readdirOncePerCall(folder) ?? [])
     .filter((entry) => entry.isSymbolicLink())
     .map((entry) => path.join(folder, entry.name))
-  if (Date.now() - Math.max(stats.mtimeMs, stats.ctimeMs) > RECENT_CHANGE_MS) {
+  if (!changedRecently(stats)) {
     if (listedLinks.size >= MAX_FOLDERS) listedLinks.clear()
     listedLinks.set(folder, { stamp, links })
   } else listedLinks.delete(folder)

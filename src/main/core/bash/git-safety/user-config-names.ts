@@ -3,6 +3,7 @@ import path from 'node:path'
 import { isIncludePath, parseGitConfig } from '../../secrets/git-config-text'
 import { valueHoldsCredential } from '../../secrets/git-secret-keys'
 import { readRegularFile } from './bounded-read'
+import { changedRecently } from '../places/recent-change'
 
 /**
  * Config names with a password in them, from the user's and the system's git config: git reads
@@ -20,7 +21,6 @@ export type UserConfigNames = { names: string[] } | { unknown: string }
 
 const MAX_CONFIG_BYTES = 256 * 1024
 const MAX_INCLUDE_DEPTH = 10
-const RECENT_CHANGE_MS = 2_000
 
 interface Kept {
   key: string
@@ -45,7 +45,7 @@ export function userConfigCredentialNames(
     const stats = statOrNull(file)
     stamps.push([file, stamp(stats)])
     if (stats === null) return null
-    if (Date.now() - Math.max(stats.mtimeMs, stats.ctimeMs) <= RECENT_CHANGE_MS) recent = true
+    if (changedRecently(stats)) recent = true
     let text: string
     try {
       const data = readRegularFile(file, { maxBytes: MAX_CONFIG_BYTES, followSymlinks: true })

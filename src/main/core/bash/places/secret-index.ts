@@ -3,6 +3,7 @@ import path from 'node:path'
 import { valueHoldsCredential } from '../../secrets/git-secret-keys'
 import { isSecretFileName } from '../../secrets/secret-file-names'
 import type { FsLookups } from './fs-lookups'
+import { RECENT_CHANGE_MS } from './recent-change'
 
 /** More entries than this below a folder, and whether it holds a secret file is not known. */
 export const MAX_INDEXED_ENTRIES = 20_000
@@ -50,11 +51,6 @@ interface Indexed {
   /** A folder changed within RECENT_CHANGE_MS of the walk: another change may carry the same ctime. */
   recent: boolean
 }
-
-// The kernel stamps ctime from a coarse clock (a few ms per tick), so a file added in the same tick
-// as the change the walk saw leaves the ctime as it was: a folder that changed this recently is
-// walked again on the next call rather than trusted.
-const RECENT_CHANGE_MS = 2_000
 
 const INDEX = new Map<string, Indexed>()
 
