@@ -63,7 +63,11 @@ export function evaluateFindExec(
   // find runs its actions left to right: a -name after the first -exec filters nothing before it.
   const firstAction = (split.inner[0]?.[0] ?? 0) - 1
   const tested = split.own.filter((index) => index < firstAction)
-  const walk = walksFound ? EVERY_NAME : content || opens ? findWalk(part.argv as string[], tested) : null
+  const walk = walksFound
+    ? EVERY_NAME
+    : content || opens
+      ? findWalk(part.argv as string[], tested, split.own)
+      : null
   return {
     ...find,
     reason: `find -exec ${names.join(', ')} only reads`,
@@ -208,12 +212,15 @@ const NAME_SEMANTICS = globSemantics({
 
 /**
  * Which found files the inner command reads: every file below the start folders, or only those
- * that match each `-name`/`-iname` test when the expression is a plain conjunction (no `-o`, `!`,
- * `-not`, `,` or parentheses, which could let other files through).
+ * that match each `-name`/`-iname` test before the first action, when the whole expression is a
+ * plain conjunction (no `-o`, `!`, `-not`, `,` or parentheses anywhere, which could let other
+ * files through).
  */
-function findWalk(argv: readonly string[], own: number[]): WalkFilter {
-  const words = own.map((index) => argv[index] as string)
-  const branches = words.some((word) => ['-o', '-or', '!', '-not', ',', '(', ')'].includes(word))
+function findWalk(argv: readonly string[], tested: number[], own: number[]): WalkFilter {
+  const words = tested.map((index) => argv[index] as string)
+  // A branch anywhere, after an action too (`-name f -exec cat {} \; -o -exec cat {} \;`), lets
+  // other files reach an action.
+  const branches = own.some((index) => ['-o', '-or', '!', '-not', ',', '(', ')'].includes(argv[index] as string))
   const tests: Array<(name: string) => boolean> = []
   if (!branches) {
     words.forEach((word, at) => {

@@ -83,10 +83,12 @@ export function walkFilterFor(
     })
     // A type (`-t`, with `--type-add` or built in) whitelists by globs of its own: every file counts.
     const typed = has('-t', '--type', '--type-add')
+    // An ignore file named on the line (stdin too) may hold `!.env`: its lines are not known here.
+    const ownIgnoreFile = has('--ignore-file', '--ignore-file-case-insensitive')
     return walkFilter({
       // A whitelisting glob or type lets rg into hidden files too (`rg -g .env`), and so does a
       // `!` line in an ignore file the walk meets (secret-index.ts).
-      skipsHidden: !hidden && !typed && !rules.some((rule) => rule.kind === 'include'),
+      skipsHidden: !hidden && !typed && !ownIgnoreFile && !rules.some((rule) => rule.kind === 'include'),
       hiddenUnlessIgnoreFilesNegate: true,
       folders: [],
       rules: typed ? [] : rules,

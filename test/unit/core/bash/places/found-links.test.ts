@@ -192,6 +192,9 @@ describe('find actions run left to right, and grep letters are read as getopt re
     'find deep -type f -exec grep -i -ecret {} +',
     'find deep -type f -exec grep -iecret {} +',
     'find deep -type f -exec grep -e cret -e -lc {} +',
+    // Sixth review: a branch after the first action sends the other files to a second one.
+    'find . -name f -exec cat {} \\; -o -exec cat {} \\;',
+    'find . -name f -exec true \\; , -exec cat {} +',
   ])('%s reaches the secret for real, and asks first', (command) => {
     expect(realRun(command, dir)).toMatch(/PRIVATE-KEY|TOKEN/)
     const verdict = judge(command, dir)

@@ -94,6 +94,12 @@ describe.skipIf(!hasRg)('rg: globs, types and ignore files that let it into hidd
     }
   })
 
+  it('an ignore file named on the line, stdin included, may whitelist .env too (sixth review)', () => {
+    const dir = workspace('rg-own-ignore', { 'x.ignore': '!.env\n' }, true)
+    expectAsks(`echo '!.env' | rg --ignore-file /dev/stdin ${MARKER} .`, dir)
+    expectAsks(`rg --ignore-file x.ignore ${MARKER}`, dir)
+  })
+
   it('an ignore file edited in place after a first look is seen on the next one', () => {
     const dir = workspace('rg-edit', { '.ignore': 'dist/\n' }, true)
     expectRunsAtOnce(`rg ${MARKER}`, dir)
