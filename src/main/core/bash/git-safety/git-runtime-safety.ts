@@ -7,7 +7,7 @@ import { lstatOncePerCall, realFolderOncePerCall, statOncePerCall } from './per-
 import { isPromisorRepository } from './repository-config-scan'
 import { type RepositoryFacts, readRepositoryFacts } from './repository-facts'
 import { repositoryStores } from './object-stores'
-import { findRepositoryProgram } from './repository-programs'
+import { findRepositoryProgram, type NestedRepositories } from './repository-programs'
 import { changedRecently } from '../places/recent-change'
 
 export { MAX_GITDIR_FILE_BYTES }
@@ -155,15 +155,17 @@ function findBareMarker(dir: string): string | null {
 }
 
 function checkRepositoryPrograms(gitDir: string, workTree: string, cwd: string): GitRuntimeSafety {
-  const nested: string[] = []
+  const nested: NestedRepositories = { gitDirs: [], trackedSecrets: [] }
   const problem = findRepositoryProgram(gitDir, workTree, (file) => displayPath(file, cwd), nested)
   if (problem) return unsafe(problem)
   const reason = `${gitDir} runs no program the repository chose`
   // A submodule's git folder may be anywhere its `.git` file says (`gitdir: ~/other/.git`), and
   // `--submodule=diff`, `--recurse-submodules` or the repository's own `diff.submodule` and
   // `submodule.recurse` print its files: each is a place the command reads, like the top one.
-  const stores = [gitDir, ...nested].flatMap((dir) => repositoryStores(dir))
-  const repository = { ...readRepositoryFacts(gitDir), workTree, stores }
+  const stores = [gitDir, ...nested.gitDirs].flatMap((dir) => repositoryStores(dir))
+  const facts = readRepositoryFacts(gitDir)
+  const secretTrackedPaths = [...facts.secretTrackedPaths, ...nested.trackedSecrets]
+  const repository = { ...facts, secretTrackedPaths, workTree, stores }
   return isPromisorRepository(gitDir)
     ? { safe: true, reason, promisor: true, repository }
     : { safe: true, reason, repository }

@@ -2,7 +2,7 @@ import { type Dirent, readdirSync, realpathSync, statSync } from 'node:fs'
 import path from 'node:path'
 import { readRegularFile } from './bounded-read'
 import { MAX_GITDIR_FILE_BYTES, parseGitdirLine } from './gitdir-file'
-import { readIndexGitlinks } from './index-gitlinks'
+import { readIndexFacts, readIndexGitlinks } from './index-gitlinks'
 import { findReadHook, readCommonDir } from './read-hooks'
 import { redactedConfigName } from '../../secrets/git-secret-keys'
 import { findProgramConfig } from './repository-config-scan'
@@ -17,6 +17,8 @@ interface Visit {
   seen: Set<string>
   /** The work tree of the repository the command runs in: its submodules' trees are inside it. */
   topWorkTree: string
+  /** Each nested repository's work tree, where one is known: the gitlink's path, or core.worktree. */
+  trees: Map<string, string>
 }
 
 /**
@@ -28,13 +30,28 @@ export function findRepositoryProgram(
   gitDir: string,
   workTree: string,
   display: (file: string) => string,
-  /** Filled with the nested repositories checked (submodules' git folders), when given. */
-  nested?: string[],
+  /** Filled, when given, with what the nested repositories add to what git reads. */
+  found?: NestedRepositories,
 ): string | null {
-  const visit = { display, seen: new Set<string>(), topWorkTree: workTree }
+  const visit: Visit = { display, seen: new Set<string>(), topWorkTree: workTree, trees: new Map() }
   const problem = visitRepository(gitDir, workTree, 0, visit)
-  if (nested) for (const dir of visit.seen) if (dir !== gitDir) nested.push(dir)
+  if (found && problem === null) {
+    for (const dir of visit.seen) if (dir !== gitDir) found.gitDirs.push(dir)
+    // `--submodule=diff` and `--recurse-submodules` print a submodule's tracked files too.
+    for (const [dir, tree] of visit.trees) {
+      const index = readIndexFacts(path.join(dir, 'index'))
+      if ('problem' in index) return index.problem
+      for (const tracked of index.secretPaths)
+        found.trackedSecrets.push(path.relative(workTree, path.join(tree, tracked)))
+    }
+  }
   return problem
+}
+
+/** The submodules' git folders, and their tracked secret-named files (relative to the top work tree). */
+export interface NestedRepositories {
+  gitDirs: string[]
+  trackedSecrets: string[]
 }
 
 function visitRepository(
@@ -52,8 +69,12 @@ function visitRepository(
   if ('problem' in found) return found.problem
   if (found.program)
     return `git config ${redactedConfigName(found.program.key)} in ${visit.display(found.program.file)} runs a program`
-  if (found.worktree && !worksInside(gitDir, found.worktree.value ?? null, visit.topWorkTree))
-    return `git config core.worktree in ${visit.display(found.worktree.file)} points git at files outside this repository`
+  if (found.worktree) {
+    const tree = tiedWorkTree(gitDir, found.worktree.value ?? null, visit.topWorkTree)
+    if (tree === null)
+      return `git config core.worktree in ${visit.display(found.worktree.file)} points git at files outside this repository`
+    if (depth > 0) visit.trees.set(gitDir, tree)
+  } else if (depth > 0 && workTree !== null) visit.trees.set(gitDir, workTree)
   // git recurses without a limit: a repository below the last level checked is refused, never
   // passed unread (its fsmonitor ran under `git status` at depth 4).
   const tooDeep = depth >= MAX_SUBMODULE_DEPTH
@@ -117,17 +138,23 @@ function resolveNestedGitDir(submodule: string): string | null {
 
 /**
  * `core.worktree` is how `git submodule add` ties `.git/modules/<name>` to `<name>/` in the
- * superproject, so a repository with submodules has one in each. It is harmless while it leads
- * inside the work tree the command runs in (as written, relative to the git folder, and through
- * symlinks); anywhere else (a planted `core.worktree = ~`) git would diff and print that folder.
+ * superproject, so a repository with submodules has one in each. It is accepted only as that tie:
+ * resolved as git resolves it (from the git folder's real path, so a symlinked module folder
+ * cannot move a `..`), it must be an existing folder inside the work tree the command runs in,
+ * outside every `.git`, whose own `.git` file leads back to this very git folder. Anything else
+ * (a planted `core.worktree = ~`, the superproject's `.git`, a folder of secrets) is refused: git
+ * would diff and print that folder as the submodule's files. Returns the tied work tree, or null.
  */
-function worksInside(gitDir: string, value: string | null, topWorkTree: string): boolean {
-  if (value === null || value === '') return false
-  const lexical = path.resolve(gitDir, value)
-  const real = realOrNull(lexical)
-  const top = realOrNull(topWorkTree) ?? topWorkTree
-  // One that does not exist makes git fail; judged as written.
-  return real === null ? isWithin(lexical, top) || isWithin(lexical, topWorkTree) : isWithin(real, top)
+function tiedWorkTree(gitDir: string, value: string | null, topWorkTree: string): string | null {
+  if (value === null || value === '') return null
+  const realGitDir = realOrNull(gitDir)
+  const top = realOrNull(topWorkTree)
+  if (realGitDir === null || top === null) return null
+  const target = realOrNull(path.resolve(realGitDir, value))
+  if (target === null || !isWithin(target, top)) return null
+  if (path.relative(top, target).split(path.sep).includes('.git')) return null
+  const back = resolveNestedGitDir(target)
+  return back !== null && realOrNull(back) === realGitDir ? target : null
 }
 
 function isWithin(target: string, dir: string): boolean {

@@ -137,6 +137,42 @@ describe('a submodule whose .git file points outside the workspace (fifth review
     expect(asked).toContain(`reads outside the workspace: ${join(outside, '.git')}`)
   })
 
+  it("a symlinked module folder cannot move core.worktree's .. outside (git resolves it physically)", () => {
+    const own = repository('own-linked', 'a.txt', 'a\n')
+    git(own, '-c', 'protocol.file.allow=always', 'submodule', 'add', '-q', join(root, 'outside'), 'lib')
+    const modules = join(own, '.git', 'modules')
+    execFileSync('mv', [join(modules, 'lib'), join(own, '.git', 'x')])
+    symlinkSync('../x', join(modules, 'lib'))
+    // Lexically from .git/modules/lib this is own/<name>; physically from .git/x it is root/<name>.
+    git(
+      own,
+      'config',
+      '--file',
+      join(own, '.git', 'x', 'config'),
+      'core.worktree',
+      `../../../${own.split('/').at(-1)}-home`,
+    )
+    mkdirSync(join(root, `${own.split('/').at(-1)}-home`), { recursive: true })
+    expect(classifyCommand('git diff --submodule=diff', { cwd: own, workspace: own })).toMatchObject({
+      readOnly: false,
+      reason: expect.stringContaining('core.worktree'),
+    })
+  })
+
+  it('a submodule that tracks a secret-named file asks before git prints its files', () => {
+    const own = repository('own-secret', 'a.txt', 'a\n')
+    const lib = repository('lib-with-env', '.env', 'K=SUBMODULE-SECRET\n')
+    git(own, '-c', 'protocol.file.allow=always', 'submodule', 'add', '-q', lib, 'lib')
+    git(own, 'commit', '-qm', 'lib')
+    writeFileSync(join(own, 'lib', '.env'), 'K=SUBMODULE-SECRET-CHANGED\n')
+    expect(execFileSync('git', ['diff', '--submodule=diff'], { cwd: own, encoding: 'utf8' })).toContain(
+      'SUBMODULE-SECRET',
+    )
+    const verdict = classifyCommand('git diff --submodule=diff', { cwd: own, workspace: own })
+    expect(verdict.readOnly, verdict.reason).toBe(true)
+    expect(verdict.asks?.map((ask) => ask.reason).join('\n')).toContain('lib/.env')
+  })
+
   it('a submodule kept inside the workspace (.git/modules) is not asked about', () => {
     const own = repository('own-super', 'a.txt', 'a\n')
     git(own, '-c', 'protocol.file.allow=always', 'submodule', 'add', '-q', join(root, 'outside'), 'lib')
@@ -146,7 +182,15 @@ describe('a submodule whose .git file points outside the workspace (fifth review
     expect(verdict.asks ?? []).toEqual([])
     // Its core.worktree (`../../../lib`, which git submodule add writes) is what ties it to lib/;
     // pointed anywhere else, git would diff that folder as the submodule's files.
-    for (const elsewhere of [outside, '../../..', join(own, 'lib', '..', '..')]) {
+    // Sixth review: the superproject's own .git, a folder of the tree not tied back to the module.
+    mkdirSync(join(own, 'app'))
+    for (const elsewhere of [
+      outside,
+      '../../..',
+      join(own, 'lib', '..', '..'),
+      '../../../.git',
+      '../../../app',
+    ]) {
       git(join(own, '.git', 'modules', 'lib'), 'config', 'core.worktree', elsewhere)
       expect(classifyCommand('git status', { cwd: own, workspace: own }), elsewhere).toMatchObject({
         readOnly: false,
