@@ -220,7 +220,9 @@ function findWalk(argv: readonly string[], tested: number[], own: number[]): Wal
   const words = tested.map((index) => argv[index] as string)
   // A branch anywhere, after an action too (`-name f -exec cat {} \; -o -exec cat {} \;`), lets
   // other files reach an action.
-  const branches = own.some((index) => ['-o', '-or', '!', '-not', ',', '(', ')'].includes(argv[index] as string))
+  const branches = own.some((index) =>
+    ['-o', '-or', '!', '-not', ',', '(', ')'].includes(argv[index] as string),
+  )
   const tests: Array<(name: string) => boolean> = []
   if (!branches) {
     words.forEach((word, at) => {

@@ -34,13 +34,13 @@ describe('ANSI-C escapes of bytes that are not UTF-8', () => {
   it('every byte above 0x7f alone is dynamic, in hex and in octal; UTF-8 spelled in bytes is not', () => {
     const unasked: string[] = []
     for (let byte = 0x80; byte <= 0xff; byte++) {
-      for (const escape of [
+      for (const escaped of [
         `\\x${byte.toString(16)}`,
         `\\${byte.toString(8)}`,
         `a\\x${byte.toString(16)}b`,
       ]) {
-        const verdict = classifyCommand(`cat $'${escape}'`, { cwd: '/tmp', workspace: '/tmp' })
-        if (verdict.readOnly && (verdict.asks ?? []).length === 0) unasked.push(escape)
+        const verdict = classifyCommand(`cat $'${escaped}'`, { cwd: '/tmp', workspace: '/tmp' })
+        if (verdict.readOnly && (verdict.asks ?? []).length === 0) unasked.push(escaped)
       }
     }
     expect(unasked).toEqual([])
