@@ -2,6 +2,7 @@ import { closeSync, existsSync, mkdirSync, openSync, readFileSync } from 'node:f
 import { dirname, isAbsolute, join, resolve } from 'node:path'
 import { isInside, kindOf, realOrNull, safeReaddir } from './host-paths'
 import type { LayoutEntry } from './layout-types'
+import { parseGitConfig } from '../secrets/git-config-text'
 
 /**
  * What git reads from a git dir that makes it run a program or read config from somewhere else:
@@ -179,7 +180,50 @@ export function gitDirsOf(dotGit: string): string[] {
   return dirs
 }
 
-/** The git dirs of the workspace that live outside it (a linked worktree's, a submodule's): mounted too. */
-export function gitDirsOutside(workspace: string): string[] {
-  return gitDirsOf(join(workspace, '.git')).filter((dir) => !isInside(dir, workspace))
+/**
+ * The git dirs of the workspace that live outside it (a linked worktree's, a submodule's): mounted
+ * too, writable under workspace-write. Only when the git dir leads back to this workspace, as the
+ * two kinds git makes do: a linked worktree's `gitdir` file names this `.git` file, an absorbed
+ * submodule's `core.worktree` names this folder. A `.git` file written by an approved command
+ * could otherwise point at any folder (`gitdir: ~`) and have it mounted for every later command
+ * (sandbox review: ~/.bashrc written, other projects read). `refused` gets the git dirs left out.
+ */
+export function gitDirsOutside(workspace: string, refused: string[] = []): string[] {
+  const dotGit = join(workspace, '.git')
+  const dirs = gitDirsOf(dotGit).filter((dir) => !isInside(dir, workspace))
+  if (dirs.length === 0) return []
+  const [gitDir] = gitDirsOf(dotGit)
+  if (gitDir === undefined || !leadsBack(gitDir, dotGit, workspace)) {
+    refused.push(...dirs)
+    return []
+  }
+  return dirs
+}
+
+function leadsBack(gitDir: string, dotGit: string, workspace: string): boolean {
+  const here = realOrNull(dotGit)
+  // A linked worktree: <common>/worktrees/<name>/gitdir holds the path of the worktree's .git file.
+  const back = readSmall(join(gitDir, 'gitdir'))
+  if (back !== null && here !== null) {
+    const named = realOrNull(resolve(gitDir, back.trim()))
+    const common = gitDirsOf(dotGit)[1]
+    if (named === here && common !== undefined && isGitDir(common)) return true
+  }
+  // A submodule whose git dir lives in a superproject's .git/modules: its core.worktree is here.
+  if (!isGitDir(gitDir)) return false
+  const config = readSmall(join(gitDir, 'config'))
+  if (config === null) return false
+  const worktree = parseGitConfig(config)
+    .entries.filter((entry) => entry.name.toLowerCase() === 'core.worktree')
+    .at(-1)?.value
+  return worktree !== undefined && realOrNull(resolve(gitDir, worktree)) === realOrNull(workspace)
+}
+
+function readSmall(file: string): string | null {
+  if (kindOf(file) !== 'file') return null
+  try {
+    return readFileSync(file, 'utf8').slice(0, 65_536)
+  } catch {
+    return null
+  }
 }

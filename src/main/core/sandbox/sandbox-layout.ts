@@ -128,10 +128,18 @@ export function planLayout(input: LayoutInput): SandboxLayout {
   }
   scanned.unshift({ root: workspace, writable: writes, hideSecrets: !writes })
   // A linked worktree's or submodule's git dir lives outside the workspace; git needs it.
-  for (const gitDir of gitDirsOutside(workspace)) {
+  const refusedGitDirs: string[] = []
+  for (const gitDir of gitDirsOutside(workspace, refusedGitDirs)) {
     const entry: LayoutEntry = { path: gitDir, kind: 'dir', why: "the workspace's git dir, outside it" }
     if (writes) writable.push(entry)
     else readable.push(entry)
+  }
+  for (const gitDir of refusedGitDirs) {
+    leftOut.push({
+      path: gitDir,
+      kind: 'dir',
+      why: "the workspace's .git file points here, but it is no linked worktree's or submodule's git dir of this workspace (it does not lead back): not mounted",
+    })
   }
   if (writes) {
     for (const root of toolCacheRoots(home, input.settings)) {

@@ -248,4 +248,27 @@ describe('what git would run later stays read-only', () => {
     expect(hostGit(w, linked, 'log', '-1', '--format=%s')).toBe('in-linked\n')
     expect(readFileSync(join(main, '.git', 'config'), 'utf8')).toBe(config)
   })
+
+  it('a .git file that points at a folder which does not lead back is not mounted: no read, no write there', async () => {
+    const w = world()
+    realRepository(w)
+    // What an earlier approved command could leave: the repository moved aside, a .git file
+    // naming the home folder (or any other) in its place.
+    const elsewhere = join(w.root, 'elsewhere')
+    mkdirSync(elsewhere)
+    writeFileSync(join(elsewhere, 'notes.txt'), 'ELSEWHERE-SECRET-71c\n')
+    writeFileSync(join(elsewhere, '.bashrc'), 'original\n')
+    execFileSync('mv', [join(w.workspace, '.git'), join(w.workspace, '.git-real')])
+    writeFileSync(join(w.workspace, '.git'), `gitdir: ${elsewhere}\n`)
+    const { result } = await approved(
+      w,
+      `cat ${elsewhere}/notes.txt; echo PWNED >> ${elsewhere}/.bashrc; ls ${elsewhere}/hooks; true`,
+    )
+    expect(result.stdout).not.toContain('ELSEWHERE-SECRET')
+    expect(readFileSync(join(elsewhere, '.bashrc'), 'utf8')).toBe('original\n')
+    // Nothing was made there either (the seal creates hooks/ and info/ only in git dirs it mounts).
+    expect(readdirSync(elsewhere).sort()).toEqual(['.bashrc', 'notes.txt'])
+    const layout = w.service().explain({ ...w.prepareInput('read-only'), profile: 'read-only' })
+    expect(JSON.stringify(layout.leftOut)).toContain('does not lead back')
+  })
 })
