@@ -21,7 +21,7 @@ export interface FolderScan {
   /** Unix sockets: connect() works through a read-only mount, so each is hidden unless allowed. */
   sockets: string[]
   /** `.git` folders and files (a repository, a submodule's or worktree's link) below the root, the root's own included. */
-  gitEntries: { path: string; kind: 'dir' | 'file' }[]
+  gitEntries: { path: string; kind: 'dir' | 'file' | 'link' }[]
   /** Folders not read: past SCAN_FOLDER_CAP, or unreadable. */
   unread: string[]
   folders: number
@@ -39,7 +39,7 @@ interface Listing {
   folders: string[]
   secretNames: { name: string; link: boolean }[]
   sockets: string[]
-  gitEntries: { name: string; kind: 'dir' | 'file' }[]
+  gitEntries: { name: string; kind: 'dir' | 'file' | 'link' }[]
 }
 const listings = new Map<string, Listing>()
 
@@ -115,8 +115,9 @@ function listFolder(dir: string): Listing | null {
   for (const dirent of dirents) {
     const { name } = dirent
     const link = dirent.isSymbolicLink()
-    if (name === '.git' && (dirent.isDirectory() || dirent.isFile())) {
-      listing.gitEntries.push({ name, kind: dirent.isDirectory() ? 'dir' : 'file' })
+    // git follows a `.git` symlink as it does a `.git` folder: it is a repository too.
+    if (name === '.git' && (dirent.isDirectory() || dirent.isFile() || link)) {
+      listing.gitEntries.push({ name, kind: dirent.isDirectory() ? 'dir' : link ? 'link' : 'file' })
     } else if (dirent.isDirectory()) listing.folders.push(name)
     else if (dirent.isSocket()) listing.sockets.push(name)
     else if ((dirent.isFile() || link) && isSecretFileName(name)) listing.secretNames.push({ name, link })

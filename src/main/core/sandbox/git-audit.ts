@@ -1,5 +1,6 @@
-import { readFileSync, renameSync, writeFileSync } from 'node:fs'
-import { join, relative } from 'node:path'
+import { lstatSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs'
+import { dirname, join, relative, sep } from 'node:path'
+import { readGitIndexFile } from '../git-index/index-file'
 import { parseGitConfig } from '../secrets/git-config-text'
 import { gitDirsOf } from './git-seal'
 import { isInside, kindOf, readText, safeReaddir } from './host-paths'
@@ -21,10 +22,16 @@ const HARMLESS_KEYS = [
 
 /** What existed before the run, to tell what the command made. */
 export interface GitBaseline {
-  /** `.git` entries (folders and files) in the workspace. */
-  entries: Set<string>
+  /**
+   * `.git` entries (folders, files, symlinks) in the workspace, each with its identity: a folder's
+   * device and inode (its times change with every commit), a file's or link's times too. An entry
+   * replaced under the same name (`mv .git .git-old; mkdir .git`, a gitfile rewritten) is new.
+   */
+  entries: Map<string, string>
   /** Sealed git dirs, and whether each had a commondir. */
   sealed: Map<string, boolean>
+  /** Each sealed git dir's device and inode: one swapped for another folder of that name is not it. */
+  sealedIdentity: Map<string, string>
   /** Submodule config files left writable (GitSeal.restoredAfter), with their bytes before the run. */
   configs: Map<string, Buffer>
 }
@@ -39,8 +46,9 @@ export function gitBaseline(entries: string[], sealed: string[], restoredAfter: 
     }
   }
   return {
-    entries: new Set(entries),
+    entries: new Map(entries.map((entry) => [entry, identityOf(entry)])),
     sealed: new Map(sealed.map((dir) => [dir, kindOf(join(dir, 'commondir')) !== null])),
+    sealedIdentity: new Map(sealed.map((dir) => [dir, identityOf(dir)])),
     configs,
   }
 }
@@ -68,13 +76,51 @@ export function quarantinePlantedRepositories(
     }
   }
   for (const [path, before] of baseline.configs) notes.push(...restoreConfig(workspace, path, before))
-  for (const entry of entriesNow) {
-    if (baseline.entries.has(entry)) continue
-    const dirs = gitDirsOf(entry).filter((dir) => !sealedDirs.some((sealed) => isInside(dir, sealed)))
+  for (const entry of new Set([...entriesNow, ...gitlinkedEntries(workspace, sealedDirs)])) {
+    if (baseline.entries.get(entry) === identityOf(entry)) continue
+    // Only the git dirs sealed for this run are trusted as they are: a new one inside a sealed
+    // dir's writable parts (`.git/objects/evil`, named by a new gitfile) is judged like any other.
+    const dirs = gitDirsOf(entry).filter((dir) => baseline.sealedIdentity.get(dir) !== identityOf(dir))
     const danger = dirs.map(dangerIn).find((reason) => reason !== null)
     if (danger) notes.push(moveAside(workspace, entry, danger))
   }
   return notes
+}
+
+function identityOf(entry: string): string {
+  try {
+    const stats = lstatSync(entry)
+    return stats.isDirectory()
+      ? `${stats.dev}:${stats.ino}`
+      : `${stats.dev}:${stats.ino}:${stats.ctimeMs}:${stats.size}`
+  } catch {
+    return 'gone'
+  }
+}
+
+/**
+ * The `.git` entries of every submodule the sealed repositories' indexes record: `git status`
+ * enters each one, so each is audited even where the scan after the run stopped at its cap of
+ * folders (sandbox review: a gitlinked repository past 20 000 folders was never looked at).
+ */
+function gitlinkedEntries(workspace: string, sealedDirs: string[]): string[] {
+  const entries: string[] = []
+  for (const gitDir of sealedDirs) {
+    if (!isInside(gitDir, workspace) || gitDir.split(sep).includes('modules')) continue
+    const tree = dirname(gitDir)
+    const facts = readGitIndexFile(join(gitDir, 'index'), readIndexBytes)
+    if ('problem' in facts) continue
+    for (const link of facts.gitlinks) entries.push(join(tree, link, '.git'))
+  }
+  return entries
+}
+
+const MAX_INDEX_BYTES = 64 * 1024 * 1024
+
+function readIndexBytes(file: string): Buffer | null {
+  if (kindOf(file) !== 'file') return null
+  if (statSync(file).size > MAX_INDEX_BYTES) throw new Error(`${file} is over ${MAX_INDEX_BYTES} bytes`)
+  return readFileSync(file)
 }
 
 /** Why git would run something from this git dir, or null. */

@@ -159,6 +159,10 @@ export function isGitDir(path: string): boolean {
 export function gitDirsOf(dotGit: string): string[] {
   const kind = kindOf(dotGit)
   if (kind === 'dir') return [dotGit]
+  if (kind === 'link') {
+    const real = realOrNull(dotGit)
+    return real !== null && kindOf(real) === 'dir' ? [real] : []
+  }
   if (kind !== 'file') return []
   let text: string
   try {

@@ -271,4 +271,63 @@ describe('what git would run later stays read-only', () => {
     const layout = w.service().explain({ ...w.prepareInput('read-only'), profile: 'read-only' })
     expect(JSON.stringify(layout.leftOut)).toContain('does not lead back')
   })
+
+  /** The person's git status after the run: whether the planted fsmonitor ran (the marker exists). */
+  function plantRan(w: SandboxWorld, marker: string): boolean {
+    try {
+      hostGit(w, w.workspace, 'status', '--short')
+    } catch {
+      // No repository left where the plant was: nothing ran.
+    }
+    return existsSync(marker)
+  }
+
+  it.each([
+    [
+      'the workspace .git replaced under its own name',
+      (m: string) =>
+        `mv .git .git-old && mkdir .git && cp -a .git-old/HEAD .git-old/objects .git-old/refs .git-old/index .git/ && printf '[core]\\n\\trepositoryformatversion = 0\\n\\tfsmonitor = "touch ${m}; false"\\n' > .git/config`,
+    ],
+    [
+      "a new git dir inside the sealed one's writable objects/, named by a new gitfile",
+      (m: string) =>
+        [
+          'g=.git/objects/evil; mkdir -p $g/objects $g/refs/heads; echo "ref: refs/heads/main" > $g/HEAD',
+          `printf '[core]\\n\\tbare = false\\n\\tfsmonitor = "touch ${m}; false"\\n' > $g/config`,
+          'mkdir sub && echo "gitdir: ../.git/objects/evil" > sub/.git',
+          'git update-index --add --cacheinfo "160000,$(git rev-parse HEAD),sub"',
+        ].join(' && '),
+    ],
+    [
+      'a symlinked .git',
+      (m: string) =>
+        [
+          'git init -q --bare .cache-x && git --git-dir=.cache-x config core.bare false',
+          `git --git-dir=.cache-x config core.fsmonitor "touch ${m}; false"`,
+          'mkdir sub && ln -s ../.cache-x sub/.git && git -C sub commit -q --allow-empty -m x && git add sub',
+        ].join(' && '),
+    ],
+    [
+      'a gitlinked repository past the scan cap of folders',
+      (m: string) =>
+        [
+          'mkdir bulk && (cd bulk && seq 1 20010 | xargs mkdir)',
+          'mkdir -p zz/y && git init -q zz/y/sub',
+          `git -C zz/y/sub config core.fsmonitor "touch ${m}; false"`,
+          'git -C zz/y/sub commit -q --allow-empty -m x && git add zz/y/sub',
+        ].join(' && '),
+    ],
+  ])(
+    '%s (sandbox review): moved aside, and the person’s git status runs nothing',
+    async (_, plant) => {
+      const w = world()
+      realRepository(w)
+      const marker = join(w.root, 'plant-ran')
+      const { result, notes } = await approved(w, `${plant(marker)} && echo planted`)
+      expect(result.stdout, result.stderr).toContain('planted')
+      expect(notes.join('\n')).toMatch(/Shellgate moved .* aside/)
+      expect(plantRan(w, marker)).toBe(false)
+    },
+    60_000,
+  )
 })
