@@ -4,6 +4,7 @@ import type { SandboxSettings } from '../../../shared/settings'
 import { HOME_SECRETS } from '../secrets/home-secrets'
 import { SCAN_FOLDER_CAP, scanFolder } from './folder-scan'
 import { type GitBaseline, gitBaseline } from './git-audit'
+import { sealConfiguredPrograms } from './git-config-programs'
 import { gitDirsOf, gitDirsOutside, sealGitDirs } from './git-seal'
 import { homeConfigFiles } from './home-config-files'
 import { isInside, kindOf, realOrNull } from './host-paths'
@@ -184,6 +185,7 @@ export function planLayout(input: LayoutInput): SandboxLayout {
       .filter((dir) => writableRoots.some((root) => isInside(dir, root)))
     const seal = sealGitDirs(gitDirs, input.create)
     protectedPaths.push(...seal.protected)
+    protectedPaths.push(...sealConfiguredPrograms(seal.gitDirs, workspace, input.create))
     reopened.push(...seal.reopened)
     restoredAfter.push(...seal.restoredAfter)
     git = gitBaseline(

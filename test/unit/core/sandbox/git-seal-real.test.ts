@@ -330,4 +330,28 @@ describe('what git would run later stays read-only', () => {
     },
     60_000,
   )
+
+  it("hooks and programs the repository's config keeps in the work tree (husky's core.hooksPath) stay read-only", async () => {
+    const w = world()
+    realRepository(w)
+    const marker = join(w.root, 'husky-ran')
+    hostGit(w, w.workspace, 'config', 'core.hooksPath', '.husky')
+    mkdirSync(join(w.workspace, 'tools'))
+    writeFileSync(join(w.workspace, 'tools', 'clean.sh'), '#!/bin/sh\ncat\n', { mode: 0o755 })
+    hostGit(w, w.workspace, 'config', 'filter.tidy.clean', 'tools/clean.sh --quiet')
+    const { result } = await approved(
+      w,
+      [
+        `printf '#!/bin/sh\\ntouch ${marker}\\n' > .husky/pre-commit; chmod +x .husky/pre-commit`,
+        `echo 'touch ${marker}' >> tools/clean.sh`,
+        'echo ordinary > file.txt && echo ok',
+      ].join('; '),
+    )
+    expect(result.stdout).toContain('ok')
+    expect(result.stderr).toContain('Read-only file system')
+    expect(readFileSync(join(w.workspace, 'tools', 'clean.sh'), 'utf8')).toBe('#!/bin/sh\ncat\n')
+    hostGit(w, w.workspace, 'add', 'file.txt')
+    hostGit(w, w.workspace, 'commit', '-qm', 'after the run')
+    expect(existsSync(marker)).toBe(false)
+  })
 })
