@@ -1,4 +1,4 @@
-import { mkdtempSync } from 'node:fs'
+import { mkdtempSync, rmSync } from 'node:fs'
 import { createServer as createHttpServer } from 'node:http'
 import { createServer, type Socket } from 'node:net'
 import { join } from 'node:path'
@@ -109,7 +109,9 @@ describe("the sandbox proxy chains to the person's own proxy", () => {
   })
 
   it('an https:// parent is verified with network.caCertFile; without that CA nothing reaches it', async () => {
-    const certs = generateTestCertificates(mkdtempSync(join(FIXTURE_ROOT, 'shellgate-parent-ca-')))
+    const caDir = mkdtempSync(join(FIXTURE_ROOT, 'shellgate-parent-ca-'))
+    cleanups.push(async () => rmSync(caDir, { recursive: true, force: true }))
+    const certs = generateTestCertificates(caDir)
     const parent = await startConnectProxy(certs)
     cleanups.push(() => parent.close())
     const fetchThroughParent = curl('-p', 'http://registry.test:PORT/tls')
