@@ -53,7 +53,12 @@ const GLUED_SUFFIX =
   /(SECRET|TOKEN|PASSWORD|PASSWD|PASSPHRASE|CREDENTIAL|CREDENTIALS|CREDS|AUTH|WEBHOOK|APIKEY)$/
 const GLUED_KEY =
   /^(API|ACCESS|PRIVATE|SECRET|SIGNING|MASTER|ENCRYPTION|LICENSE|AUTH|DEPLOY|CLIENT|SERVICE|APP|SESSION|CRYPT)KEY$/
-const KNOWN_PREFIXES = ['AWS_']
+const KNOWN_PREFIXES = ['AWS_', 'OP_SESSION_']
+/**
+ * Names that are credentials by their tool's convention, whatever their words: password-manager
+ * session keys (Bitwarden's BW_SESSION, 1Password's OP_SESSION_<account>), SonarQube's login token.
+ */
+const KNOWN_NAMES = new Set(['BW_SESSION', 'SONAR_LOGIN', 'SUPABASE_SERVICE_ROLE'])
 /** Words before URL/URI that make it a connection string, which carries the password. */
 const STORE_WORDS = new Set([
   'DATABASE',
@@ -140,11 +145,19 @@ export function isCredentialName(name: string): boolean {
   const upper = name.toUpperCase()
   if (NOT_CREDENTIALS.has(upper) || NOT_CREDENTIAL_PATTERN.test(upper) || TRUST_ANCHOR_PATH.test(upper))
     return false
-  if (KNOWN_PREFIXES.some((prefix) => upper.startsWith(prefix))) return true
+  if (KNOWN_PREFIXES.some((prefix) => upper.startsWith(prefix)) || KNOWN_NAMES.has(upper)) return true
   const segments = upper.split(/[^A-Z0-9]+/).map((segment) => segment.replace(/[0-9]+$/, ''))
   if (isConnectionString(segments)) return true
   // PW after another word is a password (DB_PW, LDAP_BIND_PW); first, it is Playwright's (PW_TEST_…).
-  if (segments.slice(1).includes('PW')) return true
+  // SK after another word is a secret key (STRIPE_SK); SEED after a one-time-password word a TOTP seed.
+  if (segments.slice(1).some((segment) => segment === 'PW' || segment === 'SK')) return true
+  if (
+    segments.some(
+      (segment, at) =>
+        segment === 'SEED' && ['TOTP', 'OTP', 'MFA', '2FA', 'HOTP'].includes(segments[at - 1] ?? ''),
+    )
+  )
+    return true
   return segments.some((segment) => {
     const singular = segment.length > 3 && segment.endsWith('S') ? segment.slice(0, -1) : segment
     return [segment, singular].some(

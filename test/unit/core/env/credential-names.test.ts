@@ -48,6 +48,13 @@ describe('isCredentialName', () => {
     'BEARER',
     'WALLET_MNEMONIC',
     'GOOGLE_SERVICE_ACCOUNT_JSON',
+    // Sixth review.
+    'BW_SESSION',
+    'OP_SESSION_my',
+    'STRIPE_SK',
+    'TOTP_SEED',
+    'SONAR_LOGIN',
+    'SUPABASE_SERVICE_ROLE',
   ])('%s is withheld', (name) => {
     expect(isCredentialName(name)).toBe(true)
   })
@@ -71,6 +78,10 @@ describe('isCredentialName', () => {
     'GOOGLE_SERVICE_ACCOUNT_EMAIL',
     'PW_TEST_HTML_REPORT_OPEN',
     'PWDEBUG',
+    'RANDOM_SEED',
+    'SK_LEARN_VERSION',
+    'XDG_SESSION_TYPE',
+    'DESKTOP_SESSION',
     'BYPASS_CACHE',
     'COMPASS_HOME',
     'HOME',
