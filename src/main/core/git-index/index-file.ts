@@ -145,13 +145,9 @@ function detectHashBytes(data: Buffer, version: number): number | null {
     const extended = version >= 3 && (flags & EXTENDED_FLAG) !== 0 ? 2 : 0
     // v4 starts each path with a varint prefix length, a single 0 byte for the first entry.
     const pathAt = flagsAt + 2 + extended + (version === 4 ? 1 : 0)
-    if (
-      pathLength < 0xfff &&
-      data[pathAt + pathLength] === 0 &&
-      data.indexOf(0, pathAt) === pathAt + pathLength
-    ) {
-      return hashBytes
-    }
+    // A path of 4095 bytes or more says only 0xfff there: its NUL comes at or after that.
+    const nul = data.indexOf(0, pathAt)
+    if (pathLength < 0xfff ? nul === pathAt + pathLength : nul >= pathAt + 0xfff) return hashBytes
   }
   return null
 }

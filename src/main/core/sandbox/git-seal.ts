@@ -23,8 +23,16 @@ import { parseGitConfig } from '../secrets/git-config-text'
  * the run instead (git-audit.ts).
  */
 const SEALED_DIRS = ['hooks', 'info', 'modules', 'worktrees']
-const SEALED_FILES = ['config', 'config.worktree', 'commondir']
-const CREATED_FILES = ['config.worktree']
+// objects/info/alternates (and its http twin) make git read objects from another repository's
+// store: written by a sandboxed command, the person's own git then printed an outside repository.
+const SEALED_FILES = [
+  'config',
+  'config.worktree',
+  'commondir',
+  'objects/info/alternates',
+  'objects/info/http-alternates',
+]
+const CREATED_FILES = ['config.worktree', 'objects/info/alternates']
 
 export interface GitSeal {
   protected: LayoutEntry[]
@@ -116,7 +124,7 @@ function createEmpty(path: string, folder: boolean): void {
   if (kindOf(path) !== null) return
   try {
     if (folder) mkdirSync(path, { mode: 0o755 })
-    else closeSync(openSync(path, 'wx', 0o644))
+    else if (kindOf(dirname(path)) === 'dir') closeSync(openSync(path, 'wx', 0o644))
   } catch {
     // See above: nothing to seal, and nothing the command can plant.
   }
@@ -130,6 +138,8 @@ const SEAL_WHY: Record<string, string> = {
   info: 'attributes pick filter and diff drivers',
   modules: "submodules' git dirs, each with its own config and hooks",
   worktrees: "linked worktrees' git dirs, each with config git reads",
+  'objects/info/alternates': "it makes git read objects from another repository's store",
+  'objects/info/http-alternates': "it makes git read objects from another repository's store",
 }
 
 /** Submodule git dirs under modules/, at any depth (a submodule named `a/b` lives at modules/a/b). */
@@ -159,20 +169,14 @@ export function isGitDir(path: string): boolean {
 export function gitDirsOf(dotGit: string): string[] {
   const kind = kindOf(dotGit)
   if (kind === 'dir') return [dotGit]
-  if (kind === 'link') {
-    const real = realOrNull(dotGit)
-    return real !== null && kindOf(real) === 'dir' ? [real] : []
-  }
-  if (kind !== 'file') return []
-  let text: string
-  try {
-    text = readFileSync(dotGit, 'utf8').slice(0, 4_096)
-  } catch {
-    return []
-  }
-  const match = /^gitdir:\s*(.+?)\s*$/m.exec(text)
-  if (!match) return []
-  const gitDir = realOrNull(resolve(dirname(dotGit), match[1]!))
+  // git follows a `.git` symlink to a folder (a git dir) or to a file (a gitfile).
+  const target = kind === 'link' ? realOrNull(dotGit) : kind === 'file' ? dotGit : null
+  if (target === null) return []
+  if (kindOf(target) === 'dir') return [target]
+  if (kindOf(target) !== 'file') return []
+  const written = gitfileTarget(target)
+  if (written === null) return []
+  const gitDir = realOrNull(resolve(dirname(dotGit), written))
   if (!gitDir || kindOf(gitDir) !== 'dir') return []
   const dirs = [gitDir]
   const commonFile = join(gitDir, 'commondir')
@@ -182,6 +186,24 @@ export function gitDirsOf(dotGit: string): string[] {
     if (real && kindOf(real) === 'dir') dirs.push(real)
   }
   return dirs
+}
+
+/**
+ * Where a gitfile points, read as git reads it (setup.c's read_gitfile_gently): the file must start
+ * with `gitdir: `, and the rest, with only trailing CR and LF removed, is the path (spaces and
+ * inner newlines included). A looser reading (trimming spaces, stopping at a newline) named a
+ * folder that does not exist, and the audit then judged nothing (sandbox review).
+ */
+export function gitfileTarget(file: string): string | null {
+  let text: string
+  try {
+    text = readFileSync(file, 'utf8').slice(0, 65_536)
+  } catch {
+    return null
+  }
+  if (!text.startsWith('gitdir: ')) return null
+  const path = text.slice('gitdir: '.length).replace(/[\r\n]+$/, '')
+  return path === '' ? null : path
 }
 
 /**
