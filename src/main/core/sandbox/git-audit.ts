@@ -1,9 +1,9 @@
 import { lstatSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs'
-import { dirname, join, relative, sep } from 'node:path'
+import { basename, dirname, join, relative, resolve } from 'node:path'
 import { readGitIndexFile } from '../git-index/index-file'
 import { parseGitConfig } from '../secrets/git-config-text'
 import { gitDirsOf } from './git-seal'
-import { isInside, kindOf, readText, safeReaddir } from './host-paths'
+import { isInside, kindOf, readText, realOrNull, safeReaddir } from './host-paths'
 
 /**
  * Config keys `git init`, `git clone` and `git submodule` write, which make git run nothing. A
@@ -34,7 +34,16 @@ export interface GitBaseline {
   sealedIdentity: Map<string, string>
   /** Submodule config files left writable (GitSeal.restoredAfter), with their bytes before the run. */
   configs: Map<string, Buffer>
+  /** Each sealed git dir's rebase and sequencer to-do lists as they were (null: none). */
+  todos: Map<string, string | null>
 }
+
+/**
+ * To-do lists git executes when the person continues: `exec` lines run a shell command
+ * (`git rebase --continue`, `git cherry-pick --continue`), and `git status` tells them to.
+ */
+const TODO_FILES = [join('rebase-merge', 'git-rebase-todo'), join('sequencer', 'todo')]
+const EXEC_LINE = /^\s*(?:x|exec)\s/m
 
 export function gitBaseline(entries: string[], sealed: string[], restoredAfter: string[]): GitBaseline {
   const configs = new Map<string, Buffer>()
@@ -50,6 +59,11 @@ export function gitBaseline(entries: string[], sealed: string[], restoredAfter: 
     sealed: new Map(sealed.map((dir) => [dir, kindOf(join(dir, 'commondir')) !== null])),
     sealedIdentity: new Map(sealed.map((dir) => [dir, identityOf(dir)])),
     configs,
+    todos: new Map(
+      sealed.flatMap((dir) =>
+        TODO_FILES.map((file) => [join(dir, file), readText(join(dir, file))] as const),
+      ),
+    ),
   }
 }
 
@@ -76,11 +90,28 @@ export function quarantinePlantedRepositories(
     }
   }
   for (const [path, before] of baseline.configs) notes.push(...restoreConfig(workspace, path, before))
-  for (const entry of new Set([...entriesNow, ...gitlinkedEntries(workspace, sealedDirs)])) {
+  for (const [todo, before] of baseline.todos) {
+    const now = readText(todo)
+    if (now === null || now === before || !EXEC_LINE.test(now)) continue
+    // A list that gained a command to run: the whole state folder goes aside (the rebase or
+    // cherry-pick it belongs to was the command's own, or is no longer what the person started).
+    const execs = (text: string | null) =>
+      (text ?? '').split('\n').filter((line) => EXEC_LINE.test(`${line}\n`))
+    if (execs(now).every((line) => execs(before).includes(line))) continue
+    notes.push(moveAside(workspace, dirname(todo), 'its to-do list runs a command when you continue'))
+  }
+  for (const entry of new Set([...entriesNow, ...gitlinkedEntries(workspace, sealedDirs, notes)])) {
     if (baseline.entries.get(entry) === identityOf(entry)) continue
     // Only the git dirs sealed for this run are trusted as they are: a new one inside a sealed
     // dir's writable parts (`.git/objects/evil`, named by a new gitfile) is judged like any other.
-    const dirs = gitDirsOf(entry).filter((dir) => baseline.sealedIdentity.get(dir) !== identityOf(dir))
+    const found = gitDirsOf(entry)
+    // A `.git` git may still follow (a gitfile this reading cannot resolve, a link to one) is
+    // judged the worst case: moved aside, never passed unread.
+    if (found.length === 0 && kindOf(entry) !== null && kindOf(entry) !== 'dir') {
+      notes.push(moveAside(workspace, entry, 'it leads to no git dir Shellgate can check'))
+      continue
+    }
+    const dirs = found.filter((dir) => baseline.sealedIdentity.get(dir) !== identityOf(dir))
     const danger = dirs.map(dangerIn).find((reason) => reason !== null)
     if (danger) notes.push(moveAside(workspace, entry, danger))
   }
@@ -103,16 +134,34 @@ function identityOf(entry: string): string {
  * enters each one, so each is audited even where the scan after the run stopped at its cap of
  * folders (sandbox review: a gitlinked repository past 20 000 folders was never looked at).
  */
-function gitlinkedEntries(workspace: string, sealedDirs: string[]): string[] {
+function gitlinkedEntries(workspace: string, sealedDirs: string[], notes: string[]): string[] {
   const entries: string[] = []
   for (const gitDir of sealedDirs) {
-    if (!isInside(gitDir, workspace) || gitDir.split(sep).includes('modules')) continue
-    const tree = dirname(gitDir)
+    const tree = workTreeOf(gitDir)
+    if (tree === null || !isInside(tree, workspace)) continue
     const facts = readGitIndexFile(join(gitDir, 'index'), readIndexBytes)
-    if ('problem' in facts) continue
+    if ('problem' in facts) {
+      notes.push(
+        `WARNING: Shellgate could not read ${relative(workspace, join(gitDir, 'index')) || gitDir} (${facts.problem}), so it could not check the submodules it records for something a sandboxed command planted. Do not run git status there until you have looked.`,
+      )
+      continue
+    }
     for (const link of facts.gitlinks) entries.push(join(tree, link, '.git'))
   }
   return entries
+}
+
+/** A git dir's work tree: the folder of a `.git`, or a submodule git dir's core.worktree. */
+function workTreeOf(gitDir: string): string | null {
+  if (basename(gitDir) === '.git') return dirname(gitDir)
+  const config = readText(join(gitDir, 'config'))
+  const worktree =
+    config === null
+      ? undefined
+      : parseGitConfig(config)
+          .entries.filter((entry) => entry.name.toLowerCase() === 'core.worktree')
+          .at(-1)?.value
+  return worktree === undefined ? null : realOrNull(resolve(gitDir, worktree))
 }
 
 const MAX_INDEX_BYTES = 64 * 1024 * 1024

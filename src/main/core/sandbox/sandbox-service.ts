@@ -10,7 +10,7 @@ import { DEFAULT_BWRAP_PATH, DEFAULT_NSENTER_PATH } from './bwrap.linux'
 import { createSparePool, type SparePool } from './spare-network.linux'
 import { chooseProfile } from './choose-profile'
 import type { BackendStatus } from './backend-status'
-import { scanFolder } from './folder-scan'
+import { SCAN_FOLDER_CAP, scanFolder } from './folder-scan'
 import { quarantinePlantedRepositories } from './git-audit'
 import { allowedSockets } from './person-paths'
 import { type LayoutInput, planLayout, type SandboxLayout } from './sandbox-layout'
@@ -242,13 +242,23 @@ export function createSandboxService(options: SandboxServiceOptions): SandboxSer
       cleanups.push(network.release)
       let settled: string[] | null = null
       const settle = () => {
-        settled ??= layout.git
-          ? quarantinePlantedRepositories(
-              workspace,
-              layout.git,
-              scanFolder(workspace).gitEntries.map((entry) => entry.path),
+        if (settled === null) {
+          const scan = layout.git ? scanFolder(workspace) : null
+          settled =
+            layout.git && scan
+              ? quarantinePlantedRepositories(
+                  workspace,
+                  layout.git,
+                  scan.gitEntries.map((entry) => entry.path),
+                )
+              : []
+          // Past the scan's cap, a repository the command planted may sit where nothing looked
+          // (the submodules the indexes record were still checked): said, never passed over.
+          if (scan && scan.unread.length > 0)
+            settled.push(
+              `WARNING: the workspace is too large for Shellgate to check all of it after the run (${scan.unread.length} folders past the cap of ${SCAN_FOLDER_CAP} were not read), so a repository a sandboxed command planted there would not be seen. Do not run git in those folders until you have looked: ${scan.unread.slice(0, 3).join(', ')}${scan.unread.length > 3 ? ', …' : ''}`,
             )
-          : []
+        }
         return settled
       }
       let released = false
