@@ -185,7 +185,7 @@ export function planLayout(input: LayoutInput): SandboxLayout {
       .filter((dir) => writableRoots.some((root) => isInside(dir, root)))
     const seal = sealGitDirs(gitDirs, input.create)
     protectedPaths.push(...seal.protected)
-    protectedPaths.push(...sealConfiguredPrograms(seal.gitDirs, workspace, input.create))
+    protectedPaths.push(...sealConfiguredPrograms(seal.gitDirs, workspace, home, input.create))
     reopened.push(...seal.reopened)
     restoredAfter.push(...seal.restoredAfter)
     git = gitBaseline(

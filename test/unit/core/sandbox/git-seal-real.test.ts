@@ -354,4 +354,98 @@ describe('what git would run later stays read-only', () => {
     hostGit(w, w.workspace, 'commit', '-qm', 'after the run')
     expect(existsSync(marker)).toBe(false)
   })
+
+  it.each([
+    [
+      'a gitfile whose path ends in a space (git keeps it; a trimming reader looked elsewhere)',
+      (m: string) =>
+        [
+          'mkdir planted && cd planted && git init -q && git commit -q --allow-empty -m x',
+          `git config core.fsmonitor "touch ${m}; false"`,
+          "mv .git 'p ' && printf 'gitdir: p \\n' > .git && cd ..",
+          'git update-index --add --cacheinfo "160000,$(git -C planted rev-parse HEAD),planted"',
+        ].join(' && '),
+    ],
+    [
+      "the workspace's .git turned into a gitfile naming a copy with a planted config",
+      (m: string) =>
+        [
+          "mv .git .git-real && cp -a .git-real 'gd ' && printf 'gitdir: gd \\n' > .git",
+          `git config -f 'gd /config' core.fsmonitor "touch ${m}; false"`,
+        ].join(' && '),
+    ],
+    [
+      'a .git symlink to a gitfile',
+      (m: string) =>
+        [
+          'mkdir planted && cd planted && git init -q && git commit -q --allow-empty -m x',
+          `git config core.fsmonitor "touch ${m}; false"`,
+          "mv .git gd && printf 'gitdir: gd\\n' > gf && ln -s gf .git && cd ..",
+          'git update-index --add --cacheinfo "160000,$(git -C planted rev-parse HEAD),planted"',
+        ].join(' && '),
+    ],
+  ])('%s (second sandbox review): moved aside, and git status runs nothing', async (_, plant) => {
+    const w = world()
+    realRepository(w)
+    const marker = join(w.root, 'plant-ran')
+    const { result, notes } = await approved(w, `${plant(marker)} && echo planted`)
+    expect(result.stdout, result.stderr).toContain('planted')
+    expect(notes.join('\n')).toMatch(/Shellgate moved .* aside/)
+    expect(plantRan(w, marker)).toBe(false)
+  })
+
+  it('a rebase left stopped with an exec line in its to-do list is moved aside: git rebase --continue runs nothing', async () => {
+    const w = world()
+    realRepository(w)
+    const marker = join(w.root, 'exec-ran')
+    const { notes } = await approved(
+      w,
+      `GIT_SEQUENCE_EDITOR="sed -i '1i break\\nexec touch ${marker}'" git rebase -q -i HEAD~1; echo stopped`,
+    )
+    expect(notes.join('\n')).toMatch(/moved .*rebase-merge aside.*runs a command when you continue/)
+    try {
+      hostGit(w, w.workspace, 'rebase', '--continue')
+    } catch {
+      // No rebase in progress any more.
+    }
+    expect(existsSync(marker)).toBe(false)
+  })
+
+  it("objects/info/alternates is sealed: the person's git never reads another repository's objects", async () => {
+    const w = world()
+    realRepository(w)
+    const { result } = await approved(
+      w,
+      `echo ${join(w.root, 'sub', '.git', 'objects')} > .git/objects/info/alternates; echo done`,
+    )
+    expect(result.stdout).toContain('done')
+    expect(result.stderr).toContain('Read-only file system')
+    expect(readFileSync(join(w.workspace, '.git', 'objects', 'info', 'alternates'), 'utf8')).toBe('')
+  })
+
+  it.each([
+    [
+      "husky 9's .husky/_, its parent renamed aside",
+      '.husky/_',
+      'mv .husky .husky-moved; mkdir -p .husky/_ && printf "#!/bin/sh\\ntouch M\\n" > .husky/_/pre-commit && chmod +x .husky/_/pre-commit',
+    ],
+    [
+      'a hooks folder named in an included config',
+      null,
+      'mkdir -p .githooks && printf "#!/bin/sh\\ntouch M\\n" > .githooks/pre-commit && chmod +x .githooks/pre-commit',
+    ],
+  ])('%s (second sandbox review): git commit afterwards runs nothing', async (_, hooksPath, plant) => {
+    const w = world()
+    realRepository(w)
+    const marker = join(w.root, 'hook-ran')
+    if (hooksPath) hostGit(w, w.workspace, 'config', 'core.hooksPath', hooksPath)
+    else {
+      writeFileSync(join(w.workspace, 'shared.gitconfig'), '[core]\n\thooksPath = .githooks\n')
+      hostGit(w, w.workspace, 'config', 'include.path', '../shared.gitconfig')
+    }
+    await approved(w, `${plant.replaceAll('M', marker)}; echo x > file.txt`)
+    hostGit(w, w.workspace, 'add', 'file.txt')
+    hostGit(w, w.workspace, 'commit', '-qm', 'after')
+    expect(existsSync(marker)).toBe(false)
+  })
 })
