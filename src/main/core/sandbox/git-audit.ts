@@ -59,10 +59,14 @@ export function gitBaseline(entries: string[], sealed: string[], restoredAfter: 
     sealed: new Map(sealed.map((dir) => [dir, kindOf(join(dir, 'commondir')) !== null])),
     sealedIdentity: new Map(sealed.map((dir) => [dir, identityOf(dir)])),
     configs,
+    // Every linked worktree's git dir keeps its own rebase state: theirs are lists too.
     todos: new Map(
-      sealed.flatMap((dir) =>
-        TODO_FILES.map((file) => [join(dir, file), readText(join(dir, file))] as const),
-      ),
+      sealed
+        .flatMap((dir) => [
+          dir,
+          ...safeReaddir(join(dir, 'worktrees')).map((name) => join(dir, 'worktrees', name)),
+        ])
+        .flatMap((dir) => TODO_FILES.map((file) => [join(dir, file), readText(join(dir, file))] as const)),
     ),
   }
 }
@@ -99,6 +103,14 @@ export function quarantinePlantedRepositories(
       (text ?? '').split('\n').filter((line) => EXEC_LINE.test(`${line}\n`))
     if (execs(now).every((line) => execs(before).includes(line))) continue
     notes.push(moveAside(workspace, dirname(todo), 'its to-do list runs a command when you continue'))
+  }
+  // A sealed git dir swapped for another folder of its name, behind a gitfile or link that did not
+  // change (`mv x/gd x/old; mkdir x/gd`; only its children were mount points): judged afresh.
+  for (const [dir, identity] of baseline.sealedIdentity) {
+    if (kindOf(dir) !== 'dir' || identityOf(dir) === identity) continue
+    const danger = dangerIn(dir)
+    if (danger)
+      notes.push(moveAside(workspace, dir, `it replaced a git dir sealed for the run, and ${danger}`))
   }
   for (const entry of new Set([...entriesNow, ...gitlinkedEntries(workspace, sealedDirs, notes)])) {
     if (baseline.entries.get(entry) === identityOf(entry)) continue

@@ -32,40 +32,67 @@ const MAX_INCLUDE_DEPTH = 5
 
 /**
  * What the sealed git dirs' configs (and the person's own, whose relative paths apply in every
- * work tree) name inside the workspace as a program, the hooks folder or an included config:
- * read-only under workspace-write, like the git dir's own hooks. Each is sealed at its first folder
- * below the work tree, so the folder cannot be renamed aside and replaced (`mv .husky x; mkdir -p
- * .husky/_`), and one that does not exist yet is made, empty, so nothing can be planted there.
+ * work tree) name inside a work tree as a program, the hooks folder or an included config: the
+ * path itself read-only under workspace-write, like the git dir's own hooks, and every folder
+ * between it and the work tree a mount point of its own (still writable), so none can be renamed
+ * aside and replaced (`mv .husky x; mkdir -p .husky/_`). A hooks folder that does not exist yet is
+ * made, empty, so nothing can be planted there. Paths inside a `.git` are the seal's own business
+ * (`core.fsmonitor = .git/hooks/fsmonitor-watchman`): never sealed here, or git could not commit.
  */
 export function sealConfiguredPrograms(
   gitDirs: readonly string[],
   workspace: string,
   home: string,
   create: boolean,
-): LayoutEntry[] {
+): { protected: LayoutEntry[]; pinned: LayoutEntry[] } {
   const sealed: LayoutEntry[] = []
+  const pinned: LayoutEntry[] = []
   const seen = new Set<string>()
   const personal = [join(home, '.gitconfig'), join(home, '.config', 'git', 'config')]
   for (const gitDir of gitDirs) {
-    const tree = basename(gitDir) === '.git' ? dirname(gitDir) : null
+    const tree = workTreeOf(gitDir)
     const files = [join(gitDir, 'config'), join(gitDir, 'config.worktree'), ...personal]
     for (const named of files.flatMap((file) => namedPaths(file, gitDir, tree, 0))) {
+      if (tree === null) continue
+      if (create && named.hooks && kindOf(named.path) === null && isInside(named.path, tree)) {
+        try {
+          mkdirSync(named.path, { recursive: true })
+        } catch {
+          // Not made: the command cannot make it either where this failed.
+        }
+      }
       const real = realOrNull(named.path) ?? named.path
-      if (!isInside(real, workspace) || real === workspace) continue
-      const top = join(workspace, relative(workspace, real).split(sep)[0] ?? '')
-      if (seen.has(top)) continue
-      seen.add(top)
-      if (create && named.program && kindOf(top) === null) makeEmpty(top, real, named.hooks)
-      const kind = kindOf(top)
-      if (kind !== 'dir' && kind !== 'file') continue
-      sealed.push({
-        path: top,
-        kind,
-        why: `${named.key} in ${named.file} names ${real}: git runs what it holds`,
-      })
+      if (!isInside(real, tree) || real === tree || !isInside(real, workspace)) continue
+      if (relative(tree, real).split(sep).includes('.git')) continue
+      const kind = kindOf(real)
+      if ((kind !== 'dir' && kind !== 'file') || seen.has(real)) continue
+      seen.add(real)
+      sealed.push({ path: real, kind, why: `${named.key} in ${named.file} names it: git runs what it holds` })
+      for (let dir = dirname(real); dir !== tree && isInside(dir, tree); dir = dirname(dir)) {
+        if (seen.has(dir)) break
+        seen.add(dir)
+        pinned.push({
+          path: dir,
+          kind: 'dir',
+          why: `holds ${real}, which a git config names: it cannot be renamed aside`,
+        })
+      }
     }
   }
-  return sealed
+  return { protected: sealed, pinned }
+}
+
+/** A git dir's work tree: the folder of a `.git`, or what a submodule's core.worktree names. */
+function workTreeOf(gitDir: string): string | null {
+  if (basename(gitDir) === '.git') return dirname(gitDir)
+  const config = readText(join(gitDir, 'config'))
+  const worktree =
+    config === null
+      ? undefined
+      : parseGitConfig(config)
+          .entries.filter((entry) => entry.name.toLowerCase() === 'core.worktree')
+          .at(-1)?.value
+  return worktree === undefined ? null : realOrNull(resolve(gitDir, worktree))
 }
 
 interface NamedPath {
@@ -73,8 +100,6 @@ interface NamedPath {
   key: string
   file: string
   hooks: boolean
-  /** The program itself (the value's first word) or the hooks folder: made to exist when missing. */
-  program: boolean
 }
 
 /** The paths a config file (and what it includes) names in its program keys. */
@@ -90,28 +115,14 @@ function namedPaths(file: string, gitDir: string, tree: string | null, depth: nu
     // Includes are read from the config's own folder; programs and hooks run in the work tree.
     const base = include ? dirname(file) : tree
     const words = include || hooks ? [entry.value.trim()] : entry.value.replace(/^!/, '').split(/\s+/)
-    for (const [at, word] of words.entries()) {
+    for (const word of words) {
       if (word === '' || word.startsWith('~') || word.startsWith('-')) continue
       if (!include && !hooks && !word.includes('/')) continue
       const path = isAbsolute(word) ? word : base === null ? null : resolve(base, word)
       if (path === null) continue
-      found.push({ path, key: entry.name, file, hooks, program: hooks || (!include && at === 0) })
+      found.push({ path, key: entry.name, file, hooks })
       if (include) found.push(...namedPaths(path, gitDir, tree, depth + 1))
     }
   }
   return found
-}
-
-/**
- * The first folder of a path that does not exist yet, made empty (git shows no empty folder). A
- * missing program at the top of the work tree is not made: an empty file there would show in
- * `git status`; the after-run audit of planted repositories does not cover it (left as is).
- */
-function makeEmpty(top: string, named: string, hooks: boolean): void {
-  if (!hooks && named === top) return
-  try {
-    mkdirSync(top, { recursive: true })
-  } catch {
-    // Nothing made: the command cannot make it either where this failed.
-  }
 }

@@ -1,6 +1,6 @@
 import { closeSync, existsSync, mkdirSync, openSync, readFileSync } from 'node:fs'
 import { dirname, isAbsolute, join, resolve } from 'node:path'
-import { isInside, kindOf, realOrNull, safeReaddir } from './host-paths'
+import { isInside, kindOf, readText, realOrNull, safeReaddir } from './host-paths'
 import type { LayoutEntry } from './layout-types'
 import { parseGitConfig } from '../secrets/git-config-text'
 
@@ -85,6 +85,17 @@ export function sealGitDirs(gitDirs: string[], create = true): GitSeal {
           why: `${why}: ${SEAL_WHY[name]}; git submodule update rewrites its core.worktree, so any other change is undone after the run`,
         })
       } else seal.protected.push({ path, kind, why: `${why}: ${SEAL_WHY[name]}` })
+    }
+    // objects/ and objects/info/ made mount points of their own (still writable): renamed aside
+    // and replaced, they would carry a fresh, unsealed alternates file.
+    for (const name of ['objects', join('objects', 'info')]) {
+      const path = join(gitDir, name)
+      if (kindOf(path) === 'dir')
+        seal.reopened.push({
+          path,
+          kind: 'dir',
+          why: 'holds the sealed alternates: it cannot be renamed aside',
+        })
     }
     for (const nested of moduleGitDirs(join(gitDir, 'modules'))) {
       seal.reopened.push({
@@ -180,8 +191,8 @@ export function gitDirsOf(dotGit: string): string[] {
   if (!gitDir || kindOf(gitDir) !== 'dir') return []
   const dirs = [gitDir]
   const commonFile = join(gitDir, 'commondir')
-  if (kindOf(commonFile) === 'file') {
-    const common = readFileSync(commonFile, 'utf8').trim()
+  const common = kindOf(commonFile) === 'file' ? readText(commonFile)?.trim() : undefined
+  if (common) {
     const real = realOrNull(isAbsolute(common) ? common : resolve(gitDir, common))
     if (real && kindOf(real) === 'dir') dirs.push(real)
   }
@@ -233,10 +244,12 @@ function leadsBack(gitDir: string, dotGit: string, workspace: string): boolean {
   if (back !== null && here !== null) {
     const named = realOrNull(resolve(gitDir, back.trim()))
     const common = gitDirsOf(dotGit)[1]
-    if (named === here && common !== undefined && isGitDir(common)) return true
+    const inCommon = common !== undefined && dirname(gitDir) === join(common, 'worktrees')
+    if (named === here && inCommon && isGitDir(common)) return true
   }
-  // A submodule whose git dir lives in a superproject's .git/modules: its core.worktree is here.
-  if (!isGitDir(gitDir)) return false
+  // A submodule whose git dir lives in a superproject's .git/modules: its core.worktree is here,
+  // and it has no commondir (one would take git, and the mount, anywhere).
+  if (!isGitDir(gitDir) || kindOf(join(gitDir, 'commondir')) !== null) return false
   const config = readSmall(join(gitDir, 'config'))
   if (config === null) return false
   const worktree = parseGitConfig(config)

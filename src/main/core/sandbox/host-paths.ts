@@ -1,4 +1,13 @@
-import { closeSync, fstatSync, lstatSync, openSync, readdirSync, readSync, realpathSync } from 'node:fs'
+import {
+  closeSync,
+  fstatSync,
+  lstatSync,
+  openSync,
+  readdirSync,
+  readSync,
+  realpathSync,
+  constants,
+} from 'node:fs'
 
 /** What a host path is, without following a final symlink; null when it does not exist. */
 export function kindOf(path: string): 'dir' | 'file' | 'link' | 'socket' | 'other' | null {
@@ -49,12 +58,15 @@ export const CONFIG_READ_LIMIT_BYTES = 1024 * 1024
 export function readText(path: string): string | null {
   let fd: number
   try {
-    fd = openSync(path, 'r')
+    // Non-blocking: a FIFO planted where a config or to-do list should be must not hang the app.
+    fd = openSync(path, constants.O_RDONLY | constants.O_NONBLOCK)
   } catch {
     return null
   }
   try {
-    const size = fstatSync(fd).size
+    const stats = fstatSync(fd)
+    if (!stats.isFile()) return null
+    const size = stats.size
     if (size > CONFIG_READ_LIMIT_BYTES) return null
     const buffer = Buffer.alloc(size)
     const read = size === 0 ? 0 : readSync(fd, buffer, 0, size, 0)

@@ -185,7 +185,9 @@ export function planLayout(input: LayoutInput): SandboxLayout {
       .filter((dir) => writableRoots.some((root) => isInside(dir, root)))
     const seal = sealGitDirs(gitDirs, input.create)
     protectedPaths.push(...seal.protected)
-    protectedPaths.push(...sealConfiguredPrograms(seal.gitDirs, workspace, home, input.create))
+    const programs = sealConfiguredPrograms(seal.gitDirs, workspace, home, input.create)
+    protectedPaths.push(...programs.protected)
+    reopened.push(...programs.pinned)
     reopened.push(...seal.reopened)
     restoredAfter.push(...seal.restoredAfter)
     git = gitBaseline(

@@ -448,4 +448,53 @@ describe('what git would run later stays read-only', () => {
     hostGit(w, w.workspace, 'commit', '-qm', 'after')
     expect(existsSync(marker)).toBe(false)
   })
+
+  it("a program config names inside .git (git's own fsmonitor-watchman setup) leaves git commit working", async () => {
+    const w = world()
+    realRepository(w)
+    hostGit(w, w.workspace, 'config', 'core.fsmonitor', '.git/hooks/fsmonitor-watchman')
+    hostGit(w, w.workspace, 'config', 'core.hooksPath', '.git/hooks')
+    const { result } = await approved(
+      w,
+      'git -c core.fsmonitor= commit -q --allow-empty -m inside && echo committed',
+    )
+    expect(result.stdout, result.stderr).toContain('committed')
+    expect(hostGit(w, w.workspace, 'log', '-1', '--format=%s')).toBe('inside\n')
+  })
+
+  it('a sealed git dir swapped behind a gitfile that did not change is judged afresh (code review)', async () => {
+    const w = world()
+    realRepository(w)
+    const marker = join(w.root, 'swap-ran')
+    // Run 1: a harmless repository whose git dir lives beside its gitfile, and its gitlink.
+    await approved(
+      w,
+      [
+        'mkdir x && git -C x init -q && git -C x commit -q --allow-empty -m x && mv x/.git x/gd',
+        "printf 'gitdir: gd\\n' > x/.git",
+        'git update-index --add --cacheinfo "160000,$(git -C x rev-parse HEAD),x"',
+      ].join(' && '),
+    )
+    expect(existsSync(join(w.workspace, 'x', 'gd'))).toBe(true)
+    // Run 2: the sealed x/gd renamed aside (only its children were mount points) and replaced.
+    const { notes } = await approved(
+      w,
+      [
+        'mv x/gd x/old && cp -a x/old x/gd',
+        `git config -f x/gd/config core.fsmonitor "touch ${marker}; false"`,
+      ].join(' && '),
+    )
+    expect(notes.join('\n')).toMatch(/moved x\/gd aside/)
+    expect(plantRan(w, marker)).toBe(false)
+  })
+
+  it('a FIFO where a to-do list should be does not hang the audit', async () => {
+    const w = world()
+    realRepository(w)
+    const { notes } = await approved(
+      w,
+      'mkdir -p .git/rebase-merge && mkfifo .git/rebase-merge/git-rebase-todo; echo done',
+    )
+    expect(Array.isArray(notes)).toBe(true)
+  })
 })

@@ -70,7 +70,8 @@ function visitRepository(
   if (found.program)
     return `git config ${redactedConfigName(found.program.key)} in ${visit.display(found.program.file)} runs a program`
   if (found.worktree) {
-    const tree = tiedWorkTree(gitDir, found.worktree.value ?? null, visit.topWorkTree)
+    // Run inside a submodule, its own core.worktree is the very work tree the command runs in.
+    const tree = tiedWorkTree(gitDir, found.worktree.value ?? null, visit.topWorkTree, depth === 0)
     if (tree === null)
       return `git config core.worktree in ${visit.display(found.worktree.file)} points git at files outside this repository`
     if (depth > 0) visit.trees.set(gitDir, tree)
@@ -145,13 +146,18 @@ function resolveNestedGitDir(submodule: string): string | null {
  * (a planted `core.worktree = ~`, the superproject's `.git`, a folder of secrets) is refused: git
  * would diff and print that folder as the submodule's files. Returns the tied work tree, or null.
  */
-function tiedWorkTree(gitDir: string, value: string | null, topWorkTree: string): string | null {
+function tiedWorkTree(
+  gitDir: string,
+  value: string | null,
+  topWorkTree: string,
+  isTop = false,
+): string | null {
   if (value === null || value === '') return null
   const realGitDir = realOrNull(gitDir)
   const top = realOrNull(topWorkTree)
   if (realGitDir === null || top === null) return null
   const target = realOrNull(path.resolve(realGitDir, value))
-  if (target === null || !isWithin(target, top)) return null
+  if (target === null || !(isWithin(target, top) || (isTop && target === top))) return null
   if (path.relative(top, target).split(path.sep).includes('.git')) return null
   const back = resolveNestedGitDir(target)
   return back !== null && realOrNull(back) === realGitDir ? target : null

@@ -173,6 +173,14 @@ describe('a submodule whose .git file points outside the workspace (fifth review
     expect(verdict.asks?.map((ask) => ask.reason).join('\n')).toContain('lib/.env')
   })
 
+  it('git run inside a submodule, its own work tree, is judged like any repository (code review)', () => {
+    const own = repository('own-inside', 'a.txt', 'a\n')
+    git(own, '-c', 'protocol.file.allow=always', 'submodule', 'add', '-q', join(root, 'outside'), 'lib')
+    const lib = join(own, 'lib')
+    const verdict = classifyCommand('git status', { cwd: lib, workspace: own })
+    expect(verdict.readOnly, verdict.reason).toBe(true)
+  })
+
   it('a submodule kept inside the workspace (.git/modules) is not asked about', () => {
     const own = repository('own-super', 'a.txt', 'a\n')
     git(own, '-c', 'protocol.file.allow=always', 'submodule', 'add', '-q', join(root, 'outside'), 'lib')
