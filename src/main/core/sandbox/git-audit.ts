@@ -1,9 +1,10 @@
 import { lstatSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs'
-import { basename, dirname, join, relative, resolve } from 'node:path'
+import { dirname, join, relative } from 'node:path'
 import { readGitIndexFile } from '../git-index/index-file'
 import { parseGitConfig } from '../secrets/git-config-text'
+import { workTreeOf } from './git-config-programs'
 import { gitDirsOf } from './git-seal'
-import { isInside, kindOf, readText, realOrNull, safeReaddir } from './host-paths'
+import { isInside, kindOf, readText, safeReaddir } from './host-paths'
 
 /**
  * Config keys `git init`, `git clone` and `git submodule` write, which make git run nothing. A
@@ -161,19 +162,6 @@ function gitlinkedEntries(workspace: string, sealedDirs: string[], notes: string
     for (const link of facts.gitlinks) entries.push(join(tree, link, '.git'))
   }
   return entries
-}
-
-/** A git dir's work tree: the folder of a `.git`, or a submodule git dir's core.worktree. */
-function workTreeOf(gitDir: string): string | null {
-  if (basename(gitDir) === '.git') return dirname(gitDir)
-  const config = readText(join(gitDir, 'config'))
-  const worktree =
-    config === null
-      ? undefined
-      : parseGitConfig(config)
-          .entries.filter((entry) => entry.name.toLowerCase() === 'core.worktree')
-          .at(-1)?.value
-  return worktree === undefined ? null : realOrNull(resolve(gitDir, worktree))
 }
 
 const MAX_INDEX_BYTES = 64 * 1024 * 1024

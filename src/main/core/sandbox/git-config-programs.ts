@@ -83,7 +83,7 @@ export function sealConfiguredPrograms(
 }
 
 /** A git dir's work tree: the folder of a `.git`, or what a submodule's core.worktree names. */
-function workTreeOf(gitDir: string): string | null {
+export function workTreeOf(gitDir: string): string | null {
   if (basename(gitDir) === '.git') return dirname(gitDir)
   const config = readText(join(gitDir, 'config'))
   const worktree =
