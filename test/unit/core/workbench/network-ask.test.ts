@@ -157,7 +157,9 @@ describe('network allowlist: an unlisted domain is asked, per domain', () => {
     const cards: PendingApproval[] = []
     core.approvals.onRequested((approval) => approval.network && cards.push(approval))
     // Two at once, then a third after both were refused: the answer holds for the whole run.
-    const twice = `${fetch('registry.test')} & first=$!; ${fetch('registry.test')}; wait $first`
+    // The first one's errors go to a file and follow the second's: two curls writing the same
+    // stderr at once interleave their lines (seen in CI: "CONNEcCTu rtlu:n n…").
+    const twice = `${fetch('registry.test')} 2>/tmp/first.err & first=$!; ${fetch('registry.test')}; wait $first; cat /tmp/first.err >&2`
     const call = await approved(`${twice}; ${fetch('registry.test')}`)
     expect(cards).toHaveLength(1)
     expect(core.approvals.list()).toEqual([])
