@@ -272,6 +272,17 @@ describe('what git would run later stays read-only', () => {
     expect(JSON.stringify(layout.leftOut)).toContain('does not lead back')
   })
 
+  /** An approved command plants (given the marker path); the audit moves it aside and git status runs nothing. */
+  async function expectPlantMovedAside(plant: (marker: string) => string): Promise<void> {
+    const w = world()
+    realRepository(w)
+    const marker = join(w.root, 'plant-ran')
+    const { result, notes } = await approved(w, `${plant(marker)} && echo planted`)
+    expect(result.stdout, result.stderr).toContain('planted')
+    expect(notes.join('\n')).toMatch(/Shellgate moved .* aside/)
+    expect(plantRan(w, marker)).toBe(false)
+  }
+
   /** The person's git status after the run: whether the planted fsmonitor ran (the marker exists). */
   function plantRan(w: SandboxWorld, marker: string): boolean {
     try {
@@ -319,15 +330,7 @@ describe('what git would run later stays read-only', () => {
     ],
   ])(
     '%s (sandbox review): moved aside, and the person’s git status runs nothing',
-    async (_, plant) => {
-      const w = world()
-      realRepository(w)
-      const marker = join(w.root, 'plant-ran')
-      const { result, notes } = await approved(w, `${plant(marker)} && echo planted`)
-      expect(result.stdout, result.stderr).toContain('planted')
-      expect(notes.join('\n')).toMatch(/Shellgate moved .* aside/)
-      expect(plantRan(w, marker)).toBe(false)
-    },
+    (_, plant) => expectPlantMovedAside(plant),
     60_000,
   )
 
@@ -384,15 +387,9 @@ describe('what git would run later stays read-only', () => {
           'git update-index --add --cacheinfo "160000,$(git -C planted rev-parse HEAD),planted"',
         ].join(' && '),
     ],
-  ])('%s (second sandbox review): moved aside, and git status runs nothing', async (_, plant) => {
-    const w = world()
-    realRepository(w)
-    const marker = join(w.root, 'plant-ran')
-    const { result, notes } = await approved(w, `${plant(marker)} && echo planted`)
-    expect(result.stdout, result.stderr).toContain('planted')
-    expect(notes.join('\n')).toMatch(/Shellgate moved .* aside/)
-    expect(plantRan(w, marker)).toBe(false)
-  })
+  ])('%s (second sandbox review): moved aside, and git status runs nothing', (_, plant) =>
+    expectPlantMovedAside(plant),
+  )
 
   it('a rebase left stopped with an exec line in its to-do list is moved aside: git rebase --continue runs nothing', async () => {
     const w = world()
@@ -491,10 +488,14 @@ describe('what git would run later stays read-only', () => {
   it('a FIFO where a to-do list should be does not hang the audit', async () => {
     const w = world()
     realRepository(w)
-    const { notes } = await approved(
+    // A blocking open would never return here (no writer ever comes), and the test would time out.
+    const { result, notes } = await approved(
       w,
-      'mkdir -p .git/rebase-merge && mkfifo .git/rebase-merge/git-rebase-todo; echo done',
+      'mkdir -p .git/rebase-merge && mkfifo .git/rebase-merge/git-rebase-todo && echo done',
     )
-    expect(Array.isArray(notes)).toBe(true)
+    expect(result.stdout).toBe('done\n')
+    // A FIFO is no to-do list: nothing to move aside, and it is still there, untouched.
+    expect(notes).toEqual([])
+    expect(lstatSync(join(w.workspace, '.git', 'rebase-merge', 'git-rebase-todo')).isFIFO()).toBe(true)
   })
 })
