@@ -2,6 +2,7 @@ import { closeSync, existsSync, mkdirSync, openSync, readFileSync } from 'node:f
 import { dirname, isAbsolute, join, resolve } from 'node:path'
 import { isInside, kindOf, readText, realOrNull, safeReaddir } from './host-paths'
 import type { LayoutEntry } from './layout-types'
+import { parseGitdirLine } from '../git-index/gitdir-file'
 import { parseGitConfig } from '../secrets/git-config-text'
 
 /**
@@ -199,22 +200,10 @@ export function gitDirsOf(dotGit: string): string[] {
   return dirs
 }
 
-/**
- * Where a gitfile points, read as git reads it (setup.c's read_gitfile_gently): the file must start
- * with `gitdir: `, and the rest, with only trailing CR and LF removed, is the path (spaces and
- * inner newlines included). A looser reading (trimming spaces, stopping at a newline) named a
- * folder that does not exist, and the audit then judged nothing (sandbox review).
- */
+/** Where a gitfile points, as git reads it (the verdict's reading too, git-index/gitdir-file.ts). */
 export function gitfileTarget(file: string): string | null {
-  let text: string
-  try {
-    text = readFileSync(file, 'utf8').slice(0, 65_536)
-  } catch {
-    return null
-  }
-  if (!text.startsWith('gitdir: ')) return null
-  const path = text.slice('gitdir: '.length).replace(/[\r\n]+$/, '')
-  return path === '' ? null : path
+  const text = readText(file)
+  return text === null ? null : parseGitdirLine(text)
 }
 
 /**

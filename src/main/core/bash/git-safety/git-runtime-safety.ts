@@ -1,7 +1,7 @@
 import { realpathSync, type Stats } from 'node:fs'
 import path from 'node:path'
 import { readRegularFile } from './bounded-read'
-import { MAX_GITDIR_FILE_BYTES, parseGitdirLine } from './gitdir-file'
+import { MAX_GITDIR_FILE_BYTES, parseGitdirLine } from '../../git-index/gitdir-file'
 import { holdsNoDiscoveryEntry } from './marker-free-folders'
 import { lstatOncePerCall, realFolderOncePerCall, statOncePerCall } from './per-call-reads'
 import { isPromisorRepository } from './repository-config-scan'

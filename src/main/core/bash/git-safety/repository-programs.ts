@@ -1,7 +1,7 @@
 import { type Dirent, readdirSync, realpathSync, statSync } from 'node:fs'
 import path from 'node:path'
 import { readRegularFile } from './bounded-read'
-import { MAX_GITDIR_FILE_BYTES, parseGitdirLine } from './gitdir-file'
+import { MAX_GITDIR_FILE_BYTES, parseGitdirLine } from '../../git-index/gitdir-file'
 import { readIndexFacts, readIndexGitlinks } from './index-gitlinks'
 import { findReadHook, readCommonDir } from './read-hooks'
 import { redactedConfigName } from '../../secrets/git-secret-keys'
