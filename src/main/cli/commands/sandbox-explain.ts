@@ -54,6 +54,7 @@ function render(layout: SandboxLayout, home: string): string {
     ['Read-only inside what is writable', layout.protected],
     ['Writable again inside those', layout.reopened],
     ['Writable, put back after the run unless only core.worktree changed', layout.restoredAfter],
+    ['Not there yet, moved aside after the run if the command makes them', layout.watchedAfter],
     ['Hidden', layout.hidden],
     ['Allowed sockets', layout.allowedSockets],
     ['Considered and left out', layout.leftOut],

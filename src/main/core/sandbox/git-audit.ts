@@ -4,7 +4,8 @@ import { readGitIndexFile } from '../git-index/index-file'
 import { parseGitConfig } from '../secrets/git-config-text'
 import { workTreeOf } from './git-config-programs'
 import { gitDirsOf } from './git-seal'
-import { isInside, kindOf, readText, safeReaddir } from './host-paths'
+import { isInside, kindOf, readText, realOrNull, safeReaddir } from './host-paths'
+import type { LayoutEntry } from './layout-types'
 
 /**
  * Config keys `git init`, `git clone` and `git submodule` write, which make git run nothing. A
@@ -37,6 +38,8 @@ export interface GitBaseline {
   configs: Map<string, Buffer>
   /** Each sealed git dir's rebase and sequencer to-do lists as they were (null: none). */
   todos: Map<string, string | null>
+  /** Program paths a config names that did not exist (ConfiguredPrograms.missing), with why. */
+  missingPrograms: Map<string, string>
 }
 
 /**
@@ -46,7 +49,12 @@ export interface GitBaseline {
 const TODO_FILES = [join('rebase-merge', 'git-rebase-todo'), join('sequencer', 'todo')]
 const EXEC_LINE = /^\s*(?:x|exec)\s/m
 
-export function gitBaseline(entries: string[], sealed: string[], restoredAfter: string[]): GitBaseline {
+export function gitBaseline(
+  entries: string[],
+  sealed: string[],
+  restoredAfter: string[],
+  missingPrograms: readonly LayoutEntry[] = [],
+): GitBaseline {
   const configs = new Map<string, Buffer>()
   for (const path of restoredAfter) {
     try {
@@ -60,6 +68,7 @@ export function gitBaseline(entries: string[], sealed: string[], restoredAfter: 
     sealed: new Map(sealed.map((dir) => [dir, kindOf(join(dir, 'commondir')) !== null])),
     sealedIdentity: new Map(sealed.map((dir) => [dir, identityOf(dir)])),
     configs,
+    missingPrograms: new Map(missingPrograms.map((entry) => [entry.path, entry.why])),
     // Every linked worktree's git dir keeps its own rebase state: theirs are lists too.
     todos: new Map(
       sealed
@@ -95,6 +104,21 @@ export function quarantinePlantedRepositories(
     }
   }
   for (const [path, before] of baseline.configs) notes.push(...restoreConfig(workspace, path, before))
+  // A program a config names, made by the command: the person's git would run it. (A folder is
+  // left: a build's output folder is named on many an alias's command line.)
+  for (const [path, why] of baseline.missingPrograms) {
+    const kind = kindOf(path)
+    if (kind === null || kind === 'dir') continue
+    // Through a folder the command turned into a link out of the workspace, the file there is not
+    // the command's to move: only said.
+    const folder = realOrNull(dirname(path))
+    if (folder !== null && isInside(folder, workspace))
+      notes.push(moveAside(workspace, path, why.replace(' names it:', ' names it, and')))
+    else
+      notes.push(
+        `WARNING: a sandboxed command made ${relative(workspace, path)} lead out of the workspace, where ${why}. Do not run git here until you have looked at it.`,
+      )
+  }
   for (const [todo, before] of baseline.todos) {
     const now = readText(todo)
     if (now === null || now === before || !EXEC_LINE.test(now)) continue

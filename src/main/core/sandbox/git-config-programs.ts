@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs'
 import { basename, dirname, isAbsolute, join, relative, resolve, sep } from 'node:path'
 import { parseGitConfig } from '../secrets/git-config-text'
+import { commandLineWords } from './command-line-words'
 import { isInside, kindOf, readText, realOrNull } from './host-paths'
 import type { LayoutEntry } from './layout-types'
 
@@ -25,9 +26,19 @@ const PROGRAM_KEYS = [
   /^trailer\..+\.(command|cmd)$/,
   /^credential(\..+)?\.helper$/,
   /^remote\..+\.(uploadpack|receivepack)$/,
+  /^interactive\.difffilter$/,
+  /^sendemail\.(.+\.)?(smtpserver|tocmd|cccmd|headercmd)$/,
+  /^imap\.tunnel$/,
+  /^submodule\..+\.update$/,
+  /^hook\..+\.command$/,
+  /^(browser|man)\..+\.(cmd|path)$/,
+  /^web\.browser$/,
+  /^uploadpack\.packobjectshook$/,
   /^include\.path$/,
   /^includeif\..+\.path$/,
 ]
+/** A remote URL (or its rewrite) through git's `ext::` transport is a command line git runs. */
+const EXT_URL_KEYS = /^(remote\..+\.(url|pushurl)|url\..+\.(insteadof|pushinsteadof))$/
 const MAX_INCLUDE_DEPTH = 5
 
 /**
@@ -44,16 +55,18 @@ export function sealConfiguredPrograms(
   workspace: string,
   home: string,
   create: boolean,
-): { protected: LayoutEntry[]; pinned: LayoutEntry[] } {
+): ConfiguredPrograms {
   const sealed: LayoutEntry[] = []
   const pinned: LayoutEntry[] = []
+  const missing: LayoutEntry[] = []
   const seen = new Set<string>()
   const personal = [join(home, '.gitconfig'), join(home, '.config', 'git', 'config')]
   for (const gitDir of gitDirs) {
     const tree = workTreeOf(gitDir)
+    if (tree === null) continue
     const files = [join(gitDir, 'config'), join(gitDir, 'config.worktree'), ...personal]
-    for (const named of files.flatMap((file) => namedPaths(file, gitDir, tree, 0))) {
-      if (tree === null) continue
+    for (const named of files.flatMap((file) => namedPaths(file, tree, home, 0))) {
+      const why = `${named.key} in ${named.file} names it: git runs what it holds`
       if (create && named.hooks && kindOf(named.path) === null && isInside(named.path, tree)) {
         try {
           mkdirSync(named.path, { recursive: true })
@@ -65,9 +78,18 @@ export function sealConfiguredPrograms(
       if (!isInside(real, tree) || real === tree || !isInside(real, workspace)) continue
       if (relative(tree, real).split(sep).includes('.git')) continue
       const kind = kindOf(real)
-      if ((kind !== 'dir' && kind !== 'file') || seen.has(real)) continue
+      if (seen.has(real)) continue
+      // A program word may name a folder for reasons of its own (`node run.js src/`): only the
+      // files a command line names are sealed, and a hooks folder or include as it is.
+      if (kind === null) {
+        if (!named.pathLike) continue
+        seen.add(real)
+        missing.push({ path: real, kind: 'file', why })
+        continue
+      }
+      if (kind !== 'file' && (kind !== 'dir' || named.program)) continue
       seen.add(real)
-      sealed.push({ path: real, kind, why: `${named.key} in ${named.file} names it: git runs what it holds` })
+      sealed.push({ path: real, kind, why })
       for (let dir = dirname(real); dir !== tree && isInside(dir, tree); dir = dirname(dir)) {
         if (seen.has(dir)) break
         seen.add(dir)
@@ -79,7 +101,20 @@ export function sealConfiguredPrograms(
       }
     }
   }
-  return { protected: sealed, pinned }
+  return { protected: sealed, pinned, missing }
+}
+
+export interface ConfiguredPrograms {
+  /** Files (and hooks folders, includes) a config names, read-only for the run. */
+  protected: LayoutEntry[]
+  /** The folders between each and its work tree, mount points so none can be renamed aside. */
+  pinned: LayoutEntry[]
+  /**
+   * Named paths that do not exist yet (`node tools/lint.js` before `tools/` is made): nothing
+   * can be mounted there without littering the work tree, so the after-run audit moves aside
+   * whatever the command put there (git-audit.ts).
+   */
+  missing: LayoutEntry[]
 }
 
 /** A git dir's work tree: the folder of a `.git`, or what a submodule's core.worktree names. */
@@ -100,29 +135,64 @@ interface NamedPath {
   key: string
   file: string
   hooks: boolean
+  /** A word of a command line (not a hooks folder or include): only a file is sealed for it. */
+  program: boolean
+  /** Written as a path (a slash, or a script's extension), not a name the shell looks up or an argument. */
+  pathLike: boolean
 }
 
+const SCRIPT_EXTENSION = /\.(c?js|mjs|ts|sh|bash|zsh|py|rb|pl|php|lua)$/i
+
 /** The paths a config file (and what it includes) names in its program keys. */
-function namedPaths(file: string, gitDir: string, tree: string | null, depth: number): NamedPath[] {
+function namedPaths(file: string, tree: string | null, home: string, depth: number): NamedPath[] {
   const text = readText(file)
   if (text === null || depth > MAX_INCLUDE_DEPTH) return []
   const found: NamedPath[] = []
   for (const entry of parseGitConfig(text).entries) {
     const key = entry.name.toLowerCase()
-    if (!PROGRAM_KEYS.some((pattern) => pattern.test(key))) continue
+    const line = commandLineOf(entry.name, key, entry.value)
+    if (line === null) continue
     const include = key.startsWith('include') && key.endsWith('.path')
     const hooks = key === 'core.hookspath'
     // Includes are read from the config's own folder; programs and hooks run in the work tree.
     const base = include ? dirname(file) : tree
-    const words = include || hooks ? [entry.value.trim()] : entry.value.replace(/^!/, '').split(/\s+/)
+    // git reads a path-valued key (hooksPath, an include) whole, `~/` being the home folder; a
+    // command line is split by the shell, which reads an unquoted `~/` the same way.
+    const words = include || hooks ? [pathValue(line.trim())] : commandLineWords(line)
     for (const word of words) {
-      if (word === '' || word.startsWith('~') || word.startsWith('-')) continue
-      if (!include && !hooks && !word.includes('/')) continue
-      const path = isAbsolute(word) ? word : base === null ? null : resolve(base, word)
+      const text = word.text.startsWith('-') ? word.text.slice(word.text.indexOf('=') + 1) : word.text
+      if (text === '' || text.startsWith('-') || text.includes('%')) continue
+      const path = word.fromHome
+        ? join(home, text)
+        : isAbsolute(text)
+          ? text
+          : base === null
+            ? null
+            : resolve(base, text)
       if (path === null) continue
-      found.push({ path, key: entry.name, file, hooks })
-      if (include) found.push(...namedPaths(path, gitDir, tree, depth + 1))
+      const pathLike = word.fromHome || text.includes('/') || SCRIPT_EXTENSION.test(text)
+      found.push({ path, key: entry.name, file, hooks, program: !include && !hooks, pathLike })
+      if (include) found.push(...namedPaths(path, tree, home, depth + 1))
     }
   }
   return found
+}
+
+/** The command line (or path) a config entry holds, when its key is one git runs or reads. */
+function commandLineOf(name: string, key: string, value: string): string | null {
+  if (EXT_URL_KEYS.test(key)) {
+    // `url.<base>.insteadOf` rewrites to its subsection, the URL git then fetches from.
+    const url = key.startsWith('url.') ? name.slice(4, name.lastIndexOf('.')) : value
+    return url.startsWith('ext::') ? url.slice('ext::'.length).replaceAll('% ', '\\ ') : null
+  }
+  if (!PROGRAM_KEYS.some((pattern) => pattern.test(key))) return null
+  if (key.startsWith('submodule.')) return value.startsWith('!') ? value.slice(1) : null
+  return value.replace(/^!/, '')
+}
+
+/** A path-valued key, read as git does: `~/x` and `~` are in the home folder. */
+function pathValue(value: string): { text: string; fromHome: boolean } {
+  if (value === '~') return { text: '', fromHome: true }
+  if (value.startsWith('~/')) return { text: value.slice(2), fromHome: true }
+  return { text: value, fromHome: false }
 }

@@ -53,6 +53,8 @@ export interface SandboxLayout {
   reopened: LayoutEntry[]
   /** Writable during the run, put back after it unless only core.worktree changed (a submodule's config). */
   restoredAfter: LayoutEntry[]
+  /** Program paths a git config names that do not exist yet: moved aside if the run makes them. */
+  watchedAfter: LayoutEntry[]
   hidden: LayoutEntry[]
   allowedSockets: LayoutEntry[]
   /** Considered and not mounted: a config file holding a credential, a PATH entry that is the home folder. */
@@ -83,6 +85,7 @@ export function planLayout(input: LayoutInput): SandboxLayout {
   const protectedPaths: LayoutEntry[] = []
   const reopened: LayoutEntry[] = []
   const restoredAfter: LayoutEntry[] = []
+  const watchedAfter: LayoutEntry[] = []
   const emptyDirs: LayoutEntry[] =
     input.platform === 'darwin'
       ? []
@@ -190,10 +193,12 @@ export function planLayout(input: LayoutInput): SandboxLayout {
     reopened.push(...programs.pinned)
     reopened.push(...seal.reopened)
     restoredAfter.push(...seal.restoredAfter)
+    watchedAfter.push(...programs.missing)
     git = gitBaseline(
       gitEntries,
       seal.gitDirs,
       seal.restoredAfter.map((entry) => entry.path),
+      programs.missing,
     )
   }
 
@@ -212,6 +217,7 @@ export function planLayout(input: LayoutInput): SandboxLayout {
     protected: protectedPaths,
     reopened,
     restoredAfter,
+    watchedAfter,
     hidden: unique(hidden),
     allowedSockets: allowed.entries,
     leftOut,

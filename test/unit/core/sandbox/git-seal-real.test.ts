@@ -359,6 +359,71 @@ describe('what git would run later stays read-only', () => {
   })
 
   it.each([
+    ['a script named without a slash', 'sh clean.sh', 'clean.sh', 'touch'],
+    ['a quoted path with a space, after a cd', `cd . && sh "tools/my clean.sh"`, 'tools/my clean.sh', 'touch'],
+    // GNU sed's `e` runs a command line.
+    ["a script after an option's =", 'sed --file=tools/clean.sed', 'tools/clean.sed', '1e touch'],
+  ])(
+    'a filter whose command line names %s (third sandbox review): the file stays read-only, git add runs nothing planted',
+    async (_, command, script, runs) => {
+      const w = world()
+      realRepository(w)
+      const marker = join(w.root, 'filter-ran')
+      mkdirSync(join(w.workspace, 'tools'), { recursive: true })
+      writeFileSync(join(w.workspace, script), '#!/bin/sh\ncat\n', { mode: 0o755 })
+      writeFileSync(join(w.workspace, '.gitattributes'), '*.txt filter=tidy\n')
+      hostGit(w, w.workspace, 'config', 'filter.tidy.clean', command)
+      const { result } = await approved(w, `echo '${runs} ${marker}' >> '${script}'; echo x > file.txt; echo ran`)
+      expect(result.stdout).toContain('ran')
+      expect(result.stderr).toContain('Read-only file system')
+      expect(readFileSync(join(w.workspace, script), 'utf8')).toBe('#!/bin/sh\ncat\n')
+      hostGit(w, w.workspace, 'add', 'file.txt')
+      expect(existsSync(marker)).toBe(false)
+    },
+  )
+
+  it('a program a filter names that does not exist yet is moved aside after the run: git add runs nothing', async () => {
+    const w = world()
+    realRepository(w)
+    const marker = join(w.root, 'filter-ran')
+    writeFileSync(join(w.workspace, '.gitattributes'), '*.txt filter=tidy\n')
+    hostGit(w, w.workspace, 'config', 'filter.tidy.clean', 'sh tools/clean.sh')
+    const { result, notes } = await approved(
+      w,
+      `mkdir tools && printf '#!/bin/sh\\ntouch ${marker}\\ncat\\n' > tools/clean.sh && echo x > file.txt && echo planted`,
+    )
+    expect(result.stdout).toContain('planted')
+    expect(notes.join('\n')).toMatch(/moved tools\/clean\.sh aside .*filter\.tidy\.clean/)
+    expect(existsSync(join(w.workspace, 'tools', 'clean.sh'))).toBe(false)
+    try {
+      hostGit(w, w.workspace, 'add', 'file.txt')
+    } catch {
+      // git may complain that the filter failed; what matters is what it ran.
+    }
+    expect(existsSync(marker)).toBe(false)
+  })
+
+  it("a hooks folder named by a config the person's ~/.gitconfig includes through ~/ stays read-only", async () => {
+    const w = world()
+    realRepository(w)
+    const marker = join(w.root, 'hook-ran')
+    writeFileSync(join(w.home, 'work.gitconfig'), '[core]\n\thooksPath = .githooks\n')
+    writeFileSync(join(w.home, '.gitconfig'), '[include]\n\tpath = ~/work.gitconfig\n')
+    try {
+      const { result } = await approved(
+        w,
+        `mkdir -p .githooks; printf '#!/bin/sh\\ntouch ${marker}\\n' > .githooks/pre-commit; chmod +x .githooks/pre-commit; echo x > file.txt; echo ran`,
+      )
+      expect(result.stdout).toContain('ran')
+      hostGit(w, w.workspace, 'add', 'file.txt')
+      hostGit(w, w.workspace, 'commit', '-qm', 'after')
+      expect(existsSync(marker)).toBe(false)
+    } finally {
+      rmSync(join(w.home, '.gitconfig'), { force: true })
+    }
+  })
+
+  it.each([
     [
       'a gitfile whose path ends in a space (git keeps it; a trimming reader looked elsewhere)',
       (m: string) =>
