@@ -360,7 +360,12 @@ describe('what git would run later stays read-only', () => {
 
   it.each([
     ['a script named without a slash', 'sh clean.sh', 'clean.sh', 'touch'],
-    ['a quoted path with a space, after a cd', `cd . && sh "tools/my clean.sh"`, 'tools/my clean.sh', 'touch'],
+    [
+      'a quoted path with a space, after a cd',
+      `cd . && sh "tools/my clean.sh"`,
+      'tools/my clean.sh',
+      'touch',
+    ],
     // GNU sed's `e` runs a command line.
     ["a script after an option's =", 'sed --file=tools/clean.sed', 'tools/clean.sed', '1e touch'],
   ])(
@@ -373,7 +378,10 @@ describe('what git would run later stays read-only', () => {
       writeFileSync(join(w.workspace, script), '#!/bin/sh\ncat\n', { mode: 0o755 })
       writeFileSync(join(w.workspace, '.gitattributes'), '*.txt filter=tidy\n')
       hostGit(w, w.workspace, 'config', 'filter.tidy.clean', command)
-      const { result } = await approved(w, `echo '${runs} ${marker}' >> '${script}'; echo x > file.txt; echo ran`)
+      const { result } = await approved(
+        w,
+        `echo '${runs} ${marker}' >> '${script}'; echo x > file.txt; echo ran`,
+      )
       expect(result.stdout).toContain('ran')
       expect(result.stderr).toContain('Read-only file system')
       expect(readFileSync(join(w.workspace, script), 'utf8')).toBe('#!/bin/sh\ncat\n')
