@@ -128,7 +128,11 @@ export const SandboxSettingsSchema = z.object({
   denylist: z.array(z.string().max(253)).max(500).default([]),
   /** Hidden in addition to the built-in secrets (~/.ssh, ~/.aws, …); `~/` is the home directory. */
   hiddenPaths: z.array(z.string().max(4_096)).max(200).default([]),
-  /** Writable under workspace-write; absent means the npm, pnpm, yarn, pip, cargo and go caches that exist. */
+  /**
+   * Caches shared with the person's own builds, writable under workspace-write. Absent: each
+   * workspace gets its own copy of the npm, pnpm, yarn, pip, cargo and go caches the home has
+   * (sandbox/tool-caches.ts), so nothing a command plants reaches a build outside the sandbox.
+   */
   toolCaches: z.array(z.string().max(4_096)).max(200).optional(),
   /**
    * Folders readable in both profiles besides the system, the workspace and the toolchains on

@@ -51,6 +51,7 @@ function render(layout: SandboxLayout, home: string): string {
     ['Readable', [...layout.readable, ...(writes ? [] : [layout.workspace])]],
     ['Empty stand-ins', layout.emptyDirs],
     ['Writable', writes ? [layout.workspace, ...layout.writable] : []],
+    ['Writable, kept for this workspace alone', layout.privateCaches],
     ['Read-only inside what is writable', layout.protected],
     ['Writable again inside those', layout.reopened],
     ['Writable, put back after the run unless only core.worktree changed', layout.restoredAfter],

@@ -96,6 +96,7 @@ function probeSandbox(
     emptyDirs: [],
     workspace: scratch,
     writableRoots: [],
+    privateCaches: [],
     protectedPaths: [],
     reopenedPaths: [],
     hidden: [],

@@ -104,6 +104,7 @@ function mounted(sandbox: ExecutionSandbox): string[] {
     ...sandbox.readable.map((entry) => entry.path),
     ...sandbox.symlinks.map((link) => link.path),
     ...sandbox.writableRoots,
+    ...sandbox.privateCaches.map((cache) => cache.path),
     ...sandbox.exposed.map((entry) => entry.path),
     ...sandbox.allowedSockets,
     '/tmp',

@@ -19,7 +19,7 @@ export { BRIDGE_FAILED_EXIT_CODE, DEFAULT_SOCAT_PATH } from './bwrap-network.lin
  *      folders, allowed home config files): after 2, since many live in the home folder;
  *   4. the workspace (writable under workspace-write, read-only under read-only: it may live in
  *      the host's /tmp, which 2 just hid), then the writable roots (tool caches, a linked
- *      worktree's git dir);
+ *      worktree's git dir) and the workspace's own tool caches, each bound at the cache's place;
  *   5. protected paths read-only again inside those writable roots (.git/config, .git/hooks,
  *      .git/modules, <workspace>/.shellgate), and reopened ones writable inside them (an existing
  *      submodule's git dir), shallowest first so a deeper entry wins: after 4, or 4 would undo them;
@@ -52,6 +52,8 @@ export function bwrapPlan(sandbox: ExecutionSandbox, inner: WrappablePlan, cwd: 
   }
   args.push(writes ? '--bind' : '--ro-bind', sandbox.workspace, sandbox.workspace)
   if (writes) for (const root of sandbox.writableRoots) args.push('--bind', root, root)
+  if (writes)
+    for (const cache of sandbox.privateCaches) args.push('--bind', cache.source ?? cache.path, cache.path)
   if (writes) {
     const layers = [
       ...sandbox.protectedPaths.map((path) => ({ path, writable: false })),

@@ -20,6 +20,11 @@ export function sandboxOf(
     emptyDirs: paths(layout.emptyDirs),
     workspace: layout.workspace.path,
     writableRoots: paths(layout.writable),
+    privateCaches: layout.privateCaches.map(({ path, source, kind }) => ({
+      path,
+      source: source ?? path,
+      kind,
+    })),
     protectedPaths: paths(layout.protected),
     reopenedPaths: paths(layout.reopened),
     hidden: layout.hidden.map(({ path, kind, readsEmpty }) => ({

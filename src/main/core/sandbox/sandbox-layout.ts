@@ -11,9 +11,10 @@ import { isInside, kindOf, realOrNull } from './host-paths'
 import { listeningSocketPaths } from './host-sockets'
 import type { LayoutEntry } from './layout-types'
 import { allowedSockets, personFolders } from './person-paths'
-import { protectedShellgatePaths, toolCacheRoots } from './sandbox-paths'
+import { protectedShellgatePaths } from './sandbox-paths'
 import { expandHome } from './sandbox-settings-check'
 import { systemLayout } from './system-folders'
+import { ensurePrivateCaches, toolCaches } from './tool-caches'
 import { toolchainRoots } from './toolchain-roots'
 import type { EnforcedProfile, SymlinkPath } from './types'
 
@@ -53,6 +54,8 @@ export interface SandboxLayout {
   reopened: LayoutEntry[]
   /** Writable during the run, put back after it unless only core.worktree changed (a submodule's config). */
   restoredAfter: LayoutEntry[]
+  /** Writable at `path`, the contents kept at `source`: the workspace's own tool caches (tool-caches.ts). */
+  privateCaches: LayoutEntry[]
   /** Program paths a git config names that do not exist yet: moved aside if the run makes them. */
   watchedAfter: LayoutEntry[]
   hidden: LayoutEntry[]
@@ -86,6 +89,7 @@ export function planLayout(input: LayoutInput): SandboxLayout {
   const reopened: LayoutEntry[] = []
   const restoredAfter: LayoutEntry[] = []
   const watchedAfter: LayoutEntry[] = []
+  const privateCaches: LayoutEntry[] = []
   const emptyDirs: LayoutEntry[] =
     input.platform === 'darwin'
       ? []
@@ -146,16 +150,22 @@ export function planLayout(input: LayoutInput): SandboxLayout {
     })
   }
   if (writes) {
-    for (const root of toolCacheRoots(home, input.settings)) {
-      const why = 'tool cache (Settings → Sandbox → tool caches, or the default list)'
-      if (isInside(home, root) || isInside(root, input.dataDir) || isInside(input.dataDir, root)) {
-        leftOut.push({
-          path: root,
-          kind: 'dir',
-          why: `${why}: it is the home folder or SHELLGATE_HOME, or holds one`,
-        })
-      } else writable.push({ path: root, kind: 'dir', why })
+    const caches = toolCaches(input.settings, {
+      platform: input.platform,
+      home,
+      dataDir: input.dataDir,
+      workspace,
+    })
+    writable.push(...caches.shared)
+    leftOut.push(...caches.leftOut)
+    for (const cache of caches.private) {
+      // A place inside a folder mounted read-only (a readable ~/.cargo) cannot be made a mount
+      // point when the host has nothing there: bwrap would fail the run.
+      if (kindOf(cache.path) === null && readable.some((entry) => isInside(cache.path, entry.path))) {
+        leftOut.push({ ...cache, why: `${cache.why}: not mounted, since it would sit in a read-only folder` })
+      } else privateCaches.push(cache)
     }
+    if (input.create) ensurePrivateCaches(privateCaches, workspace)
     for (const path of protectedShellgatePaths(workspace)) {
       protectedPaths.push({ path, kind: 'dir', why: "Shellgate's own workspace rules" })
     }
@@ -218,6 +228,7 @@ export function planLayout(input: LayoutInput): SandboxLayout {
     reopened,
     restoredAfter,
     watchedAfter,
+    privateCaches,
     hidden: unique(hidden),
     allowedSockets: allowed.entries,
     leftOut,

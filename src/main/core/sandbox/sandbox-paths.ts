@@ -16,26 +16,6 @@ import { realOrNull } from './host-paths'
 import { expandHome } from './sandbox-settings-check'
 import type { ExposedPath } from './types'
 
-/** issue 12: the npm, pnpm, yarn, pip, cargo and go caches, writable under workspace-write when they exist. */
-export const DEFAULT_TOOL_CACHES = [
-  '.npm',
-  '.local/share/pnpm/store',
-  '.pnpm-store',
-  '.cache/yarn',
-  '.yarn/berry/cache',
-  '.cache/pip',
-  '.cargo/registry',
-  '.cargo/git',
-  'go/pkg/mod',
-  '.cache/go-build',
-]
-
-export function toolCacheRoots(home: string, settings: SandboxSettings): string[] {
-  const entries = settings.toolCaches ?? DEFAULT_TOOL_CACHES.map((relative) => join(home, relative))
-  const roots = entries.map((entry) => expandHome(entry, home)).filter((path) => path !== null)
-  return unique(roots.map(realOrNull).filter((path): path is string => path !== null && isDir(path)))
-}
-
 /**
  * Read-only even inside the writable workspace: Shellgate's own rules for it. (The git dirs are
  * sealed by git-seal.ts.) Only an existing folder is protected: workspace rules need the

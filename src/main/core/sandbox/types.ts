@@ -93,6 +93,11 @@ export interface ExecutionSandbox {
   workspace: string
   /** Extra writable directories under workspace-write (tool caches, a linked worktree's git dir); ignored by read-only. */
   writableRoots: string[]
+  /**
+   * Writable under workspace-write at `path`, the contents at `source` (always set): the
+   * workspace's own tool caches, bound where the tools look (tool-caches.ts). Linux only.
+   */
+  privateCaches: MountedPath[]
   /** Read-only even inside a writable root: .git/config, .git/hooks, .git/modules, <workspace>/.shellgate. */
   protectedPaths: string[]
   /** Writable again inside a protected path: an existing submodule's git dir inside .git/modules. */

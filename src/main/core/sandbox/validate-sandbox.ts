@@ -41,6 +41,14 @@ export function assertExecutionSandbox(sandbox: ExecutionSandbox, platform: Node
   }
   for (const path of list(sandbox, 'emptyDirs')) assertAbsolute('sandbox.emptyDirs', path)
   for (const path of list(sandbox, 'writableRoots')) assertAbsolute('sandbox.writableRoots', path)
+  for (const cache of list(sandbox, 'privateCaches')) {
+    assertAbsolute('sandbox.privateCaches', cache?.path)
+    assertAbsolute('sandbox.privateCaches', cache?.source)
+  }
+  // Seatbelt confines paths but cannot bind one folder at another's place.
+  if (platform !== 'linux' && sandbox.privateCaches.length > 0) {
+    throw new SandboxInputError(`sandbox.privateCaches: ${platform} cannot mount a folder at another place`)
+  }
   for (const path of list(sandbox, 'protectedPaths')) assertAbsolute('sandbox.protectedPaths', path)
   for (const path of list(sandbox, 'reopenedPaths')) assertAbsolute('sandbox.reopenedPaths', path)
   for (const hidden of list(sandbox, 'hidden')) assertAbsolute('sandbox.hidden', hidden?.path)

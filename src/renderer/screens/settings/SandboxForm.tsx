@@ -139,8 +139,8 @@ export function SandboxForm({ onSaved }: { onSaved: () => void }) {
       )}
       {list(
         'toolCaches',
-        'Writable tool caches (one path per line)',
-        'Empty: the npm, pnpm, yarn, pip, cargo and go caches that exist.',
+        'Shared tool caches (one path per line)',
+        'Empty: each workspace gets its own npm, pnpm, yarn, pip, cargo and go caches. Listed here, a cache is yours and shared: a sandboxed command can plant what your own builds later use.',
       )}
       {list(
         'allowedSockets',

@@ -12,6 +12,7 @@ const sandbox: ExecutionSandbox = {
   emptyDirs: ['/h'],
   workspace: '/w',
   writableRoots: [],
+  privateCaches: [],
   protectedPaths: ['/w/.git/hooks'],
   reopenedPaths: [],
   hidden: [{ path: '/h/.ssh', kind: 'dir' }],

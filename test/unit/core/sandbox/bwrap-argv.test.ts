@@ -15,7 +15,8 @@ const base: ExecutionSandbox = {
   symlinks: [{ path: '/bin', target: 'usr/bin' }],
   emptyDirs: ['/h'],
   workspace: '/w',
-  writableRoots: ['/h/.npm'],
+  writableRoots: ['/data/shared-cache'],
+  privateCaches: [{ path: '/h/.npm', source: '/h/.shellgate/sandbox-caches/k/.npm', kind: 'dir' }],
   protectedPaths: ['/w/.git/modules', '/w/.git/config', '/w/.shellgate', '/w/.git/modules/lib/hooks'],
   reopenedPaths: ['/w/.git/modules/lib'],
   hidden: [
@@ -46,7 +47,9 @@ describe('bwrap argv: the mount order is the security property', () => {
       ...['--ro-bind', '/usr', '/usr', '--ro-bind', '/etc', '/etc'],
       ...['--ro-bind', '/h/.gitconfig', '/h/.gitconfig', '--ro-bind', '/nix/var/profile', '/h/.nix-profile'],
       ...['--ro-bind', '/h/.cargo/bin', '/h/.cargo/bin'],
-      ...['--bind', '/w', '/w', '--bind', '/h/.npm', '/h/.npm'],
+      ...['--bind', '/w', '/w', '--bind', '/data/shared-cache', '/data/shared-cache'],
+      // The workspace's own cache, bound where npm looks: the person's ~/.npm is never written.
+      ...['--bind', '/h/.shellgate/sandbox-caches/k/.npm', '/h/.npm'],
       // modules/ read-only, an existing submodule's git dir writable again, its hooks read-only again.
       ...['--ro-bind', '/w/.shellgate', '/w/.shellgate'],
       ...['--ro-bind', '/w/.git/modules', '/w/.git/modules', '--ro-bind', '/w/.git/config', '/w/.git/config'],
@@ -73,6 +76,7 @@ describe('bwrap argv: the mount order is the security property', () => {
     const at = plan.args.indexOf('/w')
     expect(plan.args.slice(at - 1, at + 2)).toEqual(['--ro-bind', '/w', '/w'])
     expect(plan.args).not.toContain('/h/.npm')
+    expect(plan.args).not.toContain('/data/shared-cache')
     expect(plan.args).not.toContain('/w/.git/modules')
     // An allowed socket is for approved commands only.
     expect(plan.args).not.toContain('/run/docker.sock')

@@ -21,6 +21,7 @@ const base: ExecutionSandbox = {
   emptyDirs: [],
   workspace: '/Users/me/ws',
   writableRoots: ['/Users/me/.npm'],
+  privateCaches: [],
   protectedPaths: [
     '/Users/me/ws/.git/modules',
     '/Users/me/ws/.shellgate',
