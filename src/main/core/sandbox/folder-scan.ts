@@ -22,6 +22,12 @@ export interface FolderScan {
   sockets: string[]
   /** `.git` folders and files (a repository, a submodule's or worktree's link) below the root, the root's own included. */
   gitEntries: { path: string; kind: 'dir' | 'file' | 'link' }[]
+  /**
+   * Folders shaped like a bare repository (HEAD, objects, refs), whatever their name: git's
+   * discovery takes one for a repository (safe.bareRepository defaults to all), as it walks up
+   * from a folder below, or from the workspace itself when its `.git` is broken.
+   */
+  bareRepositories: string[]
   /** Folders not read: past SCAN_FOLDER_CAP, or unreadable. */
   unread: string[]
   folders: number
@@ -40,6 +46,7 @@ interface Listing {
   secretNames: { name: string; link: boolean }[]
   sockets: string[]
   gitEntries: { name: string; kind: 'dir' | 'file' | 'link' }[]
+  bare: boolean
 }
 const listings = new Map<string, Listing>()
 
@@ -50,7 +57,14 @@ const listings = new Map<string, Listing>()
  * identity and change times, so a repeated scan costs one lstat per folder.
  */
 export function scanFolder(root: string, cap = SCAN_FOLDER_CAP): FolderScan {
-  const scan: FolderScan = { secretFiles: [], sockets: [], gitEntries: [], unread: [], folders: 0 }
+  const scan: FolderScan = {
+    secretFiles: [],
+    sockets: [],
+    gitEntries: [],
+    bareRepositories: [],
+    unread: [],
+    folders: 0,
+  }
   const queue = [root]
   for (let next = 0; next < queue.length; next += 1) {
     const dir = queue[next]!
@@ -66,6 +80,7 @@ export function scanFolder(root: string, cap = SCAN_FOLDER_CAP): FolderScan {
     }
     for (const name of listing.folders) queue.push(join(dir, name))
     for (const name of listing.sockets) scan.sockets.push(join(dir, name))
+    if (listing.bare) scan.bareRepositories.push(dir)
     for (const entry of listing.gitEntries)
       scan.gitEntries.push({ path: join(dir, entry.name), kind: entry.kind })
     for (const secret of listing.secretNames) {
@@ -111,10 +126,18 @@ function listFolder(dir: string): Listing | null {
     secretNames: [],
     sockets: [],
     gitEntries: [],
+    bare: false,
   }
+  let bareParts = 0
   for (const dirent of dirents) {
     const { name } = dirent
     const link = dirent.isSymbolicLink()
+    if (
+      name === 'HEAD'
+        ? dirent.isFile() || link
+        : (name === 'objects' || name === 'refs') && (dirent.isDirectory() || link)
+    )
+      bareParts += 1
     // git follows a `.git` symlink as it does a `.git` folder: it is a repository too.
     if (name === '.git' && (dirent.isDirectory() || dirent.isFile() || link)) {
       listing.gitEntries.push({ name, kind: dirent.isDirectory() ? 'dir' : link ? 'link' : 'file' })
@@ -122,6 +145,7 @@ function listFolder(dir: string): Listing | null {
     else if (dirent.isSocket()) listing.sockets.push(name)
     else if ((dirent.isFile() || link) && isSecretFileName(name)) listing.secretNames.push({ name, link })
   }
+  listing.bare = bareParts === 3
   // A listing changed within the clock's granularity may change again with the same mtime.
   const now = BigInt(Date.now()) * 1_000_000n
   if (now - stats.mtimeNs > RACY_WINDOW_NS && now - stats.ctimeNs > RACY_WINDOW_NS) {

@@ -1,8 +1,9 @@
 import { lstatSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs'
-import { dirname, join, relative } from 'node:path'
+import { basename, dirname, join, relative } from 'node:path'
 import { readGitIndexFile } from '../git-index/index-file'
 import { parseGitConfig } from '../secrets/git-config-text'
-import { workTreeOf } from './git-config-programs'
+import { personalProgramIn, workTreeOf } from './git-config-programs'
+import { type StateSnapshot, sequencerState, stateDanger } from './git-sequencer-state'
 import { gitDirsOf } from './git-seal'
 import { isInside, kindOf, readText, realOrNull, safeReaddir } from './host-paths'
 import type { LayoutEntry } from './layout-types'
@@ -36,18 +37,26 @@ export interface GitBaseline {
   sealedIdentity: Map<string, string>
   /** Submodule config files left writable (GitSeal.restoredAfter), with their bytes before the run. */
   configs: Map<string, Buffer>
-  /** Each sealed git dir's rebase and sequencer to-do lists as they were (null: none). */
-  todos: Map<string, string | null>
+  /** Each sealed git dir's rebase and sequencer state as it was (git-sequencer-state.ts). */
+  state: StateSnapshot
+  /** Which baseline entry leads to each sealed git dir: a git dir has one work tree. */
+  claimedBy: Map<string, string>
+  /** Legacy and rerere folders in each sealed git dir that existed (git-audit's SURPRISES). */
+  present: Set<string>
   /** Program paths a config names that did not exist (ConfiguredPrograms.missing), with why. */
   missingPrograms: Map<string, string>
 }
 
 /**
- * To-do lists git executes when the person continues: `exec` lines run a shell command
- * (`git rebase --continue`, `git cherry-pick --continue`), and `git status` tells them to.
+ * Folders git obeys in a git dir merely because they exist, and never makes on its own today: a
+ * planted `rr-cache` turns rerere on, so the person's next merge takes the command's resolution;
+ * `remotes/<name>` and `branches/<name>` define remotes `git remote -v` does not list.
  */
-const TODO_FILES = [join('rebase-merge', 'git-rebase-todo'), join('sequencer', 'todo')]
-const EXEC_LINE = /^\s*(?:x|exec)\s/m
+const SURPRISES: Record<string, string> = {
+  'rr-cache': "it turns rerere on, and your next merge would take the command's recorded resolution",
+  remotes: 'it defines remotes git remote -v does not list, which git pull would fetch from',
+  branches: 'it defines remotes git remote -v does not list, which git pull would fetch from',
+}
 
 export function gitBaseline(
   entries: string[],
@@ -69,15 +78,16 @@ export function gitBaseline(
     sealedIdentity: new Map(sealed.map((dir) => [dir, identityOf(dir)])),
     configs,
     missingPrograms: new Map(missingPrograms.map((entry) => [entry.path, entry.why])),
-    // Every linked worktree's git dir keeps its own rebase state: theirs are lists too.
-    todos: new Map(
-      sealed
-        .flatMap((dir) => [
-          dir,
-          ...safeReaddir(join(dir, 'worktrees')).map((name) => join(dir, 'worktrees', name)),
-        ])
-        .flatMap((dir) => TODO_FILES.map((file) => [join(dir, file), readText(join(dir, file))] as const)),
+    state: sequencerState(sealed),
+    claimedBy: new Map(
+      entries.flatMap((entry) => gitDirsOf(entry).map((dir) => [dir, entry] as const)).reverse(),
     ),
+    present: new Set([
+      ...sealed
+        .flatMap((dir) => Object.keys(SURPRISES).map((name) => join(dir, name)))
+        .filter((path) => kindOf(path) !== null),
+      ...sealed.filter(replaceRefs).map((dir) => join(dir, 'refs', 'replace')),
+    ]),
   }
 }
 
@@ -90,6 +100,7 @@ export function gitBaseline(
  */
 export function quarantinePlantedRepositories(
   workspace: string,
+  home: string,
   baseline: GitBaseline,
   entriesNow: string[],
 ): string[] {
@@ -119,15 +130,22 @@ export function quarantinePlantedRepositories(
         `WARNING: a sandboxed command made ${relative(workspace, path)} lead out of the workspace, where ${why}. Do not run git here until you have looked at it.`,
       )
   }
-  for (const [todo, before] of baseline.todos) {
-    const now = readText(todo)
-    if (now === null || now === before || !EXEC_LINE.test(now)) continue
-    // A list that gained a command to run: the whole state folder goes aside (the rebase or
-    // cherry-pick it belongs to was the command's own, or is no longer what the person started).
-    const execs = (text: string | null) =>
-      (text ?? '').split('\n').filter((line) => EXEC_LINE.test(`${line}\n`))
-    if (execs(now).every((line) => execs(before).includes(line))) continue
-    notes.push(moveAside(workspace, dirname(todo), 'its to-do list runs a command when you continue'))
+  for (const [file, before] of baseline.state) {
+    // The whole state folder goes aside (the rebase or cherry-pick it belongs to was the
+    // command's own, or is no longer what the person started).
+    const danger = stateDanger(file, before)
+    if (danger && kindOf(dirname(file)) === 'dir') notes.push(moveAside(workspace, dirname(file), danger))
+  }
+  for (const dir of sealedDirs) {
+    for (const [name, why] of Object.entries(SURPRISES)) {
+      const path = join(dir, name)
+      if (!baseline.present.has(path) && kindOf(path) !== null) notes.push(moveAside(workspace, path, why))
+    }
+    if (!baseline.present.has(join(dir, 'refs', 'replace')) && replaceRefs(dir)) {
+      notes.push(
+        `WARNING: ${relative(workspace, dir) || dir} has replace refs (git replace): git log and git diff show the replacements, while git push sends the real objects. See them with \`git replace -l\`.`,
+      )
+    }
   }
   // A sealed git dir swapped for another folder of its name, behind a gitfile or link that did not
   // change (`mv x/gd x/old; mkdir x/gd`; only its children were mount points): judged afresh.
@@ -137,7 +155,19 @@ export function quarantinePlantedRepositories(
     if (danger)
       notes.push(moveAside(workspace, dir, `it replaced a git dir sealed for the run, and ${danger}`))
   }
-  for (const entry of new Set([...entriesNow, ...gitlinkedEntries(workspace, sealedDirs, notes)])) {
+  const judged = new Set<string>()
+  const queue = [...entriesNow, ...gitlinkedEntries(workspace, sealedDirs, notes)]
+  for (let next = 0; next < queue.length && next < MAX_ENTRIES_JUDGED; next += 1) {
+    const entry = queue[next] as string
+    if (judged.has(entry)) continue
+    judged.add(entry)
+    // A bare-shaped folder (HEAD, objects, refs) is a repository to git's discovery whatever its
+    // name: what goes aside is its HEAD, never the folder (it may be the workspace itself).
+    const aside = basename(entry) === '.git' ? entry : join(entry, 'HEAD')
+    if (wasQuarantined(entry) || wasQuarantined(aside)) {
+      notes.push(moveAside(workspace, aside, 'Shellgate moved it aside before, and a command put it back'))
+      continue
+    }
     if (baseline.entries.get(entry) === identityOf(entry)) continue
     // Only the git dirs sealed for this run are trusted as they are: a new one inside a sealed
     // dir's writable parts (`.git/objects/evil`, named by a new gitfile) is judged like any other.
@@ -148,12 +178,36 @@ export function quarantinePlantedRepositories(
       notes.push(moveAside(workspace, entry, 'it leads to no git dir Shellgate can check'))
       continue
     }
+    // A sealed git dir reached from a second place gets a second work tree, the command's, where
+    // the relative programs its config names (a filter's `tools/clean.sh`) are the command's files.
+    const owner = found
+      .map((dir) => baseline.claimedBy.get(dir))
+      .find((by) => by !== undefined && by !== entry)
+    if (owner !== undefined) {
+      notes.push(
+        moveAside(
+          workspace,
+          aside,
+          `it gives the git dir of ${relative(workspace, owner) || owner} a second work tree, the command's`,
+        ),
+      )
+      continue
+    }
     const dirs = found.filter((dir) => baseline.sealedIdentity.get(dir) !== identityOf(dir))
-    const danger = dirs.map(dangerIn).find((reason) => reason !== null)
-    if (danger) notes.push(moveAside(workspace, entry, danger))
+    const tree = (dir: string) =>
+      basename(entry) === '.git' ? dirname(entry) : (workTreeOf(dir) ?? dirname(entry))
+    const danger =
+      dirs.map(dangerIn).find((reason) => reason !== null) ??
+      dirs.map((dir) => personalProgramIn(tree(dir), workspace, home)).find((reason) => reason !== null)
+    if (danger) notes.push(moveAside(workspace, aside, danger))
+    // A planted repository's own submodules: git status enters them too.
+    else for (const dir of dirs) queue.push(...gitlinksOf(workspace, dir, notes))
   }
   return notes
 }
+
+/** Enough for any real workspace's repositories and their submodules; a flood stops here. */
+const MAX_ENTRIES_JUDGED = 50_000
 
 function identityOf(entry: string): string {
   try {
@@ -172,20 +226,21 @@ function identityOf(entry: string): string {
  * folders (sandbox review: a gitlinked repository past 20 000 folders was never looked at).
  */
 function gitlinkedEntries(workspace: string, sealedDirs: string[], notes: string[]): string[] {
-  const entries: string[] = []
-  for (const gitDir of sealedDirs) {
-    const tree = workTreeOf(gitDir)
-    if (tree === null || !isInside(tree, workspace)) continue
-    const facts = readGitIndexFile(join(gitDir, 'index'), readIndexBytes)
-    if ('problem' in facts) {
-      notes.push(
-        `WARNING: Shellgate could not read ${relative(workspace, join(gitDir, 'index')) || gitDir} (${facts.problem}), so it could not check the submodules it records for something a sandboxed command planted. Do not run git status there until you have looked.`,
-      )
-      continue
-    }
-    for (const link of facts.gitlinks) entries.push(join(tree, link, '.git'))
+  return sealedDirs.flatMap((gitDir) => gitlinksOf(workspace, gitDir, notes))
+}
+
+function gitlinksOf(workspace: string, gitDir: string, notes: string[]): string[] {
+  const tree = workTreeOf(gitDir)
+  if (tree === null || !isInside(tree, workspace)) return []
+  const facts = readGitIndexFile(join(gitDir, 'index'), readIndexBytes)
+  if ('problem' in facts) {
+    if (kindOf(join(gitDir, 'index')) === null) return []
+    notes.push(
+      `WARNING: Shellgate could not read ${relative(workspace, join(gitDir, 'index')) || gitDir} (${facts.problem}), so it could not check the submodules it records for something a sandboxed command planted. Do not run git status there until you have looked.`,
+    )
+    return []
   }
-  return entries
+  return facts.gitlinks.map((link) => join(tree, link, '.git'))
 }
 
 const MAX_INDEX_BYTES = 64 * 1024 * 1024
@@ -251,11 +306,36 @@ function restoreConfig(workspace: string, path: string, before: Buffer): string[
   }
 }
 
+/**
+ * What the audits of this process moved aside, by device and inode (a rename keeps both): a later
+ * run that moves one back, having started before the move and so finding it in its own baseline,
+ * does not get it past (fourth sandbox review: two overlapping runs).
+ */
+const quarantined = new Set<string>()
+
+function inodeOf(path: string): string | null {
+  const stats = lstatSync(path, { throwIfNoEntry: false })
+  return stats ? `${stats.dev}:${stats.ino}` : null
+}
+
+function wasQuarantined(path: string): boolean {
+  const inode = inodeOf(path)
+  return inode !== null && quarantined.has(inode)
+}
+
+/** Replace refs, loose or packed: git log shows the replacement, git push the real object. */
+function replaceRefs(gitDir: string): boolean {
+  if (safeReaddir(join(gitDir, 'refs', 'replace')).length > 0) return true
+  return readText(join(gitDir, 'packed-refs'))?.includes(' refs/replace/') === true
+}
+
 function moveAside(workspace: string, path: string, why: string): string {
   const aside = `${path}.quarantined-by-shellgate-${Date.now()}`
   const shown = relative(workspace, path) || path
   try {
     renameSync(path, aside)
+    const inode = inodeOf(aside)
+    if (inode !== null) quarantined.add(inode)
     return `Shellgate moved ${shown} aside to ${relative(workspace, aside)}: a sandboxed command created it and ${why}; your own git would run that outside the sandbox. Look at it, and move it back only if you trust it.`
   } catch (error) {
     return `WARNING: a sandboxed command created ${shown} and ${why}, and Shellgate could not move it aside (${(error as Error).message}). Do not run git in or above it until you have looked at it.`

@@ -117,6 +117,26 @@ export interface ConfiguredPrograms {
   missing: LayoutEntry[]
 }
 
+/**
+ * Why a repository the command made would run the command's files through the person's own
+ * config, or null: the relative programs and hooks folder `~/.gitconfig` names apply in every
+ * work tree, so a planted repository whose tree holds them (`.githooks/pre-commit` for a
+ * `core.hooksPath = .githooks`) runs them however harmless its own config is.
+ */
+export function personalProgramIn(tree: string, workspace: string, home: string): string | null {
+  if (!isInside(tree, workspace)) return null
+  for (const file of [join(home, '.gitconfig'), join(home, '.config', 'git', 'config')]) {
+    for (const named of namedPaths(file, tree, home, 0)) {
+      if (!named.program && !named.hooks) continue
+      if (!isInside(named.path, tree) || named.path === tree) continue
+      const kind = kindOf(named.path)
+      if (kind === 'file' || (kind === 'dir' && named.hooks) || kind === 'link')
+        return `${named.key} in ${named.file} names ${relative(tree, named.path)}, which it holds`
+    }
+  }
+  return null
+}
+
 /** A git dir's work tree: the folder of a `.git`, or what a submodule's core.worktree names. */
 export function workTreeOf(gitDir: string): string | null {
   if (basename(gitDir) === '.git') return dirname(gitDir)

@@ -114,6 +114,9 @@ export function sealGitDirs(gitDirs: string[], create = true): GitSeal {
         kind: 'dir',
         why: 'an existing linked worktree: its HEAD and index',
       })
+      // git reads a worktree's config.worktree once extensions.worktreeConfig is on (git
+      // sparse-checkout turns it on): a missing one is made, empty, so it cannot be planted.
+      if (create) createEmpty(join(worktree, 'config.worktree'), false)
       for (const file of safeReaddir(worktree)) {
         if (!file.startsWith('config') && file !== 'commondir') continue
         const path = join(worktree, file)

@@ -188,7 +188,8 @@ export function planLayout(input: LayoutInput): SandboxLayout {
       if (target.writable) protectedPaths.push({ path, kind: 'dir', why })
       else hidden.push({ path, kind: 'dir', why })
     }
-    if (target.root === workspace) gitEntries.push(...scan.gitEntries.map((entry) => entry.path))
+    if (target.root === workspace)
+      gitEntries.push(...scan.gitEntries.map((entry) => entry.path), ...scan.bareRepositories)
   }
   let git: GitBaseline | null = null
   if (writes) {

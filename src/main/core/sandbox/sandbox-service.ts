@@ -246,11 +246,10 @@ export function createSandboxService(options: SandboxServiceOptions): SandboxSer
           const scan = layout.git ? scanFolder(workspace) : null
           settled =
             layout.git && scan
-              ? quarantinePlantedRepositories(
-                  workspace,
-                  layout.git,
-                  scan.gitEntries.map((entry) => entry.path),
-                )
+              ? quarantinePlantedRepositories(workspace, options.home, layout.git, [
+                  ...scan.gitEntries.map((entry) => entry.path),
+                  ...scan.bareRepositories,
+                ])
               : []
           // Past the scan's cap, a repository the command planted may sit where nothing looked
           // (the submodules the indexes record were still checked): said, never passed over.

@@ -13,7 +13,8 @@ import {
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { createExecutionPort } from '../../../../src/main/core/exec'
-import { type SandboxWorld, sandboxWorlds, TEST_PATH } from './sandbox-fixture'
+import { approved, gitEnv, hostGit, realRepository } from './git-sandbox-fixture'
+import { type SandboxWorld, sandboxWorlds } from './sandbox-fixture'
 
 /**
  * Issue 19.2 in real bwrap with real git: ordinary git work inside workspace-write, the sealed
@@ -22,68 +23,6 @@ import { type SandboxWorld, sandboxWorlds, TEST_PATH } from './sandbox-fixture'
  */
 const port = createExecutionPort()
 const world = sandboxWorlds()
-const IDENTITY = {
-  GIT_AUTHOR_NAME: 'Agent',
-  GIT_AUTHOR_EMAIL: 'agent@example.test',
-  GIT_COMMITTER_NAME: 'Agent',
-  GIT_COMMITTER_EMAIL: 'agent@example.test',
-}
-const gitEnv = (w: SandboxWorld) => ({ PATH: TEST_PATH, HOME: w.home, GIT_CONFIG_NOSYSTEM: '1', ...IDENTITY })
-
-/** The person's own git, outside any sandbox. */
-function hostGit(w: SandboxWorld, cwd: string, ...args: string[]): string {
-  return execFileSync('git', ['-c', 'protocol.file.allow=always', ...args], {
-    cwd,
-    env: gitEnv(w),
-    encoding: 'utf8',
-    stdio: ['ignore', 'pipe', 'pipe'],
-  })
-}
-
-/** A real repository as the workspace, with an existing submodule `lib` one commit behind. */
-function realRepository(w: SandboxWorld): { sub: string } {
-  rmSync(w.workspace, { recursive: true, force: true })
-  const sub = join(w.root, 'sub')
-  mkdirSync(sub)
-  hostGit(w, sub, 'init', '-q', '-b', 'main')
-  writeFileSync(join(sub, 'a'), 'a\n')
-  hostGit(w, sub, 'add', 'a')
-  hostGit(w, sub, 'commit', '-qm', 'one')
-  mkdirSync(w.workspace)
-  hostGit(w, w.workspace, 'init', '-q', '-b', 'main')
-  writeFileSync(join(w.workspace, 'file'), 'first\n')
-  hostGit(w, w.workspace, 'add', 'file')
-  hostGit(w, w.workspace, 'commit', '-qm', 'first')
-  hostGit(w, w.workspace, 'submodule', 'add', '-q', sub, 'lib')
-  hostGit(w, w.workspace, 'commit', '-qm', 'lib')
-  writeFileSync(join(sub, 'b'), 'b\n')
-  hostGit(w, sub, 'add', 'b')
-  hostGit(w, sub, 'commit', '-qm', 'two')
-  const lib = join(w.workspace, 'lib')
-  hostGit(w, lib, 'fetch', '-q')
-  hostGit(w, lib, 'checkout', '-q', 'origin/main')
-  hostGit(w, w.workspace, 'commit', '-qam', 'lib at two')
-  hostGit(w, lib, 'checkout', '-q', 'HEAD~1')
-  return { sub }
-}
-
-/** prepare → run → settle, as the Bash tool does for an approved command. */
-async function approved(w: SandboxWorld, script: string) {
-  const prepared = await w.service().prepare(w.prepareInput('workspace-write'))
-  if (prepared.kind !== 'run' || !prepared.sandbox) throw new Error('the sandbox did not prepare a run')
-  try {
-    const result = await port.execute({
-      command: { mode: 'shell', command: script, shellProfile: 'posix-bash' },
-      cwd: w.workspace,
-      env: gitEnv(w),
-      timeoutMs: 30_000,
-      sandbox: prepared.sandbox,
-    })
-    return { result, notes: prepared.settle() }
-  } finally {
-    await prepared.release()
-  }
-}
 
 describe('ordinary git work inside workspace-write', () => {
   it('git commit, git checkout -b, git stash (and pop), git submodule update on an existing submodule', async () => {
@@ -567,8 +506,12 @@ describe('what git would run later stays read-only', () => {
       'mkdir -p .git/rebase-merge && mkfifo .git/rebase-merge/git-rebase-todo && echo done',
     )
     expect(result.stdout).toBe('done\n')
-    // A FIFO is no to-do list: nothing to move aside, and it is still there, untouched.
-    expect(notes).toEqual([])
-    expect(lstatSync(join(w.workspace, '.git', 'rebase-merge', 'git-rebase-todo')).isFIFO()).toBe(true)
+    // A FIFO is no to-do list Shellgate can check: judged the worst case, its state folder goes
+    // aside (untouched, unread), and the audit returned.
+    expect(notes.join('\n')).toMatch(/moved \.git\/rebase-merge aside .*too large or odd/)
+    const [aside] = readdirSync(join(w.workspace, '.git')).filter((name) =>
+      name.startsWith('rebase-merge.quarantined'),
+    )
+    expect(lstatSync(join(w.workspace, '.git', aside as string, 'git-rebase-todo')).isFIFO()).toBe(true)
   })
 })
