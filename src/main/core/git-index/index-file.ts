@@ -9,17 +9,26 @@ import { isSecretFileName } from '../secrets/secret-file-names'
 const GITLINK_MODE = 0o160000
 const ENTRY_FIXED_BYTES = 40
 const EXTENDED_FLAG = 0x4000
+const ASSUME_VALID_FLAG = 0x8000
+const SKIP_WORKTREE_FLAG = 0x4000
 
 /** What a git index tells: its gitlinks and secret-named tracked files, both parts of a split one. */
 export interface IndexFacts {
   gitlinks: string[]
   secretPaths: string[]
+  /** Entries git status and git diff do not look at (skip-worktree, assume-unchanged). */
+  unlisted: string[]
+  /** For the paths the caller watches: each entry's mode and object id, as `mode:id`. */
+  stamps: Map<string, string>
 }
+
+/** Which tracked paths the caller wants stamped (the sandbox's audit: programs a config names). */
+export type IndexWatch = (path: string) => boolean
 
 /** Reads a file's bytes: null when it does not exist; throws (with the reason) when it may not be read. */
 export type IndexFileReader = (file: string) => Buffer | null
 
-const NO_ENTRIES: IndexFacts = { gitlinks: [], secretPaths: [] }
+const noEntries = (): IndexFacts => ({ gitlinks: [], secretPaths: [], unlisted: [], stamps: new Map() })
 
 /**
  * The facts of an index file. A split index (`core.splitIndex`, `git update-index --split-index`)
@@ -28,12 +37,16 @@ const NO_ENTRIES: IndexFacts = { gitlinks: [], secretPaths: [] }
  * status` then ran a submodule's fsmonitor unasked. Both parts are read; entries the split part
  * deletes are still counted (one more place checked, never one fewer).
  */
-export function readGitIndexFile(indexFile: string, read: IndexFileReader): IndexFacts | { problem: string } {
-  const own = readPart(indexFile, read)
-  if (own === null) return NO_ENTRIES
+export function readGitIndexFile(
+  indexFile: string,
+  read: IndexFileReader,
+  watch?: IndexWatch,
+): IndexFacts | { problem: string } {
+  const own = readPart(indexFile, read, watch)
+  if (own === null) return noEntries()
   if ('problem' in own || own.sharedIndex === null) return own
   const sharedFile = path.join(path.dirname(indexFile), `sharedindex.${own.sharedIndex}`)
-  const shared = readPart(sharedFile, read)
+  const shared = readPart(sharedFile, read, watch)
   if (shared === null)
     return { problem: `${indexFile} is a split index whose shared part ${sharedFile} is missing` }
   if ('problem' in shared) return shared
@@ -41,10 +54,16 @@ export function readGitIndexFile(indexFile: string, read: IndexFileReader): Inde
   return {
     gitlinks: [...new Set([...shared.gitlinks, ...own.gitlinks])],
     secretPaths: [...new Set([...shared.secretPaths, ...own.secretPaths])],
+    unlisted: [...new Set([...shared.unlisted, ...own.unlisted])],
+    stamps: new Map([...shared.stamps, ...own.stamps]),
   }
 }
 
-function readPart(file: string, read: IndexFileReader): ParsedIndex | { problem: string } | null {
+function readPart(
+  file: string,
+  read: IndexFileReader,
+  watch: IndexWatch | undefined,
+): ParsedIndex | { problem: string } | null {
   let data: Buffer | null
   try {
     data = read(file)
@@ -52,20 +71,16 @@ function readPart(file: string, read: IndexFileReader): ParsedIndex | { problem:
     return { problem: (error as Error).message }
   }
   if (data === null) return null
-  const parsed = parseGitIndex(data)
+  const parsed = parseGitIndex(data, watch)
   return typeof parsed === 'string' ? { problem: `${file}: ${parsed}` } : parsed
 }
 
 /** One index file's facts, and the id of the shared index it is split from (its `link` extension). */
-export interface ParsedIndex {
-  /** Paths of the submodules (gitlink entries). */
-  gitlinks: string[]
-  /** Tracked files whose name says they hold a secret (`.env`, `deploy/id_rsa`), at any depth. */
-  secretPaths: string[]
+export interface ParsedIndex extends IndexFacts {
   sharedIndex: string | null
 }
 
-export function parseGitIndex(data: Buffer): ParsedIndex | string {
+export function parseGitIndex(data: Buffer, watch?: IndexWatch): ParsedIndex | string {
   if (data.length < 12 || data.toString('latin1', 0, 4) !== 'DIRC') return 'not a git index'
   const version = data.readUInt32BE(4)
   if (version < 2 || version > 4) return `index version ${version} is not supported`
@@ -74,16 +89,24 @@ export function parseGitIndex(data: Buffer): ParsedIndex | string {
   if (hashBytes === null) return 'entries fit neither sha1 nor sha256 object ids'
   const gitlinks: string[] = []
   const secretPaths: string[] = []
+  const unlisted: string[] = []
+  const stamps = new Map<string, string>()
   let offset = 12
   let previousPath = ''
   for (let entry = 0; entry < count; entry += 1) {
     const start = offset
     if (offset + ENTRY_FIXED_BYTES + hashBytes + 2 > data.length) return 'truncated entry'
     const mode = data.readUInt32BE(offset + 24)
+    const idAt = offset + ENTRY_FIXED_BYTES
     offset += ENTRY_FIXED_BYTES + hashBytes
     const flags = data.readUInt16BE(offset)
     offset += 2
-    if (version >= 3 && (flags & EXTENDED_FLAG) !== 0) offset += 2
+    let extended = 0
+    if (version >= 3 && (flags & EXTENDED_FLAG) !== 0) {
+      if (offset + 2 > data.length) return 'truncated entry'
+      extended = data.readUInt16BE(offset)
+      offset += 2
+    }
     let path: string
     if (version === 4) {
       const strip = readVarint(data, offset)
@@ -101,6 +124,8 @@ export function parseGitIndex(data: Buffer): ParsedIndex | string {
       offset = start + Math.ceil((end + 1 - start) / 8) * 8
     }
     previousPath = path
+    if ((flags & ASSUME_VALID_FLAG) !== 0 || (extended & SKIP_WORKTREE_FLAG) !== 0) unlisted.push(path)
+    if (watch?.(path)) stamps.set(path, `${mode.toString(8)}:${data.toString('hex', idAt, idAt + hashBytes)}`)
     if ((mode & 0o170000) === GITLINK_MODE) gitlinks.push(path)
     else if (isSecretFileName(path.slice(path.lastIndexOf('/') + 1))) secretPaths.push(path)
   }
@@ -108,7 +133,7 @@ export function parseGitIndex(data: Buffer): ParsedIndex | string {
   const sizes = count === 0 ? [20, 32] : [hashBytes]
   const sharedIndex = sizes.map((size) => linkExtension(data, offset, size)).find((id) => id !== undefined)
   if (sharedIndex === undefined) return 'bad extension'
-  return { gitlinks, secretPaths, sharedIndex }
+  return { gitlinks, secretPaths, unlisted, stamps, sharedIndex }
 }
 
 /**

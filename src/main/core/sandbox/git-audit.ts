@@ -1,8 +1,9 @@
-import { lstatSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs'
+import { lstatSync, readFileSync, renameSync, writeFileSync } from 'node:fs'
 import { basename, dirname, join, relative } from 'node:path'
 import { readGitIndexFile } from '../git-index/index-file'
 import { parseGitConfig } from '../secrets/git-config-text'
 import { personalProgramIn, workTreeOf } from './git-config-programs'
+import { type IndexBaseline, indexWarnings, readIndexBytes, watchIndexes } from './git-index-watch'
 import { type StateSnapshot, sequencerState, stateDanger } from './git-sequencer-state'
 import { gitDirsOf } from './git-seal'
 import { isInside, kindOf, readText, realOrNull, safeReaddir } from './host-paths'
@@ -45,6 +46,8 @@ export interface GitBaseline {
   present: Set<string>
   /** Program paths a config names that did not exist (ConfiguredPrograms.missing), with why. */
   missingPrograms: Map<string, string>
+  /** The sealed repositories' indexes, as far as the programs their configs name (git-index-watch.ts). */
+  indexes: IndexBaseline[]
 }
 
 /**
@@ -63,6 +66,8 @@ export function gitBaseline(
   sealed: string[],
   restoredAfter: string[],
   missingPrograms: readonly LayoutEntry[] = [],
+  sealedPrograms: readonly LayoutEntry[] = [],
+  workspace: string | null = null,
 ): GitBaseline {
   const configs = new Map<string, Buffer>()
   for (const path of restoredAfter) {
@@ -78,6 +83,7 @@ export function gitBaseline(
     sealedIdentity: new Map(sealed.map((dir) => [dir, identityOf(dir)])),
     configs,
     missingPrograms: new Map(missingPrograms.map((entry) => [entry.path, entry.why])),
+    indexes: workspace === null ? [] : watchIndexes(sealed, workspace, sealedPrograms),
     state: sequencerState(sealed),
     claimedBy: new Map(
       entries.flatMap((entry) => gitDirsOf(entry).map((dir) => [dir, entry] as const)).reverse(),
@@ -115,6 +121,7 @@ export function quarantinePlantedRepositories(
     }
   }
   for (const [path, before] of baseline.configs) notes.push(...restoreConfig(workspace, path, before))
+  notes.push(...indexWarnings(workspace, baseline.indexes))
   // A program a config names, made by the command: the person's git would run it. (A folder is
   // left: a build's output folder is named on many an alias's command line.)
   for (const [path, why] of baseline.missingPrograms) {
@@ -241,14 +248,6 @@ function gitlinksOf(workspace: string, gitDir: string, notes: string[]): string[
     return []
   }
   return facts.gitlinks.map((link) => join(tree, link, '.git'))
-}
-
-const MAX_INDEX_BYTES = 64 * 1024 * 1024
-
-function readIndexBytes(file: string): Buffer | null {
-  if (kindOf(file) !== 'file') return null
-  if (statSync(file).size > MAX_INDEX_BYTES) throw new Error(`${file} is over ${MAX_INDEX_BYTES} bytes`)
-  return readFileSync(file)
 }
 
 /** Why git would run something from this git dir, or null. */

@@ -210,6 +210,8 @@ export function planLayout(input: LayoutInput): SandboxLayout {
       seal.gitDirs,
       seal.restoredAfter.map((entry) => entry.path),
       programs.missing,
+      programs.protected,
+      workspace,
     )
   }
 

@@ -11,9 +11,7 @@ import {
   unlinkSync,
 } from 'node:fs'
 import { join } from 'node:path'
-import type { SandboxSettings } from '../../../shared/settings'
 import { realOrNull } from './host-paths'
-import { expandHome } from './sandbox-settings-check'
 import type { ExposedPath } from './types'
 
 /**
@@ -80,6 +78,6 @@ function isDir(path: string): boolean {
   }
 }
 
-function unique(paths: string[]): string[] {
+function _unique(paths: string[]): string[] {
   return [...new Set(paths)]
 }

@@ -238,4 +238,31 @@ describe('more the audit now follows', () => {
     personRuns(w, join(w.root, 'linked'), 'status', '--short')
     expect(existsSync(marker)).toBe(false)
   })
+
+  it('a hook a config names, staged anew through the index, is said before git checkout writes it', async () => {
+    const w = world()
+    realRepository(w)
+    const marker = join(w.root, 'staged-ran')
+    hostGit(w, w.workspace, 'config', 'core.hooksPath', '.husky')
+    const { notes } = await approved(
+      w,
+      [
+        `B=$(printf '#!/bin/sh\\ntouch ${marker}\\n' | git hash-object -w --stdin)`,
+        'git update-index --add --cacheinfo 100755,$B,.husky/post-checkout',
+        'echo staged',
+      ].join(' && '),
+    )
+    expect(notes.join('\n')).toMatch(/staged new contents for \.husky\/post-checkout .*git diff --cached/)
+  })
+
+  it('entries marked skip-worktree by the command are said', async () => {
+    const w = world()
+    realRepository(w)
+    const { notes } = await approved(
+      w,
+      'echo changed >> file && git update-index --skip-worktree file && echo hidden',
+    )
+    expect(hostGit(w, w.workspace, 'status', '--short')).not.toMatch(/ file\n/)
+    expect(notes.join('\n')).toMatch(/marked file in \. skip-worktree or assume-unchanged/)
+  })
 })

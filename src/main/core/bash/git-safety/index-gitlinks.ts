@@ -8,7 +8,7 @@ export const MAX_INDEX_BYTES = 64 * 1024 * 1024
 
 export type { IndexFacts } from '../../git-index/index-file'
 
-const NO_ENTRIES: IndexFacts = { gitlinks: [], secretPaths: [] }
+const NO_ENTRIES: IndexFacts = { gitlinks: [], secretPaths: [], unlisted: [], stamps: new Map() }
 
 // Keyed by the index's identity (inode, size, mtime in ns): a rewritten index gets a new key.
 const cache = new Map<string, IndexFacts>()
