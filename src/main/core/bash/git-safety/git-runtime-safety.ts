@@ -165,7 +165,8 @@ function checkRepositoryPrograms(gitDir: string, workTree: string, cwd: string):
   const stores = [gitDir, ...nested.gitDirs].flatMap((dir) => repositoryStores(dir))
   const facts = readRepositoryFacts(gitDir)
   const secretTrackedPaths = [...facts.secretTrackedPaths, ...nested.trackedSecrets]
-  const repository = { ...facts, secretTrackedPaths, workTree, stores }
+  // Object.assign, not a spread: keys added after a spread cost a new hidden class each (Node 20).
+  const repository = Object.assign({}, facts, { secretTrackedPaths, workTree, stores })
   return isPromisorRepository(gitDir)
     ? { safe: true, reason, promisor: true, repository }
     : { safe: true, reason, repository }

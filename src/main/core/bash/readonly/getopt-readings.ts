@@ -51,5 +51,18 @@ function differentPosixReading(
   const from = args.indexOf(firstOperand)
   const end = permuted.parsed.endOfOptions ?? args.length
   if (!args.slice(from + 1, end).some((word) => word.startsWith('-') && word !== '-')) return null
-  return parseFlags(label, args, { ...policy, optionsEndAtFirstPositional: true })
+  return parseFlags(label, args, posixPolicy(policy))
+}
+
+// The same table read with options ending at the first operand, made once per table: spreading
+// a table and adding a key on every call made a new hidden class each time (Node 20).
+const POSIX_POLICIES = new WeakMap<CommandPolicy, CommandPolicy>()
+
+function posixPolicy(policy: CommandPolicy): CommandPolicy {
+  let posix = POSIX_POLICIES.get(policy)
+  if (!posix) {
+    posix = { ...policy, optionsEndAtFirstPositional: true }
+    POSIX_POLICIES.set(policy, posix)
+  }
+  return posix
 }

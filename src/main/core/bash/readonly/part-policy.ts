@@ -88,7 +88,8 @@ export function evaluateCommandPart(
   const projectReading = findProjectReadingQuery(argv)
   if (projectReading) return refuse(projectReading, name)
   const direct = evaluateDirectArgv(argv)
-  if (direct) return { ...direct, name }
+  // Field by field: a key added after a spread costs a new hidden class on Node 20.
+  if (direct) return { readOnly: direct.readOnly, reason: direct.reason, name }
   const printer = evaluateEnvironmentReader(argv)
   if (printer)
     return {
@@ -140,7 +141,7 @@ export function evaluateCommandPart(
     return verdict
   }
   const version = evaluateVersionQuery(argv, platform)
-  if (version) return { ...version, name, paths: [] }
+  if (version) return { readOnly: version.readOnly, reason: version.reason, name, paths: [] }
   const known = Object.hasOwn(REFUSED_COMMANDS, name) ? REFUSED_COMMANDS[name] : undefined
   return refuse(known ?? `${name} is not a known read-only command`, name)
 }
