@@ -53,7 +53,22 @@ class CallLookups implements FsLookups {
 
   stat(file: string): Stats | null {
     this.stats ??= new Map()
-    return remember(this.stats, file, () => statSync(file, { throwIfNoEntry: false }) ?? null)
+    return remember(this.stats, file, () => {
+      const known = this.statFromLstat(file)
+      return known !== undefined ? known : (statSync(file, { throwIfNoEntry: false }) ?? null)
+    })
+  }
+
+  /**
+   * The call's lstat of `file` when it answers the stat too: an entry that is not a symlink is
+   * what stat would find (the same walk to it, nothing to follow at its end), and a path lstat
+   * cannot reach stat cannot reach either. Each syscall is microseconds; the path checks lstat a
+   * word's file and the walk check stats it again. Undefined when the lstat says nothing of it.
+   */
+  private statFromLstat(file: string): Stats | null | undefined {
+    if (!this.lstats?.has(file)) return undefined
+    const known = this.lstats.get(file) as Stats | null
+    return known?.isSymbolicLink() ? undefined : known
   }
 
   realpath(file: string): string | null {
