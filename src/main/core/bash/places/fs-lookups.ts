@@ -54,21 +54,13 @@ class CallLookups implements FsLookups {
   stat(file: string): Stats | null {
     this.stats ??= new Map()
     return remember(this.stats, file, () => {
-      const known = this.statFromLstat(file)
-      return known !== undefined ? known : (statSync(file, { throwIfNoEntry: false }) ?? null)
+      // Asked as an lstat first: an entry that is not a symlink is what stat would find (the same
+      // walk to it, nothing to follow at its end), and a path lstat cannot reach stat cannot reach
+      // either. The path checks lstat the files the walk and glob checks stat, and git's checks stat
+      // and lstat the same folders: each question is then one syscall, of a few microseconds.
+      const entry = this.lstat(file)
+      return entry?.isSymbolicLink() ? (statSync(file, { throwIfNoEntry: false }) ?? null) : entry
     })
-  }
-
-  /**
-   * The call's lstat of `file` when it answers the stat too: an entry that is not a symlink is
-   * what stat would find (the same walk to it, nothing to follow at its end), and a path lstat
-   * cannot reach stat cannot reach either. Each syscall is microseconds; the path checks lstat a
-   * word's file and the walk check stats it again. Undefined when the lstat says nothing of it.
-   */
-  private statFromLstat(file: string): Stats | null | undefined {
-    if (!this.lstats?.has(file)) return undefined
-    const known = this.lstats.get(file) as Stats | null
-    return known?.isSymbolicLink() ? undefined : known
   }
 
   realpath(file: string): string | null {
