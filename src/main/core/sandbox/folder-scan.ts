@@ -23,7 +23,7 @@ export interface FolderScan {
   /** `.git` folders and files (a repository, a submodule's or worktree's link) below the root, the root's own included. */
   gitEntries: { path: string; kind: 'dir' | 'file' | 'link' }[]
   /**
-   * Folders shaped like a bare repository (HEAD, objects, refs), whatever their name: git's
+   * Folders shaped like a bare repository (HEAD, and objects and refs or a commondir), whatever their name: git's
    * discovery takes one for a repository (safe.bareRepository defaults to all), as it walks up
    * from a folder below, or from the workspace itself when its `.git` is broken.
    */
@@ -129,15 +129,15 @@ function listFolder(dir: string): Listing | null {
     bare: false,
   }
   let bareParts = 0
+  let hasHead = false
   for (const dirent of dirents) {
     const { name } = dirent
     const link = dirent.isSymbolicLink()
-    if (
-      name === 'HEAD'
-        ? dirent.isFile() || link
-        : (name === 'objects' || name === 'refs') && (dirent.isDirectory() || link)
-    )
-      bareParts += 1
+    // git's is_git_directory asks only that objects/ and refs/ can be entered (an executable
+    // file passes its access() check), or takes both from a commondir: any kind counts.
+    if (name === 'HEAD') hasHead = true
+    else if (name === 'objects' || name === 'refs') bareParts += 1
+    else if (name === 'commondir') bareParts = 2
     // git follows a `.git` symlink as it does a `.git` folder: it is a repository too.
     if (name === '.git' && (dirent.isDirectory() || dirent.isFile() || link)) {
       listing.gitEntries.push({ name, kind: dirent.isDirectory() ? 'dir' : link ? 'link' : 'file' })
@@ -145,7 +145,7 @@ function listFolder(dir: string): Listing | null {
     else if (dirent.isSocket()) listing.sockets.push(name)
     else if ((dirent.isFile() || link) && isSecretFileName(name)) listing.secretNames.push({ name, link })
   }
-  listing.bare = bareParts === 3
+  listing.bare = hasHead && bareParts >= 2
   // A listing changed within the clock's granularity may change again with the same mtime.
   const now = BigInt(Date.now()) * 1_000_000n
   if (now - stats.mtimeNs > RACY_WINDOW_NS && now - stats.ctimeNs > RACY_WINDOW_NS) {

@@ -166,16 +166,34 @@ export function quarantinePlantedRepositories(
   const queue = [...entriesNow, ...gitlinkedEntries(workspace, sealedDirs, notes)]
   for (let next = 0; next < queue.length && next < MAX_ENTRIES_JUDGED; next += 1) {
     const entry = queue[next] as string
-    if (judged.has(entry)) continue
-    judged.add(entry)
+    // Judged by where it really is: a gitlink through a link to `.` (`self/self/…`) is one entry.
+    const real = join(realOrNull(dirname(entry)) ?? dirname(entry), basename(entry))
+    if (judged.has(real)) continue
+    judged.add(real)
+    try {
+      judgeEntry(entry)
+    } catch (error) {
+      // One odd entry (ENOTDIR, ELOOP, a race) never silences the rest of the audit.
+      notes.push(
+        `WARNING: Shellgate could not check ${relative(workspace, entry) || entry} after the run (${(error as Error).message}). Do not run git in or above it until you have looked at it.`,
+      )
+    }
+  }
+  if (queue.length > MAX_ENTRIES_JUDGED)
+    notes.push(
+      `WARNING: the command left more than ${MAX_ENTRIES_JUDGED} repositories and submodule links to check; Shellgate checked the first ${MAX_ENTRIES_JUDGED}. Do not run git status here until you have looked.`,
+    )
+  return notes
+
+  function judgeEntry(entry: string): void {
     // A bare-shaped folder (HEAD, objects, refs) is a repository to git's discovery whatever its
     // name: what goes aside is its HEAD, never the folder (it may be the workspace itself).
     const aside = basename(entry) === '.git' ? entry : join(entry, 'HEAD')
-    if (wasQuarantined(entry) || wasQuarantined(aside)) {
-      notes.push(moveAside(workspace, aside, 'Shellgate moved it aside before, and a command put it back'))
-      continue
-    }
-    if (baseline.entries.get(entry) === identityOf(entry)) continue
+    // What an audit moved aside is never trusted from a baseline taken before the move: a run that
+    // started earlier and moves it back is judged afresh (an inode reused by an honest `git init`
+    // is judged too, and passes as any new repository does).
+    const trusted = !wasQuarantined(entry) && !wasQuarantined(aside)
+    if (trusted && baseline.entries.get(entry) === identityOf(entry)) return
     // Only the git dirs sealed for this run are trusted as they are: a new one inside a sealed
     // dir's writable parts (`.git/objects/evil`, named by a new gitfile) is judged like any other.
     const found = gitDirsOf(entry)
@@ -183,7 +201,7 @@ export function quarantinePlantedRepositories(
     // judged the worst case: moved aside, never passed unread.
     if (found.length === 0 && kindOf(entry) !== null && kindOf(entry) !== 'dir') {
       notes.push(moveAside(workspace, entry, 'it leads to no git dir Shellgate can check'))
-      continue
+      return
     }
     // A sealed git dir reached from a second place gets a second work tree, the command's, where
     // the relative programs its config names (a filter's `tools/clean.sh`) are the command's files.
@@ -198,9 +216,11 @@ export function quarantinePlantedRepositories(
           `it gives the git dir of ${relative(workspace, owner) || owner} a second work tree, the command's`,
         ),
       )
-      continue
+      return
     }
-    const dirs = found.filter((dir) => baseline.sealedIdentity.get(dir) !== identityOf(dir))
+    const dirs = found.filter(
+      (dir) => wasQuarantined(dir) || baseline.sealedIdentity.get(dir) !== identityOf(dir),
+    )
     const tree = (dir: string) =>
       basename(entry) === '.git' ? dirname(entry) : (workTreeOf(dir) ?? dirname(entry))
     const danger =
@@ -210,7 +230,6 @@ export function quarantinePlantedRepositories(
     // A planted repository's own submodules: git status enters them too.
     else for (const dir of dirs) queue.push(...gitlinksOf(workspace, dir, notes))
   }
-  return notes
 }
 
 /** Enough for any real workspace's repositories and their submodules; a flood stops here. */
@@ -313,8 +332,13 @@ function restoreConfig(workspace: string, path: string, before: Buffer): string[
 const quarantined = new Set<string>()
 
 function inodeOf(path: string): string | null {
-  const stats = lstatSync(path, { throwIfNoEntry: false })
-  return stats ? `${stats.dev}:${stats.ino}` : null
+  try {
+    const stats = lstatSync(path, { throwIfNoEntry: false })
+    return stats ? `${stats.dev}:${stats.ino}` : null
+  } catch {
+    // ENOTDIR, ELOOP: nothing there this audit can have moved.
+    return null
+  }
 }
 
 function wasQuarantined(path: string): boolean {
@@ -331,6 +355,12 @@ function replaceRefs(gitDir: string): boolean {
 function moveAside(workspace: string, path: string, why: string): string {
   const aside = `${path}.quarantined-by-shellgate-${Date.now()}`
   const shown = relative(workspace, path) || path
+  // Shellgate moves only what lies in the workspace: a path the command routed through a link
+  // (a gitlink `lnk` to another repository) names someone else's files, which are only said.
+  const folder = realOrNull(dirname(path))
+  if (folder === null || !isInside(folder, workspace)) {
+    return `WARNING: a sandboxed command made ${shown} lead out of the workspace${folder ? `, to ${join(folder, basename(path))}` : ''}, where ${why}. Shellgate did not touch it there. Do not run git in or above it until you have looked at it.`
+  }
   try {
     renameSync(path, aside)
     const inode = inodeOf(aside)

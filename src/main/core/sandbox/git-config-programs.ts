@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs'
 import { basename, dirname, isAbsolute, join, relative, resolve, sep } from 'node:path'
 import { parseGitConfig } from '../secrets/git-config-text'
 import { commandLineWords } from './command-line-words'
+import { SEALED_DIRS, SEALED_FILES } from './git-seal'
 import { isInside, kindOf, readText, realOrNull } from './host-paths'
 import type { LayoutEntry } from './layout-types'
 
@@ -76,7 +77,13 @@ export function sealConfiguredPrograms(
       }
       const real = realOrNull(named.path) ?? named.path
       if (!isInside(real, tree) || real === tree || !isInside(real, workspace)) continue
-      if (relative(tree, real).split(sep).includes('.git')) continue
+      // Inside a `.git`, what the seal already keeps read-only is its business (git's own
+      // `.git/hooks/fsmonitor-watchman`); anything else there (`core.hooksPath = .git/my-hooks`,
+      // a filter in `.git/clean.sh`) is writable git state unless sealed here. No folder inside a
+      // `.git` is pinned: git renames and rewrites its own files there.
+      const parts = relative(tree, real).split(sep)
+      const inGit = parts.indexOf('.git')
+      if (inGit !== -1 && sealedByGitSeal(parts.slice(inGit + 1))) continue
       const kind = kindOf(real)
       if (seen.has(real)) continue
       // A program word may name a folder for reasons of its own (`node run.js src/`): only the
@@ -90,6 +97,7 @@ export function sealConfiguredPrograms(
       if (kind !== 'file' && (kind !== 'dir' || named.program)) continue
       seen.add(real)
       sealed.push({ path: real, kind, why })
+      if (inGit !== -1) continue
       for (let dir = dirname(real); dir !== tree && isInside(dir, tree); dir = dirname(dir)) {
         if (seen.has(dir)) break
         seen.add(dir)
@@ -135,6 +143,13 @@ export function personalProgramIn(tree: string, workspace: string, home: string)
     }
   }
   return null
+}
+
+/** Whether a path inside a git dir (its parts below it) is one the seal keeps read-only. */
+function sealedByGitSeal(parts: readonly string[]): boolean {
+  const [first] = parts
+  if (first === undefined) return true
+  return SEALED_DIRS.includes(first) || SEALED_FILES.includes(parts.join('/'))
 }
 
 /** A git dir's work tree: the folder of a `.git`, or what a submodule's core.worktree names. */
@@ -190,7 +205,7 @@ function namedPaths(file: string, tree: string | null, home: string, depth: numb
             ? null
             : resolve(base, text)
       if (path === null) continue
-      const pathLike = word.fromHome || text.includes('/') || SCRIPT_EXTENSION.test(text)
+      const pathLike = include || hooks || word.fromHome || text.includes('/') || SCRIPT_EXTENSION.test(text)
       found.push({ path, key: entry.name, file, hooks, program: !include && !hooks, pathLike })
       if (include) found.push(...namedPaths(path, tree, home, depth + 1))
     }

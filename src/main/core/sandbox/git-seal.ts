@@ -23,10 +23,10 @@ import { parseGitConfig } from '../secrets/git-config-text'
  * cannot plant them; commondir cannot be (git refuses an empty one), so a new one is caught after
  * the run instead (git-audit.ts).
  */
-const SEALED_DIRS = ['hooks', 'info', 'modules', 'worktrees']
+export const SEALED_DIRS = ['hooks', 'info', 'modules', 'worktrees']
 // objects/info/alternates (and its http twin) make git read objects from another repository's
 // store: written by a sandboxed command, the person's own git then printed an outside repository.
-const SEALED_FILES = [
+export const SEALED_FILES = [
   'config',
   'config.worktree',
   'commondir',

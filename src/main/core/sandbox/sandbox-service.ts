@@ -244,13 +244,20 @@ export function createSandboxService(options: SandboxServiceOptions): SandboxSer
       const settle = () => {
         if (settled === null) {
           const scan = layout.git ? scanFolder(workspace) : null
-          settled =
-            layout.git && scan
-              ? quarantinePlantedRepositories(workspace, options.home, layout.git, [
-                  ...scan.gitEntries.map((entry) => entry.path),
-                  ...scan.bareRepositories,
-                ])
-              : []
+          try {
+            settled =
+              layout.git && scan
+                ? quarantinePlantedRepositories(workspace, options.home, layout.git, [
+                    ...scan.gitEntries.map((entry) => entry.path),
+                    ...scan.bareRepositories,
+                  ])
+                : []
+          } catch (error) {
+            // The audit failing is said, never silent, and never stops the release of the run.
+            settled = [
+              `WARNING: Shellgate's check of the workspace's git setup after the run failed (${(error as Error).message}), so something a sandboxed command planted may still be there. Do not run git here until you have looked.`,
+            ]
+          }
           // Past the scan's cap, a repository the command planted may sit where nothing looked
           // (the submodules the indexes record were still checked): said, never passed over.
           if (scan && scan.unread.length > 0)

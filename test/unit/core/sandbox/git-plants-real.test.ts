@@ -1,7 +1,8 @@
-import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { existsSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { approved, hostGit, realRepository } from './git-sandbox-fixture'
+import { createExecutionPort } from '../../../../src/main/core/exec'
+import { approved, gitEnv, hostGit, realRepository } from './git-sandbox-fixture'
 import { type SandboxWorld, sandboxWorlds } from './sandbox-fixture'
 
 /**
@@ -9,6 +10,7 @@ import { type SandboxWorld, sandboxWorlds } from './sandbox-fixture'
  * bwrap plants something, then the person's own git, outside, must run nothing planted.
  */
 const world = sandboxWorlds()
+const port = createExecutionPort()
 
 /** Runs the person's git; a failure is fine (the plant is gone), what matters is what ran. */
 function personRuns(w: SandboxWorld, cwd: string, ...args: string[]): void {
@@ -16,6 +18,15 @@ function personRuns(w: SandboxWorld, cwd: string, ...args: string[]): void {
     hostGit(w, cwd, ...args)
   } catch {
     // git may stop: there is nothing there any more.
+  }
+}
+
+/** Waits for a condition another process makes true (a file the sandboxed command writes). */
+async function until(condition: () => boolean, timeoutMs = 10_000): Promise<void> {
+  const started = Date.now()
+  while (!condition()) {
+    if (Date.now() - started > timeoutMs) throw new Error('timed out waiting')
+    await new Promise((resolve) => setTimeout(resolve, 20))
   }
 }
 
@@ -187,19 +198,41 @@ describe('more the audit now follows', () => {
     expect(existsSync(marker)).toBe(false)
   })
 
-  it('a plant moved aside and put back by a later run is moved aside again', async () => {
+  it('a plant moved aside and put back by an overlapping run (its baseline taken before the move) is moved aside again', async () => {
     const w = world()
     realRepository(w)
     const marker = join(w.root, 'back-ran')
-    const first = await approved(
-      w,
-      `mkdir p && cd p && git init -q && git config core.fsmonitor "touch ${marker}; false" && echo planted`,
+    const service = w.service()
+    const run = async (prepared: Awaited<ReturnType<typeof service.prepare>>, command: string) => {
+      if (prepared.kind !== 'run' || !prepared.sandbox) throw new Error('the sandbox did not prepare a run')
+      return port.execute({
+        command: { mode: 'shell', command, shellProfile: 'posix-bash' },
+        cwd: w.workspace,
+        env: gitEnv(w),
+        timeoutMs: 30_000,
+        sandbox: prepared.sandbox,
+      })
+    }
+    const first = await service.prepare(w.prepareInput('workspace-write'))
+    await run(first, `mkdir p && cd p && git init -q && git config core.fsmonitor "touch ${marker}; false"`)
+    // The second run starts, and is running, while the first has not been checked yet: its
+    // baseline holds the plant, and its mounts were made before the move.
+    const second = await service.prepare(w.prepareInput('workspace-write'))
+    if (first.kind !== 'run' || second.kind !== 'run') throw new Error('not prepared')
+    const back = run(
+      second,
+      'touch started; while [ ! -e go ]; do sleep 0.02; done; mv p/.git.quarantined-by-shellgate-* p/.git && echo back',
     )
-    expect(first.notes.join('\n')).toMatch(/moved p\/\.git aside/)
-    const aside = readdirSync(join(w.workspace, 'p')).find((name) => name.startsWith('.git.quarantined'))
-    // The second run puts it back; its own baseline (taken after the move) must not launder it.
-    const second = await approved(w, `mv p/${aside} p/.git && echo back`)
-    expect(second.notes.join('\n')).toMatch(/moved p\/\.git aside .*put it back/)
+    await until(() => existsSync(join(w.workspace, 'started')))
+    expect(first.settle().join('\n')).toMatch(/moved p\/\.git aside/)
+    await first.release()
+    writeFileSync(join(w.workspace, 'go'), '')
+    const result = await back
+    expect(result.stdout, result.stderr).toBe('back\n')
+    expect(second.settle().join('\n')).toMatch(/moved p\/\.git aside .*core\.fsmonitor/)
+    await second.release()
+    personRuns(w, join(w.workspace, 'p'), 'status', '--short')
+    expect(existsSync(marker)).toBe(false)
   })
 
   it('rerere switched on by a planted rr-cache, and a legacy remotes file: moved aside', async () => {
@@ -264,5 +297,100 @@ describe('more the audit now follows', () => {
     )
     expect(hostGit(w, w.workspace, 'status', '--short')).not.toMatch(/ file\n/)
     expect(notes.join('\n')).toMatch(/marked file in \. skip-worktree or assume-unchanged/)
+  })
+})
+
+describe('the fifth sandbox review', () => {
+  it.each([
+    [
+      'objects and refs as executable files (git asks only that they can be entered)',
+      (m: string) =>
+        `printf 'ref: refs/heads/main\\n' > src/HEAD && : > src/objects && : > src/refs && chmod +x src/objects src/refs && printf '[core]\\n\\trepositoryformatversion = 0\\n\\tworktree = ..\\n\\tfsmonitor = "touch ${m}; false"\\n' > src/config`,
+    ],
+    [
+      'a HEAD and a commondir alone',
+      (m: string) =>
+        [
+          'mkdir -p .cd/info && ln -s ../.git/objects .cd/objects && ln -s ../.git/refs .cd/refs',
+          `git config -f .cd/config diff.x.textconv "touch ${m}; cat" && echo '* diff=x' > .cd/info/attributes`,
+          "printf 'ref: refs/heads/main\\n' > src/HEAD && echo ../.cd > src/commondir",
+        ].join(' && '),
+    ],
+  ])('a bare-shaped folder from %s: its HEAD moved aside', async (_, plant) => {
+    const w = world()
+    realRepository(w)
+    await approved(w, 'mkdir -p src/lib && echo made')
+    const marker = join(w.root, 'bare-ran')
+    const { notes } = await approved(w, `${plant(marker)}; echo planted`)
+    expect(notes.join('\n')).toMatch(/moved src\/HEAD aside/)
+    personRuns(w, join(w.workspace, 'src', 'lib'), 'status', '--short')
+    personRuns(w, join(w.workspace, 'src', 'lib'), 'log', '-p', '-1')
+    expect(existsSync(marker)).toBe(false)
+  })
+
+  it.each([
+    [
+      'core.hooksPath',
+      '.git/my-hooks',
+      'mkdir -p .git/my-hooks && printf "#!/bin/sh\\ntouch M\\n" > .git/my-hooks/pre-commit && chmod +x .git/my-hooks/pre-commit',
+    ],
+    [
+      'include.path',
+      'extra.config',
+      `printf '[core]\\n\\tfsmonitor = "touch M; false"\\n' > .git/extra.config`,
+    ],
+  ])('%s = %s, inside .git: nothing planted there runs', async (key, value, plant) => {
+    const w = world()
+    realRepository(w)
+    hostGit(w, w.workspace, 'config', key, value)
+    const marker = join(w.root, 'in-git-ran')
+    await approved(w, `${plant.replaceAll('M', marker)}; echo x > file.txt; echo ran`)
+    personRuns(w, w.workspace, 'status', '--short')
+    personRuns(w, w.workspace, 'add', 'file.txt')
+    personRuns(w, w.workspace, 'commit', '-qm', 'after')
+    expect(existsSync(marker)).toBe(false)
+  })
+
+  it('a gitlink through a link to another repository: Shellgate never renames what lies outside', async () => {
+    const w = world()
+    realRepository(w)
+    const other = join(w.outside, 'other')
+    hostGit(w, w.outside, 'init', '-q', other)
+    hostGit(w, other, 'config', 'core.fsmonitor', 'true')
+    const { notes } = await approved(
+      w,
+      `ln -s ${other} lnk && git update-index --add --cacheinfo "160000,$(git rev-parse HEAD),lnk" && echo linked`,
+    )
+    expect(existsSync(join(other, '.git', 'HEAD'))).toBe(true)
+    expect(notes.join('\n')).toMatch(
+      /lnk\/\.git lead out of the workspace, to .*other\/\.git.*did not touch it/,
+    )
+  })
+
+  it.each([
+    [
+      'a gitlink under a file (ENOTDIR)',
+      'echo x > a && git update-index --add --cacheinfo "160000,$(git rev-parse HEAD),a/b"',
+    ],
+    [
+      'a gitlink through a link to itself',
+      'ln -s . self && git update-index --add --cacheinfo "160000,$(git rev-parse HEAD),self"',
+    ],
+  ])('%s does not silence the audit: a planted repository after it is still moved aside', async (_, odd) => {
+    const w = world()
+    realRepository(w)
+    const marker = join(w.root, 'after-ran')
+    const { notes } = await approved(
+      w,
+      [
+        odd,
+        `mkdir -p p/q && (cd p/q && git init -q && git commit -q --allow-empty -m x && git config core.fsmonitor "touch ${marker}; false")`,
+        'git update-index --add --cacheinfo "160000,$(git -C p/q rev-parse HEAD),p/q"',
+        'echo planted',
+      ].join(' && '),
+    )
+    expect(notes.join('\n')).toMatch(/moved p\/q\/\.git aside/)
+    personRuns(w, w.workspace, 'status', '--short')
+    expect(existsSync(marker)).toBe(false)
   })
 })
