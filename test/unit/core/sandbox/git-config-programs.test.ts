@@ -41,7 +41,11 @@ describe('command-line words, as sh splits them', () => {
     ['node clean.js --fix', ['node', 'clean.js', '--fix']],
     [`cd x && sh 'tools/my clean.sh'`, ['cd', 'x', 'sh', 'tools/my clean.sh']],
     ['a\\ b "c\\"d" e;f|g>h', ['a b', 'c"d', 'e', 'f', 'g', 'h']],
-    ['sh "$HOME/x" `y` tools/*.sh z', ['sh', 'z']],
+    // What follows an expansion from a slash on is kept: it names a path below wherever that is.
+    ['sh "$HOME/x" `y` tools/*.sh z', ['sh', 'x', 'z']],
+    ['sh "$(git rev-parse --show-toplevel)/tools/clean.sh" --fix', ['sh', 'tools/clean.sh', '--fix']],
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: a shell parameter expansion, not a template
+    ['node ${ROOT:-.}/a/b.js $1', ['node', 'a/b.js']],
   ])('%s', (line, words) => {
     expect(commandLineWords(line).map((word) => word.text)).toEqual(words)
   })
@@ -72,6 +76,7 @@ describe('what git configs name as programs (third sandbox review)', () => {
     ['hook.lint.command', 'tools/lint.sh'],
     ['remote.origin.url', 'ext::sh tools/remote.sh'],
     ['alias.fix', '!node scripts/fix.js'],
+    ['filter.x.clean', 'sh "$(git rev-parse --show-toplevel)/tools/update.sh"'],
   ])('%s = %s is sealed', (key, value) => {
     const { tree, home } = repository([
       'tools/diff-filter.sh',
