@@ -126,16 +126,8 @@ export function quarantinePlantedRepositories(
   // left: a build's output folder is named on many an alias's command line.)
   for (const [path, why] of baseline.missingPrograms) {
     const kind = kindOf(path)
-    if (kind === null || kind === 'dir') continue
-    // Through a folder the command turned into a link out of the workspace, the file there is not
-    // the command's to move: only said.
-    const folder = realOrNull(dirname(path))
-    if (folder !== null && isInside(folder, workspace))
+    if (kind !== null && kind !== 'dir')
       notes.push(moveAside(workspace, path, why.replace(' names it:', ' names it, and')))
-    else
-      notes.push(
-        `WARNING: a sandboxed command made ${relative(workspace, path)} lead out of the workspace, where ${why}. Do not run git here until you have looked at it.`,
-      )
   }
   for (const [file, before] of baseline.state) {
     // The whole state folder goes aside (the rebase or cherry-pick it belongs to was the

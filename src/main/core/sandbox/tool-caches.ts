@@ -100,7 +100,9 @@ export function ensurePrivateCaches(caches: readonly LayoutEntry[], workspace: s
     if (cache.source !== undefined) mkdirSync(cache.source, { recursive: true, mode: 0o700 })
   }
   const first = caches[0]?.source
-  if (first !== undefined) writeFileSync(join(first, '..', 'WORKSPACE'), `${workspace}\n`, { mode: 0o600 })
+  const label = first === undefined ? null : join(first, '..', 'WORKSPACE')
+  // Once: every prepare of a workspace-write run passes here.
+  if (label !== null && kindOf(label) === null) writeFileSync(label, `${workspace}\n`, { mode: 0o600 })
 }
 
 function privateCacheRoot(dataDir: string, workspace: string): string {

@@ -2,26 +2,24 @@ import { chmodSync, mkdirSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { createExecutionPort } from '../../../../src/main/core/exec'
-import type { EnforcedProfile, ExecutionSandbox } from '../../../../src/main/core/sandbox/types'
-import { type SandboxWorld, sandboxWorlds, TEST_PATH, type WorldOptions } from './sandbox-fixture'
+import type { EnforcedProfile } from '../../../../src/main/core/sandbox/types'
+import {
+  runInSandbox,
+  type SandboxWorld,
+  sandboxWorlds,
+  TEST_PATH,
+  type WorldOptions,
+} from './sandbox-fixture'
 
 /**
  * Issue 19.1 and 19.6 in real bwrap, with the product's own lists (planLayout and the sandbox
  * service): each secret is planted where a real machine has it and read from inside.
  */
-const port = createExecutionPort()
+const _port = createExecutionPort()
 const world = sandboxWorlds()
 const PROFILES: EnforcedProfile[] = ['read-only', 'workspace-write']
 
-function run(w: SandboxWorld, sandbox: ExecutionSandbox, script: string, path = TEST_PATH) {
-  return port.execute({
-    command: { mode: 'shell', command: script, shellProfile: 'posix-bash' },
-    cwd: sandbox.workspace,
-    env: { PATH: path, HOME: w.home },
-    timeoutMs: 20_000,
-    sandbox,
-  })
-}
+const run = runInSandbox
 
 /** Runs through the sandbox service (prepare → run → the result's blocked line), as the Bash tool does. */
 async function runPrepared(

@@ -1,8 +1,7 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { createExecutionPort } from '../../../../src/main/core/exec'
-import { approved, gitEnv, hostGit, realRepository } from './git-sandbox-fixture'
+import { approved, hostGit, realRepository, runPrepared } from './git-sandbox-fixture'
 import { type SandboxWorld, sandboxWorlds } from './sandbox-fixture'
 
 /**
@@ -10,7 +9,6 @@ import { type SandboxWorld, sandboxWorlds } from './sandbox-fixture'
  * bwrap plants something, then the person's own git, outside, must run nothing planted.
  */
 const world = sandboxWorlds()
-const port = createExecutionPort()
 
 /** Runs the person's git; a failure is fine (the plant is gone), what matters is what ran. */
 function personRuns(w: SandboxWorld, cwd: string, ...args: string[]): void {
@@ -51,7 +49,7 @@ describe('state git obeys when the person continues', () => {
     expect(existsSync(marker)).toBe(false)
   })
 
-  it('a cherry-pick whose sequencer opts name a strategy: moved aside', async () => {
+  it('sequencer opts (a stopped cherry-pick or revert) that name a strategy: moved aside', async () => {
     const w = world()
     realRepository(w)
     const { notes } = await approved(
@@ -203,16 +201,8 @@ describe('more the audit now follows', () => {
     realRepository(w)
     const marker = join(w.root, 'back-ran')
     const service = w.service()
-    const run = async (prepared: Awaited<ReturnType<typeof service.prepare>>, command: string) => {
-      if (prepared.kind !== 'run' || !prepared.sandbox) throw new Error('the sandbox did not prepare a run')
-      return port.execute({
-        command: { mode: 'shell', command, shellProfile: 'posix-bash' },
-        cwd: w.workspace,
-        env: gitEnv(w),
-        timeoutMs: 30_000,
-        sandbox: prepared.sandbox,
-      })
-    }
+    const run = (prepared: Awaited<ReturnType<typeof service.prepare>>, command: string) =>
+      runPrepared(w, prepared, command)
     const first = await service.prepare(w.prepareInput('workspace-write'))
     await run(first, `mkdir p && cd p && git init -q && git config core.fsmonitor "touch ${marker}; false"`)
     // The second run starts, and is running, while the first has not been checked yet: its

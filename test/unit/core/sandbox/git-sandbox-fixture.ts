@@ -2,6 +2,7 @@ import { execFileSync } from 'node:child_process'
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { createExecutionPort } from '../../../../src/main/core/exec'
+import type { SandboxService } from '../../../../src/main/core/sandbox/sandbox-service'
 import { type SandboxWorld, TEST_PATH } from './sandbox-fixture'
 
 /** Real git in real bwrap: the person's git outside, an approved command inside (prepare → run → settle). */
@@ -56,18 +57,29 @@ export function realRepository(w: SandboxWorld): { sub: string } {
   return { sub }
 }
 
+/** Runs a command in a prepared sandbox, with git's identity and the world's home. */
+export function runPrepared(
+  w: SandboxWorld,
+  prepared: Awaited<ReturnType<SandboxService['prepare']>>,
+  command: string,
+  cwd = w.workspace,
+) {
+  if (prepared.kind !== 'run' || !prepared.sandbox) throw new Error('the sandbox did not prepare a run')
+  return port.execute({
+    command: { mode: 'shell', command, shellProfile: 'posix-bash' },
+    cwd,
+    env: gitEnv(w),
+    timeoutMs: 30_000,
+    sandbox: prepared.sandbox,
+  })
+}
+
 /** prepare → run → settle, as the Bash tool does for an approved command. */
 export async function approved(w: SandboxWorld, script: string) {
   const prepared = await w.service().prepare(w.prepareInput('workspace-write'))
-  if (prepared.kind !== 'run' || !prepared.sandbox) throw new Error('the sandbox did not prepare a run')
+  if (prepared.kind !== 'run') throw new Error('the sandbox did not prepare a run')
   try {
-    const result = await port.execute({
-      command: { mode: 'shell', command: script, shellProfile: 'posix-bash' },
-      cwd: w.workspace,
-      env: gitEnv(w),
-      timeoutMs: 30_000,
-      sandbox: prepared.sandbox,
-    })
+    const result = await runPrepared(w, prepared, script)
     return { result, notes: prepared.settle() }
   } finally {
     await prepared.release()

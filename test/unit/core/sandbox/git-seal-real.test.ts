@@ -13,7 +13,7 @@ import {
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { createExecutionPort } from '../../../../src/main/core/exec'
-import { approved, gitEnv, hostGit, realRepository } from './git-sandbox-fixture'
+import { approved, hostGit, realRepository, runPrepared } from './git-sandbox-fixture'
 import { type SandboxWorld, sandboxWorlds } from './sandbox-fixture'
 
 /**
@@ -21,7 +21,7 @@ import { type SandboxWorld, sandboxWorlds } from './sandbox-fixture'
  * parts of every git dir, and the plants that would make the person's own git run a program later,
  * checked with the person's real `git status` outside the sandbox afterwards.
  */
-const port = createExecutionPort()
+const _port = createExecutionPort()
 const world = sandboxWorlds()
 
 describe('ordinary git work inside workspace-write', () => {
@@ -169,19 +169,13 @@ describe('what git would run later stays read-only', () => {
     const prepared = await w
       .service()
       .prepare({ ...w.prepareInput('workspace-write'), workspace: linked, cwd: linked })
-    if (prepared.kind !== 'run' || !prepared.sandbox) throw new Error('not prepared')
-    const result = await port.execute({
-      command: {
-        mode: 'shell',
-        command:
-          'echo x >> file && git commit -qam in-linked && echo ok; git config core.fsmonitor x; echo rc=$?',
-        shellProfile: 'posix-bash',
-      },
-      cwd: linked,
-      env: gitEnv(w),
-      timeoutMs: 30_000,
-      sandbox: prepared.sandbox,
-    })
+    if (prepared.kind !== 'run') throw new Error('not prepared')
+    const result = await runPrepared(
+      w,
+      prepared,
+      'echo x >> file && git commit -qam in-linked && echo ok; git config core.fsmonitor x; echo rc=$?',
+      linked,
+    )
     await prepared.release()
     expect(result.stdout).toBe('ok\nrc=4\n')
     expect(hostGit(w, linked, 'log', '-1', '--format=%s')).toBe('in-linked\n')

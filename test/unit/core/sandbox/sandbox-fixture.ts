@@ -1,6 +1,7 @@
 import { mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterEach } from 'vitest'
+import { createExecutionPort } from '../../../../src/main/core/exec'
 import type { BackendStatus } from '../../../../src/main/core/sandbox/backend-status'
 import { sandboxOf } from '../../../../src/main/core/sandbox/layout-sandbox'
 import {
@@ -125,4 +126,17 @@ export function sandboxWorlds(): () => SandboxWorld {
     }
     return world
   }
+}
+
+const port = createExecutionPort()
+
+/** Runs a script in this sandbox from the workspace, HOME the world's home. */
+export function runInSandbox(w: SandboxWorld, sandbox: ExecutionSandbox, script: string, path = TEST_PATH) {
+  return port.execute({
+    command: { mode: 'shell', command: script, shellProfile: 'posix-bash' },
+    cwd: sandbox.workspace,
+    env: { PATH: path, HOME: w.home },
+    timeoutMs: 20_000,
+    sandbox,
+  })
 }

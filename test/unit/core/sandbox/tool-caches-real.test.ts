@@ -1,29 +1,17 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { createExecutionPort } from '../../../../src/main/core/exec'
 import { planLayout } from '../../../../src/main/core/sandbox/sandbox-layout'
 import { SandboxSettingsSchema } from '../../../../src/shared/settings'
-import type { ExecutionSandbox } from '../../../../src/main/core/sandbox/types'
-import { type SandboxWorld, sandboxWorlds, TEST_PATH } from './sandbox-fixture'
+import { runInSandbox, type SandboxWorld, sandboxWorlds, TEST_PATH } from './sandbox-fixture'
 
 /**
  * The decision on tool caches (issue 19): a workspace-write command writes this workspace's own
  * copy of each cache, bound where the tool looks, never the person's, which their builds outside
  * the sandbox trust as it lies (Go's module and build caches, cargo's registry, npx's folder).
  */
-const port = createExecutionPort()
 const world = sandboxWorlds()
-
-function run(w: SandboxWorld, sandbox: ExecutionSandbox, script: string) {
-  return port.execute({
-    command: { mode: 'shell', command: script, shellProfile: 'posix-bash' },
-    cwd: sandbox.workspace,
-    env: { PATH: TEST_PATH, HOME: w.home },
-    timeoutMs: 20_000,
-    sandbox,
-  })
-}
+const run = runInSandbox
 
 function withCaches(w: SandboxWorld) {
   mkdirSync(join(w.home, '.npm', '_npx', 'abc', 'node_modules', '.bin'), { recursive: true })
