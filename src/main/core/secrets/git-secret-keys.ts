@@ -22,10 +22,14 @@ export function isSecretGitConfigKey(name: string): boolean {
   return SECRET_KEY_WORD.test(key)
 }
 
-// A user part that is a token by its issuer's prefix (GitHub, GitLab, Slack, npm, Hugging Face…) or
-// by its length: `https://ghp_…@github.com/` is how GitHub takes a token without a password.
+// A user part that is a token by its issuer's prefix (GitHub, GitLab, Slack, npm, Hugging Face…), by
+// its length, or by its shape: `https://ghp_…@github.com/` is how GitHub takes a token without a
+// password, and Gitea, Bitbucket and self-hosted servers take shorter random ones the same way
+// (`https://3f9a1c07d2e84b6a@git.example.com/`). A user name of 16 or more characters that mixes
+// letters and digits, or is all digits, is taken for one: a person's login rarely is, and a wrong
+// guess only asks.
 const TOKEN_USER =
-  /^(?:gh[pousr]_|github_pat_|glpat-|gldt-|xox[abpr]-|npm_|hf_|sk-|pat-)|^[A-Za-z0-9_.~%+-]{32,}$/
+  /^(?:gh[pousr]_|github_pat_|glpat-|gldt-|xox[abpr]-|npm_|hf_|sk-|pat-)|^[A-Za-z0-9_.~%+-]{32,}$|^(?=[^.]*\d)(?=[^.]*[A-Za-z])[A-Za-z0-9_~%+-]{16,}$|^\d{16,}$/
 
 // A token by its issuer's prefix anywhere in a value (`openai.key = sk-…`), whatever the key is called.
 const TOKEN_VALUE =

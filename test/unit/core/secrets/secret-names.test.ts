@@ -175,11 +175,23 @@ describe('git config keys that hold credentials', () => {
       'github_pat_11ABC',
       'glpat-xxxxxxxx',
       'x'.repeat(40),
+      // Shorter random tokens, as Gitea and self-hosted servers hand out: letters and digits mixed.
+      '3f9a1c07d2e84b6a',
+      'a8Kq2ZpL0vX7mN4r',
+      '1234567890123456',
     ])
       expect(valueHoldsCredential(`https://${user}@github.com/o/r.git`), user).toBe(true)
     // A config name holds one too: `url.<base>.insteadof`.
     expect(valueHoldsCredential('url.https://ghp_abcdef@github.com/.insteadof')).toBe(true)
-    for (const user of ['git', 'jdoe', 'x-access-token', 'first.last'])
+    for (const user of [
+      'git',
+      'jdoe',
+      'x-access-token',
+      'first.last',
+      'jdoe42',
+      'maintainer-account',
+      'john.smith1990',
+    ])
       expect(valueHoldsCredential(`https://${user}@example.com/o/r.git`), user).toBe(false)
     expect(valueHoldsCredential('ssh://git@github.com/o/r.git')).toBe(false)
   })
