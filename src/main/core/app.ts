@@ -182,6 +182,13 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   })
   // issue 12: probe the backend at start (run `true` in each profile), not on the first command.
   void sandbox.backend()
+  // At start, before any run here: the caches of deleted and long-unused workspaces go (they are
+  // renamed aside at once; the deleting happens in the background).
+  const pruned = sandbox.pruneCaches()
+  void pruned.deleted.then(() => {
+    for (const failure of pruned.failed)
+      warn(`a sandbox tool cache could not be removed: ${failure.path}: ${failure.reason}`)
+  })
   const networkRules = createNetworkRules({ home: dataDir, settings, portRefusal: sandbox.portRefusal })
   const sessions = createSessionService({
     store: createSessionStore(dataDir, undefined, { onRefused: warn }),

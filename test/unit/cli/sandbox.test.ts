@@ -47,7 +47,7 @@ describe('shellgate sandbox status', () => {
   it('anything but `status` or `explain` is a usage error (exit 2)', async () => {
     const { code, stderr } = await runCliCaptured(['sandbox', 'stauts'], { env: env() })
     expect(code).toBe(2)
-    expect(stderr).toContain('the subcommands are `status` and `explain`')
+    expect(stderr).toContain('the subcommands are `status`, `explain` and `caches`')
   })
 })
 

@@ -9,6 +9,7 @@ import type { CliCommand } from '../command'
 import { UsageError } from '../usage-error'
 import { resolveCwdFlag } from '../command-argument'
 import { explainSandbox } from './sandbox-explain'
+import { showCaches } from './sandbox-caches'
 
 const USAGE = [
   'Usage: shellgate sandbox status [--json]',
@@ -25,6 +26,12 @@ const USAGE = [
   '  --json  print {profiles: [{profile, readable, symlinks, emptyDirs, workspace, writable,',
   '          protected, reopened, restoredAfter, hidden, allowedSockets, leftOut}]}, each entry',
   '          {path, kind, why, source?}',
+  '',
+  "  caches: each workspace's own tool caches (npm, pip, cargo, go… of sandboxed runs), when each",
+  "  was last used, and whether it goes: a workspace's caches are removed when its folder is gone",
+  '  or no sandboxed run used them for 30 days (each time Shellgate starts, or now with --prune).',
+  '  --prune remove those now',
+  '  --json  print {caches: [{path, workspace, lastUsed, state}], removed?: [...], failed?: [{path, reason}]}',
 ].join('\n')
 
 export const sandboxCommand: CliCommand = {
@@ -34,17 +41,25 @@ export const sandboxCommand: CliCommand = {
       json: { type: 'boolean' },
       profile: { type: 'string' },
       cwd: { type: 'string' },
+      prune: { type: 'boolean' },
     })
     const subcommand = positionals[0]
-    if ((subcommand !== 'status' && subcommand !== 'explain') || positionals.length > 1 || rest !== null) {
+    if (!isSubcommand(subcommand) || positionals.length > 1 || rest !== null) {
       throw new UsageError(
-        'shellgate sandbox: the subcommands are `status` and `explain` (shellgate sandbox status [--json], shellgate sandbox explain [--profile P] [--cwd DIR] [--json])',
+        'shellgate sandbox: the subcommands are `status`, `explain` and `caches` (shellgate sandbox status [--json], shellgate sandbox explain [--profile P] [--cwd DIR] [--json], shellgate sandbox caches [--prune] [--json])',
       )
     }
-    if (subcommand === 'status' && (flags.profile !== undefined || flags.cwd !== undefined)) {
-      throw new UsageError('shellgate sandbox status: --profile and --cwd belong to `sandbox explain`')
+    if (subcommand !== 'explain' && (flags.profile !== undefined || flags.cwd !== undefined)) {
+      throw new UsageError(
+        `shellgate sandbox ${subcommand}: --profile and --cwd belong to \`sandbox explain\``,
+      )
+    }
+    if (subcommand !== 'caches' && flags.prune !== undefined) {
+      throw new UsageError(`shellgate sandbox ${subcommand}: --prune belongs to \`sandbox caches\``)
     }
     const dataDir = resolveShellgateHome(io.env)
+    if (subcommand === 'caches')
+      return showCaches(io, dataDir, { prune: flags.prune === true, json: flags.json === true })
     const cwd = subcommand === 'explain' ? resolveCwdFlag('sandbox explain', flags.cwd, io.cwd) : io.cwd
     const store = await openSettingsStore({ home: dataDir, workspace: cwd })
     const platform = process.platform
@@ -77,4 +92,10 @@ export const sandboxCommand: CliCommand = {
     for (const warning of store.warnings()) io.stdout(`Problem: ${warning.file}: ${warning.reason}\n`)
     return 0
   },
+}
+
+const SUBCOMMANDS = ['status', 'explain', 'caches'] as const
+
+function isSubcommand(word: string | undefined): word is (typeof SUBCOMMANDS)[number] {
+  return SUBCOMMANDS.includes(word as (typeof SUBCOMMANDS)[number])
 }

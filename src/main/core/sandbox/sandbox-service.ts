@@ -15,6 +15,7 @@ import { quarantinePlantedRepositories } from './git-audit'
 import { allowedSockets } from './person-paths'
 import { type LayoutInput, planLayout, type SandboxLayout } from './sandbox-layout'
 import { sandboxOf } from './layout-sandbox'
+import { type PruneResult, prunePrivateCaches } from './tool-cache-prune'
 import { ensureHiddenFiles, exposedFiles } from './sandbox-paths'
 import type { EgressDecision } from './egress-policy'
 import { prepareNetwork, type SandboxNetworkInput } from './prepare-network'
@@ -128,6 +129,8 @@ export interface SandboxService {
   sparesIdle(): Promise<void>
   /** Ends the spare network waiting for a next command, if any. */
   dispose(): void
+  /** Removes the private tool caches of gone and idle workspaces (tool-cache-prune.ts). */
+  pruneCaches(): PruneResult
 }
 
 export function createSandboxService(options: SandboxServiceOptions): SandboxService {
@@ -169,6 +172,7 @@ export function createSandboxService(options: SandboxServiceOptions): SandboxSer
     portRefusal,
     sparesIdle: async () => spares?.idle(),
     dispose: () => spares?.dispose(),
+    pruneCaches: () => prunePrivateCaches(options.dataDir),
     allowedSockets: (settings) => [
       ...new Set(
         allowedSockets(settings.allowedSockets ?? [], options.home, options.dataDir).entries.map(

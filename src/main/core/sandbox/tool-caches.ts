@@ -5,6 +5,7 @@ import type { SandboxSettings } from '../../../shared/settings'
 import { isInside, kindOf, realOrNull } from './host-paths'
 import type { LayoutEntry } from './layout-types'
 import { expandHome } from './sandbox-settings-check'
+import { markCachesUsed, privateCachesRoot, WORKSPACE_LABEL } from './tool-cache-prune'
 
 /** The npm, pnpm, yarn, pip, cargo and go caches, under the home folder. */
 export const DEFAULT_TOOL_CACHES = [
@@ -100,12 +101,14 @@ export function ensurePrivateCaches(caches: readonly LayoutEntry[], workspace: s
     if (cache.source !== undefined) mkdirSync(cache.source, { recursive: true, mode: 0o700 })
   }
   const first = caches[0]?.source
-  const label = first === undefined ? null : join(first, '..', 'WORKSPACE')
-  // Once: every prepare of a workspace-write run passes here.
-  if (label !== null && kindOf(label) === null) writeFileSync(label, `${workspace}\n`, { mode: 0o600 })
+  if (first === undefined) return
+  const label = join(first, '..', WORKSPACE_LABEL)
+  // Written once; its time then says when a run last used these caches (tool-cache-prune.ts).
+  if (kindOf(label) === null) writeFileSync(label, `${workspace}\n`, { mode: 0o600 })
+  else markCachesUsed(label)
 }
 
 function privateCacheRoot(dataDir: string, workspace: string): string {
   const key = createHash('sha256').update(workspace).digest('hex').slice(0, 16)
-  return join(dataDir, 'sandbox-caches', key)
+  return join(privateCachesRoot(dataDir), key)
 }
