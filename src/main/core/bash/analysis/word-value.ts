@@ -1,6 +1,6 @@
 import type { Word, WordPart } from 'unbash'
 import type { WordExpansion } from './command-analysis'
-import { arithmeticValue, readWordChars } from './word-chars'
+import { arithmeticValue, readWordChars, type WordChar } from './word-chars'
 
 /** What bash will run for one word, after quote removal and backslash processing. */
 export interface WordReading {
@@ -22,17 +22,43 @@ const STATIC_PART_TYPES = new Set(['Literal', 'SingleQuoted', 'AnsiCQuoted', 'Gl
 export function readWord(word: Word): WordReading {
   const parts = word.parts
   if (!parts) {
-    const zsh = hasZshParameter(word.text) ? word.text : null
-    return zsh
-      ? { value: null, dynamicPart: zsh, leadingGlob: false, glob: false }
+    const dynamic = hasZshParameter(word.text) || expandsTildeAfterEquals(word) ? word.text : null
+    return dynamic
+      ? { value: null, dynamicPart: dynamic, leadingGlob: false, glob: false }
       : { value: word.value, dynamicPart: null, leadingGlob: false, glob: false }
   }
-  const dynamicPart = findDynamicPart(parts)
+  const dynamicPart = findDynamicPart(parts) ?? (expandsTildeAfterEquals(word) ? word.text : null)
   if (dynamicPart) return { value: null, dynamicPart, leadingGlob: false, glob: false }
   const glob = parts.some((part) => part.type === 'Glob')
   const value = arithmeticFree(word)
   if (value === null) return { value: null, dynamicPart: word.text, leadingGlob: false, glob: false }
   return { value, dynamicPart: null, leadingGlob: parts[0]?.type === 'Glob', glob }
+}
+
+/**
+ * bash expands a tilde in any argument shaped like an assignment, not only at a word's start:
+ * `cat a=~/.gitconfig` reads `a=/home/me/.gitconfig` (a folder named `a=` linked to `/` makes that
+ * the person's file), after the first `=` and after each unquoted `:` (`x=a:~/b`), `~user`, `~+`
+ * and `~-` included; zsh with MAGIC_EQUAL_SUBST does so after the `=` of any `anything=` word
+ * (`--file=~/x`). Only the shell knows the home and its options, so such a word is known only at
+ * run time: any unquoted `~` right after an unquoted `=`, or after an unquoted `:` with an
+ * unquoted `=` before it. A quoted or escaped tilde (`a='~'`, `a=\~`) stays itself.
+ */
+function expandsTildeAfterEquals(word: Word): boolean {
+  const text = word.text
+  const equals = text.indexOf('=')
+  if (equals < 0 || text.indexOf('~', equals) < 0) return false
+  const chars = readWordChars(word)
+  if (chars === null) return false
+  let afterEquals = false
+  for (let index = 1; index < chars.length; index += 1) {
+    const before = chars[index - 1] as WordChar
+    const char = chars[index] as WordChar
+    if (!before.q && before.c === '=') afterEquals = true
+    if (char.q || char.c !== '~' || !afterEquals) continue
+    if (!before.q && (before.c === '=' || before.c === ':')) return true
+  }
+  return false
 }
 
 function holdsArithmetic(part: WordPart): boolean {
@@ -190,5 +216,7 @@ export function listWordExpansions(word: Word): WordExpansion[] {
     }
   }
   if (word.parts) visit(word.parts)
+  // `a=~/x` is the home folder's path, as `$HOME/x` would be: a value, never a flag.
+  if (expandsTildeAfterEquals(word)) found.push({ kind: 'parameter', text: word.text })
   return found
 }

@@ -198,3 +198,62 @@ describe('differential: ANSI-C strings decode as bash decodes them', () => {
     expect(localeDependent).toBeGreaterThan(0)
   })
 })
+
+// Assignment-shaped words (`a=~/x`, `x=a:~/b`): bash expands their tildes in any command's
+// arguments, zsh with MAGIC_EQUAL_SUBST after the `=` of any `anything=` word.
+// A word's leading tilde (`~/x`, `~-`) is the place rules' (they ask); a word starting with `=` is
+// zsh's command lookup, so neither starts a word here.
+const TILDE_HEADS = ['a=', 'a+=', '_x9=', '--f=', '1a=', 'a-b=', 'a[0]=', 'b', 'x:']
+const TILDE_TAILS = ['~', '~/x', '~root', '~+', '~-', ':', "'~'", '\\~', '"~"', 'b', 'b~', '/', '=', "'a='"]
+
+describe('differential: a tilde after `=` or `:` is the home folder, or the word is dynamic', () => {
+  const tempDir = tempDirsRemovedAfterEach()
+
+  it('for 400 assignment-shaped words: every static argv is what bash and zsh (magic_equal_subst) pass (seed 6161)', () => {
+    const random = seededRandom(6161)
+    const lines = Array.from({ length: 400 }, () => {
+      const words = Array.from({ length: 1 + Math.floor(random() * 3) }, () => {
+        const tails = Array.from({ length: 1 + Math.floor(random() * 3) }, () => pick(random, TILDE_TAILS))
+        return pick(random, TILDE_HEADS) + tails.join('')
+      })
+      return ['f', ...words].join(' ')
+    })
+    const cwd = tempDir()
+    const env = { PATH: process.env.PATH ?? '/usr/bin:/bin', LC_ALL: 'C.UTF-8', HOME: '/home/fake' }
+    const script = `f() { printf '%s\\0' "$#" "$@"; }\n${lines.join('\n')}\n`
+    const readings = [
+      execFileSync('bash', ['--norc', '--noprofile', '-c', script], { cwd, encoding: 'utf8', env }),
+      execFileSync('zsh', ['-f', '-c', `setopt magic_equal_subst nonomatch\n${script}`], {
+        cwd,
+        encoding: 'utf8',
+        env,
+      }),
+    ].map(splitArgv)
+    let staticWords = 0
+    let dynamicWords = 0
+    lines.forEach((line, index) => {
+      const argv = analyzeCommand(line).commands[0]?.argv
+      if (argv === null || argv === undefined) {
+        dynamicWords += 1
+        expect(line, 'only a tilde after = or : makes these dynamic').toMatch(/[=:]~/)
+        return
+      }
+      staticWords += 1
+      for (const reading of readings) expect(argv.slice(1), line).toEqual(reading[index])
+    })
+    expect(staticWords).toBeGreaterThan(80)
+    expect(dynamicWords).toBeGreaterThan(80)
+  })
+})
+
+function splitArgv(output: string): string[][] {
+  const fields = output.split('\0')
+  const result: string[][] = []
+  let at = 0
+  while (at < fields.length - 1) {
+    const count = Number(fields[at])
+    result.push(fields.slice(at + 1, at + 1 + count))
+    at += 1 + count
+  }
+  return result
+}
