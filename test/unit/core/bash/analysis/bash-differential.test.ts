@@ -60,15 +60,7 @@ function argvFromBash(lines: string[], cwd: string, locale = 'C.UTF-8'): string[
     encoding: 'utf8',
     env: { PATH: process.env.PATH ?? '/usr/bin:/bin', LC_ALL: locale },
   })
-  const fields = output.split('\0')
-  const result: string[][] = []
-  let at = 0
-  while (at < fields.length - 1) {
-    const count = Number(fields[at])
-    result.push(fields.slice(at + 1, at + 1 + count))
-    at += 1 + count
-  }
-  return result
+  return splitArgv(output)
 }
 
 describe('differential: our argv equals the argv bash passes', () => {
@@ -246,6 +238,7 @@ describe('differential: a tilde after `=` or `:` is the home folder, or the word
   })
 })
 
+/** `f`'s output: each call's argument count, then its arguments, NUL-separated. */
 function splitArgv(output: string): string[][] {
   const fields = output.split('\0')
   const result: string[][] = []
