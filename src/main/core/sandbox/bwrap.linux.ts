@@ -38,20 +38,24 @@ export { BRIDGE_FAILED_EXIT_CODE, DEFAULT_SOCAT_PATH } from './bwrap-network.lin
  * every capability dropped (as root too), and always a new network namespace
  * (bwrap-network.linux.ts: egress only through the host proxy, never the host's loopback), or the
  * spare namespace made for this one command, joined by nsenter before bwrap starts.
+ * Sources another sandboxed command could swap for a symlink (the workspace and what is under it,
+ * the writable roots) are bound through the descriptors pinMountSources checked, never by name.
  */
 export function bwrapPlan(sandbox: ExecutionSandbox, inner: WrappablePlan, cwd: string): WrappablePlan {
   const writes = sandbox.profile === 'workspace-write'
   const network = bwrapNetworkArgs(sandbox)
+  // A pinned source is bound through the descriptor that was checked, never by its name again.
+  const source = (path: string) => sandbox.pinnedSources?.[path] ?? path
   const args: string[] = []
   for (const link of sandbox.symlinks) args.push('--symlink', link.target, link.path)
   args.push('--dev', '/dev', '--proc', '/proc')
   args.push('--tmpfs', '/tmp')
   for (const dir of sandbox.emptyDirs) args.push('--tmpfs', dir)
   for (const entry of byDepth(sandbox.readable, (entry) => entry.path)) {
-    args.push('--ro-bind', entry.source ?? entry.path, entry.path)
+    args.push('--ro-bind', source(entry.source ?? entry.path), entry.path)
   }
-  args.push(writes ? '--bind' : '--ro-bind', sandbox.workspace, sandbox.workspace)
-  if (writes) for (const root of sandbox.writableRoots) args.push('--bind', root, root)
+  args.push(writes ? '--bind' : '--ro-bind', source(sandbox.workspace), sandbox.workspace)
+  if (writes) for (const root of sandbox.writableRoots) args.push('--bind', source(root), root)
   if (writes)
     for (const cache of sandbox.privateCaches) args.push('--bind', cache.source ?? cache.path, cache.path)
   if (writes) {
@@ -60,7 +64,7 @@ export function bwrapPlan(sandbox: ExecutionSandbox, inner: WrappablePlan, cwd: 
       ...sandbox.reopenedPaths.map((path) => ({ path, writable: true })),
     ]
     for (const layer of byDepth(layers, (layer) => layer.path)) {
-      args.push(layer.writable ? '--bind' : '--ro-bind', layer.path, layer.path)
+      args.push(layer.writable ? '--bind' : '--ro-bind', source(layer.path), layer.path)
     }
   }
   for (const hidden of sandbox.hidden) {

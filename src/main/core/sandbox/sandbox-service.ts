@@ -16,6 +16,7 @@ import { allowedSockets } from './person-paths'
 import { type LayoutInput, planLayout, type SandboxLayout } from './sandbox-layout'
 import { sandboxOf } from './layout-sandbox'
 import { type PruneResult, prunePrivateCaches } from './tool-cache-prune'
+import { MountSourceChangedError, pinMountSources } from './pinned-sources.linux'
 import { ensureHiddenFiles, exposedFiles } from './sandbox-paths'
 import type { EgressDecision } from './egress-policy'
 import { prepareNetwork, type SandboxNetworkInput } from './prepare-network'
@@ -244,6 +245,17 @@ export function createSandboxService(options: SandboxServiceOptions): SandboxSer
       sandbox.hidden = stillPresent(sandbox.hidden)
       notes.push(...network.notes)
       cleanups.push(network.release)
+      if (options.platform === 'linux') {
+        try {
+          const pinned = pinMountSources(sandbox)
+          sandbox.pinnedSources = pinned.sources
+          cleanups.push(pinned.close)
+        } catch (error) {
+          for (const cleanup of cleanups) await cleanup()
+          if (error instanceof MountSourceChangedError) return { kind: 'refuse', reason: error.message }
+          throw error
+        }
+      }
       let settled: string[] | null = null
       const settle = () => {
         if (settled === null) {

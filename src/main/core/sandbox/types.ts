@@ -122,6 +122,12 @@ export interface ExecutionSandbox {
   /** Linux: default /usr/bin/bwrap. */
   bwrapPath?: string
   /**
+   * Linux: bind sources opened and checked after planning (pinned-sources.linux.ts), each path
+   * mapped to the `/proc/<pid>/fd/<n>` bwrap binds instead, so a name swapped for a symlink by a
+   * command running at the same time cannot change what is mounted.
+   */
+  pinnedSources?: Record<string, string>
+  /**
    * The command runs on a pseudo-terminal of its own (issue 23.1). bwrap then keeps it in the
    * terminal's session (no --new-session), so Ctrl+C and job control reach it: the TIOCSTI
    * injection that --new-session prevents can only type into that same private terminal, whose

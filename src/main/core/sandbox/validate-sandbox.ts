@@ -64,11 +64,18 @@ export function assertExecutionSandbox(sandbox: ExecutionSandbox, platform: Node
   }
   for (const exposed of list(sandbox, 'exposed')) assertAbsolute('sandbox.exposed', exposed?.path)
   for (const path of list(sandbox, 'allowedSockets')) assertAbsolute('sandbox.allowedSockets', path)
+  for (const [path, held] of Object.entries(sandbox.pinnedSources ?? {})) {
+    assertAbsolute('sandbox.pinnedSources', path)
+    if (!heldDescriptor(held))
+      throw new SandboxInputError(
+        `sandbox.pinnedSources: ${JSON.stringify(held)} is not a descriptor this process holds (/proc/${process.pid}/fd/N)`,
+      )
+  }
   if (sandbox.profile === 'workspace-write' && sandbox.network !== 'off') assertEgress(sandbox, platform)
 }
 
-/** The only form a spare namespace comes in (spare-network.linux.ts): a descriptor this process holds. */
-const heldNamespace = (path: string) => new RegExp(`^/proc/${process.pid}/fd/\\d+$`).test(path)
+/** The only form a spare namespace (spare-network.linux.ts) or a pinned source comes in: a descriptor this process holds. */
+const heldDescriptor = (path: string) => new RegExp(`^/proc/${process.pid}/fd/\\d+$`).test(path)
 
 /** A command with a network reaches out only through these; one that cannot be applied as written is refused. */
 function assertEgress(sandbox: ExecutionSandbox, platform: NodeJS.Platform): void {
@@ -82,7 +89,7 @@ function assertEgress(sandbox: ExecutionSandbox, platform: NodeJS.Platform): voi
       throw new SandboxInputError(`sandbox.egress: ports must be TCP ports, got ${String(port)}`)
     }
   }
-  if (egress.namespacePath !== undefined && (platform !== 'linux' || !heldNamespace(egress.namespacePath))) {
+  if (egress.namespacePath !== undefined && (platform !== 'linux' || !heldDescriptor(egress.namespacePath))) {
     throw new SandboxInputError(
       `sandbox.egress.namespacePath must be a namespace this process holds (/proc/${process.pid}/fd/<n>) on Linux, got ${String(egress.namespacePath)}`,
     )

@@ -71,6 +71,27 @@ describe('bwrap argv: the mount order is the security property', () => {
     expect(plan.args.join(' ')).not.toMatch(/--(ro-)?bind \/ \//)
   })
 
+  it('a pinned source is bound through its held descriptor; the destination keeps its name', () => {
+    const pinnedSources = {
+      '/w': '/proc/7/fd/20',
+      '/w/.git/modules/lib': '/proc/7/fd/21',
+      '/w/.git/config': '/proc/7/fd/22',
+      '/data/shared-cache': '/proc/7/fd/23',
+      '/nix/var/profile': '/proc/7/fd/24',
+    }
+    const args = bwrapPlan({ ...base, pinnedSources }, inner, '/w').args
+    const binds = (source: string) =>
+      args.findIndex((arg, index) => arg === source && args[index - 1]?.endsWith('bind'))
+    const boundAt = (held: string) => args.slice(binds(held) - 1, binds(held) + 2)
+    expect(boundAt('/proc/7/fd/20')).toEqual(['--bind', '/proc/7/fd/20', '/w'])
+    expect(boundAt('/proc/7/fd/21')).toEqual(['--bind', '/proc/7/fd/21', '/w/.git/modules/lib'])
+    expect(boundAt('/proc/7/fd/22')).toEqual(['--ro-bind', '/proc/7/fd/22', '/w/.git/config'])
+    expect(boundAt('/proc/7/fd/23')).toEqual(['--bind', '/proc/7/fd/23', '/data/shared-cache'])
+    expect(boundAt('/proc/7/fd/24')).toEqual(['--ro-bind', '/proc/7/fd/24', '/h/.nix-profile'])
+    // Nothing pinned is bound by its name any more.
+    for (const path of Object.keys(pinnedSources)) expect(binds(path), path).toBe(-1)
+  })
+
   it('read-only: the workspace is read-only, no caches, no protected re-mounts, always its own network', () => {
     const plan = bwrapPlan({ ...base, profile: 'read-only', network: 'on' }, inner, '/w')
     const at = plan.args.indexOf('/w')

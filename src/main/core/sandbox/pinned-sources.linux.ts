@@ -1,0 +1,99 @@
+import { closeSync, fstatSync, openSync, readlinkSync } from 'node:fs'
+import { isInside, realOrNull } from './host-paths'
+import type { ExecutionSandbox } from './types'
+
+/**
+ * bwrap resolves each mount's source by name when it mounts it, a moment after the layout was
+ * planned, following every symlink on the way. Another sandboxed command running in the same
+ * workspace (a background task, a second agent) can swap a planned folder for a symlink in that
+ * moment: `sub/.git/objects` turned into `../../../home` had bwrap bind the person's real home,
+ * writable, into the next command (a red-team finding). So every source a sandboxed command could
+ * have swapped is opened here first (O_PATH: no read permission needed, a FIFO never blocks) and
+ * checked by the kernel's own answer of where the descriptor leads; bwrap is then handed
+ * `/proc/<this pid>/fd/<n>`, which the kernel resolves to that very open folder or file, whatever
+ * the name leads to by then. The descriptors stay open until the run is released.
+ */
+const O_PATH = 0o10000000
+
+/** Sources no sandboxed command can write: root's system folders. */
+const SYSTEM_ROOTS = ['/usr', '/bin', '/sbin', '/lib', '/lib32', '/lib64', '/libx32', '/etc']
+
+export class MountSourceChangedError extends Error {
+  override name = 'MountSourceChangedError'
+}
+
+export interface PinnedSources {
+  /** Each pinned source path and the `/proc/<pid>/fd/<n>` bwrap mounts instead. */
+  sources: Record<string, string>
+  close(): void
+}
+
+/**
+ * Opens and checks every bind source of the sandbox outside the system folders: the workspace,
+ * the writable roots and everything under them must still lead to a place inside the same root
+ * (each is planned without symlinks, so normally to itself), anything else to where it led when
+ * planned. Throws MountSourceChangedError, with every descriptor closed, when one does not.
+ */
+export function pinMountSources(sandbox: ExecutionSandbox, pid = process.pid): PinnedSources {
+  const sources: Record<string, string> = {}
+  const held: number[] = []
+  const roots = [sandbox.workspace, ...sandbox.writableRoots]
+  try {
+    for (const { source, expected } of bindSources(sandbox)) {
+      if (source in sources || SYSTEM_ROOTS.some((root) => isInside(source, root))) continue
+      const fd = openPath(source)
+      held.push(fd)
+      const actual = readlinkSync(`/proc/self/fd/${fd}`)
+      const root = roots.find((candidate) => isInside(source, candidate))
+      // Outside those roots nothing sandboxed writes (a dotfile linked to a dotfiles folder leads
+      // to its real path, as it did when planned).
+      const stays =
+        root !== undefined ? isInside(actual, root) : actual === expected || actual === realOrNull(expected)
+      if (!stays)
+        throw new MountSourceChangedError(
+          `${source} changed while the sandbox was being prepared (it now leads to ${actual}): a command running at the same time may be trying to reach outside its sandbox, so this one was not started`,
+        )
+      sources[source] = `/proc/${pid}/fd/${fd}`
+    }
+  } catch (error) {
+    for (const fd of held) closeSync(fd)
+    throw error
+  }
+  let closed = false
+  return {
+    sources,
+    close: () => {
+      if (closed) return
+      closed = true
+      for (const fd of held) closeSync(fd)
+    },
+  }
+}
+
+/** The sources bwrapPlan binds, each with where it should lead (its own real path, as planned). */
+function bindSources(sandbox: ExecutionSandbox): { source: string; expected: string }[] {
+  const writes = sandbox.profile === 'workspace-write'
+  const same = (path: string) => ({ source: path, expected: path })
+  return [
+    ...sandbox.readable.map((entry) => same(entry.source ?? entry.path)),
+    same(sandbox.workspace),
+    ...(writes ? sandbox.writableRoots.map(same) : []),
+    ...(writes ? [...sandbox.protectedPaths, ...sandbox.reopenedPaths].map(same) : []),
+  ]
+  // Not the private caches nor the executor's exposed files: both live in SHELLGATE_HOME, which no
+  // sandboxed command sees, and an exposed file may not exist until the run makes it.
+}
+
+function openPath(path: string): number {
+  try {
+    // libuv adds O_CLOEXEC itself: no other child inherits these.
+    const fd = openSync(path, O_PATH)
+    // fstat works on an O_PATH descriptor; it only confirms the open found something mountable.
+    fstatSync(fd)
+    return fd
+  } catch (error) {
+    throw new MountSourceChangedError(
+      `${path} could not be opened to mount it (${(error as NodeJS.ErrnoException).code ?? (error as Error).message}): it changed while the sandbox was being prepared, so the command was not started`,
+    )
+  }
+}
