@@ -2,6 +2,7 @@ import type { ChildProcess } from 'node:child_process'
 import type { Readable } from 'node:stream'
 import type { StreamName } from './bounded-collector'
 import type { ChildOutcome, ChildRunSpec } from './child-run-types'
+import { reopenedThroughProc } from './inherited-fds'
 import { type KillTreeReport, killProcessTree, type TerminationProfile } from './kill-tree'
 import { type LeftoverVerdict, lookForLeftovers } from './leftover-look'
 import { clearDeadline, type Deadline, setDeadline } from './run-deadlines'
@@ -74,7 +75,9 @@ class ChildRun {
   }
 
   start(): void {
-    const { plan, output, platform } = this.spec
+    const { output, platform } = this.spec
+    // A terminal child (node-pty) is given no descriptors but its terminal: it takes them itself.
+    const plan = this.spec.spawnChild ? reopenedThroughProc(this.spec.plan) : this.spec.plan
     const stdio =
       output.kind === 'file'
         ? (['ignore', output.file.fd, output.file.fd] as const)
@@ -83,7 +86,7 @@ class ChildRun {
       this.child = (this.spec.spawnChild ?? this.spec.spawnFile)(plan.file, plan.args, {
         cwd: this.spec.cwd,
         env: this.spec.env,
-        stdio: [...stdio],
+        stdio: [...stdio, ...(plan.inheritFds ?? [])],
         // The child leads its own process group so the whole group can be signalled at once.
         detached: platform !== 'win32',
         windowsHide: true,

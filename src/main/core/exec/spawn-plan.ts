@@ -15,6 +15,8 @@ export interface SpawnPlan {
   file: string
   args: string[]
   windowsVerbatimArguments: boolean
+  /** Descriptors of this process the child gets as 3, 4, … (a sandbox's pinned mount sources). */
+  inheritFds?: readonly number[]
 }
 
 export interface SpawnPlanContext {

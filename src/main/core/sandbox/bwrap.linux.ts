@@ -44,18 +44,25 @@ export { BRIDGE_FAILED_EXIT_CODE, DEFAULT_SOCAT_PATH } from './bwrap-network.lin
 export function bwrapPlan(sandbox: ExecutionSandbox, inner: WrappablePlan, cwd: string): WrappablePlan {
   const writes = sandbox.profile === 'workspace-write'
   const network = bwrapNetworkArgs(sandbox)
-  // A pinned source is bound through the descriptor that was checked, never by its name again.
-  const source = (path: string) => sandbox.pinnedSources?.[path] ?? path
+  // A pinned source is bound through the descriptor that was checked, never by its name again:
+  // the child gets them as 3, 4, … in this order.
+  const inheritFds: number[] = []
+  const bind = (option: '--bind' | '--ro-bind', source: string, dest: string) => {
+    const fd = sandbox.pinnedSources?.[source]
+    if (fd === undefined) return args.push(option, source, dest)
+    inheritFds.push(fd)
+    return args.push(`${option}-fd`, String(2 + inheritFds.length), dest)
+  }
   const args: string[] = []
   for (const link of sandbox.symlinks) args.push('--symlink', link.target, link.path)
   args.push('--dev', '/dev', '--proc', '/proc')
   args.push('--tmpfs', '/tmp')
   for (const dir of sandbox.emptyDirs) args.push('--tmpfs', dir)
   for (const entry of byDepth(sandbox.readable, (entry) => entry.path)) {
-    args.push('--ro-bind', source(entry.source ?? entry.path), entry.path)
+    bind('--ro-bind', entry.source ?? entry.path, entry.path)
   }
-  args.push(writes ? '--bind' : '--ro-bind', source(sandbox.workspace), sandbox.workspace)
-  if (writes) for (const root of sandbox.writableRoots) args.push('--bind', source(root), root)
+  bind(writes ? '--bind' : '--ro-bind', sandbox.workspace, sandbox.workspace)
+  if (writes) for (const root of sandbox.writableRoots) bind('--bind', root, root)
   if (writes)
     for (const cache of sandbox.privateCaches) args.push('--bind', cache.source ?? cache.path, cache.path)
   if (writes) {
@@ -64,7 +71,7 @@ export function bwrapPlan(sandbox: ExecutionSandbox, inner: WrappablePlan, cwd: 
       ...sandbox.reopenedPaths.map((path) => ({ path, writable: true })),
     ]
     for (const layer of byDepth(layers, (layer) => layer.path)) {
-      args.push(layer.writable ? '--bind' : '--ro-bind', source(layer.path), layer.path)
+      bind(layer.writable ? '--bind' : '--ro-bind', layer.path, layer.path)
     }
   }
   for (const hidden of sandbox.hidden) {
@@ -91,11 +98,12 @@ export function bwrapPlan(sandbox: ExecutionSandbox, inner: WrappablePlan, cwd: 
   args.push('--chdir', cwd, '--', ...network.bridge)
   args.push(inner.file, ...inner.args)
   const bwrap = sandbox.bwrapPath ?? DEFAULT_BWRAP_PATH
+  const fds = inheritFds.length > 0 ? { inheritFds } : {}
   if (network.join) {
     const joined = [`--net=${network.join}`, '--', bwrap, ...args]
-    return { file: DEFAULT_NSENTER_PATH, args: joined, windowsVerbatimArguments: false }
+    return { file: DEFAULT_NSENTER_PATH, args: joined, windowsVerbatimArguments: false, ...fds }
   }
-  return { file: bwrap, args, windowsVerbatimArguments: false }
+  return { file: bwrap, args, windowsVerbatimArguments: false, ...fds }
 }
 
 function requireEmptyFile(sandbox: ExecutionSandbox): string {

@@ -9,9 +9,11 @@ import type { ExecutionSandbox } from './types'
  * moment: `sub/.git/objects` turned into `../../../home` had bwrap bind the person's real home,
  * writable, into the next command (a red-team finding). So every source a sandboxed command could
  * have swapped is opened here first (O_PATH: no read permission needed, a FIFO never blocks) and
- * checked by the kernel's own answer of where the descriptor leads; bwrap is then handed
- * `/proc/<this pid>/fd/<n>`, which the kernel resolves to that very open folder or file, whatever
- * the name leads to by then. The descriptors stay open until the run is released.
+ * checked by the kernel's own answer of where the descriptor leads; bwrap then gets the descriptor
+ * itself (`--bind-fd`), so it mounts that very folder or file, whatever the name leads to by then.
+ * (A `/proc/<pid>/fd/<n>` path would do as root, but unprivileged bwrap, inside its own user
+ * namespace, may not look into this process's descriptors.) bwrap closes each one once mounted,
+ * so the command never holds it; this process keeps them open until the run is released.
  */
 const O_PATH = 0o10000000
 
@@ -23,8 +25,8 @@ export class MountSourceChangedError extends Error {
 }
 
 export interface PinnedSources {
-  /** Each pinned source path and the `/proc/<pid>/fd/<n>` bwrap mounts instead. */
-  sources: Record<string, string>
+  /** Each pinned source path and this process's descriptor of it, which bwrap mounts instead. */
+  sources: Record<string, number>
   close(): void
 }
 
@@ -34,8 +36,8 @@ export interface PinnedSources {
  * (each is planned without symlinks, so normally to itself), anything else to where it led when
  * planned. Throws MountSourceChangedError, with every descriptor closed, when one does not.
  */
-export function pinMountSources(sandbox: ExecutionSandbox, pid = process.pid): PinnedSources {
-  const sources: Record<string, string> = {}
+export function pinMountSources(sandbox: ExecutionSandbox): PinnedSources {
+  const sources: Record<string, number> = {}
   const held: number[] = []
   const roots = [sandbox.workspace, ...sandbox.writableRoots]
   try {
@@ -53,7 +55,7 @@ export function pinMountSources(sandbox: ExecutionSandbox, pid = process.pid): P
         throw new MountSourceChangedError(
           `${source} changed while the sandbox was being prepared (it now leads to ${actual}): a command running at the same time may be trying to reach outside its sandbox, so this one was not started`,
         )
-      sources[source] = `/proc/${pid}/fd/${fd}`
+      sources[source] = fd
     }
   } catch (error) {
     for (const fd of held) closeSync(fd)

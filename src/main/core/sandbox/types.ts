@@ -123,10 +123,10 @@ export interface ExecutionSandbox {
   bwrapPath?: string
   /**
    * Linux: bind sources opened and checked after planning (pinned-sources.linux.ts), each path
-   * mapped to the `/proc/<pid>/fd/<n>` bwrap binds instead, so a name swapped for a symlink by a
-   * command running at the same time cannot change what is mounted.
+   * mapped to this process's descriptor of it, which bwrap binds instead (`--bind-fd`), so a name
+   * swapped for a symlink by a command running at the same time cannot change what is mounted.
    */
-  pinnedSources?: Record<string, string>
+  pinnedSources?: Record<string, number>
   /**
    * The command runs on a pseudo-terminal of its own (issue 23.1). bwrap then keeps it in the
    * terminal's session (no --new-session), so Ctrl+C and job control reach it: the TIOCSTI
@@ -141,4 +141,6 @@ export interface WrappablePlan {
   file: string
   args: string[]
   windowsVerbatimArguments: boolean
+  /** Descriptors of this process the child gets as 3, 4, … (the pinned mount sources). */
+  inheritFds?: readonly number[]
 }

@@ -64,17 +64,17 @@ export function assertExecutionSandbox(sandbox: ExecutionSandbox, platform: Node
   }
   for (const exposed of list(sandbox, 'exposed')) assertAbsolute('sandbox.exposed', exposed?.path)
   for (const path of list(sandbox, 'allowedSockets')) assertAbsolute('sandbox.allowedSockets', path)
-  for (const [path, held] of Object.entries(sandbox.pinnedSources ?? {})) {
+  for (const [path, fd] of Object.entries(sandbox.pinnedSources ?? {})) {
     assertAbsolute('sandbox.pinnedSources', path)
-    if (!heldDescriptor(held))
-      throw new SandboxInputError(
-        `sandbox.pinnedSources: ${JSON.stringify(held)} is not a descriptor this process holds (/proc/${process.pid}/fd/N)`,
-      )
+    if (!Number.isInteger(fd) || fd < 0)
+      throw new SandboxInputError(`sandbox.pinnedSources: ${JSON.stringify(fd)} is not a file descriptor`)
   }
+  if (platform !== 'linux' && Object.keys(sandbox.pinnedSources ?? {}).length > 0)
+    throw new SandboxInputError(`sandbox.pinnedSources: ${platform} does not mount by descriptor`)
   if (sandbox.profile === 'workspace-write' && sandbox.network !== 'off') assertEgress(sandbox, platform)
 }
 
-/** The only form a spare namespace (spare-network.linux.ts) or a pinned source comes in: a descriptor this process holds. */
+/** The only form a spare namespace comes in (spare-network.linux.ts): a descriptor this process holds. */
 const heldDescriptor = (path: string) => new RegExp(`^/proc/${process.pid}/fd/\\d+$`).test(path)
 
 /** A command with a network reaches out only through these; one that cannot be applied as written is refused. */

@@ -1,7 +1,9 @@
 import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { createExecutionPort } from '../../../../src/main/core/exec'
 import { bwrapPlan } from '../../../../src/main/core/sandbox/bwrap.linux'
+import { pinMountSources } from '../../../../src/main/core/sandbox/pinned-sources.linux'
 import {
   bashToolExecutionCommand,
   composeBashScript,
@@ -102,4 +104,32 @@ describe('a terminal run inside bubblewrap (issue 23.1)', () => {
       expect(text).not.toContain('horse')
     },
   )
+
+  it('mounts pinned sources too: the terminal child takes the descriptors itself, and bwrap closes them', async () => {
+    const w = world()
+    const sandbox = w.base({ privateTerminal: true })
+    const pinned = pinMountSources(sandbox)
+    try {
+      expect(Object.keys(pinned.sources)).toContain(w.workspace)
+      const run = startTerminal({
+        dir: w.root,
+        cwd: w.workspace,
+        command: terminalCommand(
+          SHELLS[0] as TerminalShell,
+          'cat .git/HEAD; echo made > from-terminal; ls -l /proc/$$/fd | grep -c /var/tmp; echo done',
+        ),
+        sandbox: { ...sandbox, pinnedSources: pinned.sources },
+        timeoutMs: 30_000,
+      })
+      const result = await run.settled
+      const text = readFileSync(run.outputPath, 'utf8')
+      expect(result.status, text).toBe('completed')
+      expect(text).toContain('ref: refs/heads/main')
+      // No descriptor of a host folder is left to the command inside.
+      expect(text).toMatch(/\r?\n0\r?\ndone/)
+      expect(readFileSync(join(w.workspace, 'from-terminal'), 'utf8')).toBe('made\n')
+    } finally {
+      pinned.close()
+    }
+  })
 })

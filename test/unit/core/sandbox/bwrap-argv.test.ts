@@ -71,25 +71,33 @@ describe('bwrap argv: the mount order is the security property', () => {
     expect(plan.args.join(' ')).not.toMatch(/--(ro-)?bind \/ \//)
   })
 
-  it('a pinned source is bound through its held descriptor; the destination keeps its name', () => {
+  it('a pinned source is bound through its descriptor, handed to bwrap as 3, 4, …; the destination keeps its name', () => {
     const pinnedSources = {
-      '/w': '/proc/7/fd/20',
-      '/w/.git/modules/lib': '/proc/7/fd/21',
-      '/w/.git/config': '/proc/7/fd/22',
-      '/data/shared-cache': '/proc/7/fd/23',
-      '/nix/var/profile': '/proc/7/fd/24',
+      '/w': 20,
+      '/w/.git/modules/lib': 21,
+      '/w/.git/config': 22,
+      '/data/shared-cache': 23,
+      '/nix/var/profile': 24,
     }
-    const args = bwrapPlan({ ...base, pinnedSources }, inner, '/w').args
-    const binds = (source: string) =>
-      args.findIndex((arg, index) => arg === source && args[index - 1]?.endsWith('bind'))
-    const boundAt = (held: string) => args.slice(binds(held) - 1, binds(held) + 2)
-    expect(boundAt('/proc/7/fd/20')).toEqual(['--bind', '/proc/7/fd/20', '/w'])
-    expect(boundAt('/proc/7/fd/21')).toEqual(['--bind', '/proc/7/fd/21', '/w/.git/modules/lib'])
-    expect(boundAt('/proc/7/fd/22')).toEqual(['--ro-bind', '/proc/7/fd/22', '/w/.git/config'])
-    expect(boundAt('/proc/7/fd/23')).toEqual(['--bind', '/proc/7/fd/23', '/data/shared-cache'])
-    expect(boundAt('/proc/7/fd/24')).toEqual(['--ro-bind', '/proc/7/fd/24', '/h/.nix-profile'])
-    // Nothing pinned is bound by its name any more.
-    for (const path of Object.keys(pinnedSources)) expect(binds(path), path).toBe(-1)
+    const plan = bwrapPlan({ ...base, pinnedSources }, inner, '/w')
+    const boundAt = (dest: string) => {
+      const at = plan.args.findIndex((arg, index) => arg === dest && plan.args[index - 2]?.includes('bind'))
+      return plan.args.slice(at - 2, at + 1)
+    }
+    // In mount order: the readable entries, the workspace, the writable roots, then the layers by depth.
+    expect(plan.inheritFds).toEqual([24, 20, 23, 22, 21])
+    expect(boundAt('/h/.nix-profile')).toEqual(['--ro-bind-fd', '3', '/h/.nix-profile'])
+    expect(boundAt('/w')).toEqual(['--bind-fd', '4', '/w'])
+    expect(boundAt('/data/shared-cache')).toEqual(['--bind-fd', '5', '/data/shared-cache'])
+    expect(boundAt('/w/.git/config')).toEqual(['--ro-bind-fd', '6', '/w/.git/config'])
+    expect(boundAt('/w/.git/modules/lib')).toEqual(['--bind-fd', '7', '/w/.git/modules/lib'])
+    // Nothing pinned is bound by its name any more; what is not pinned still is.
+    const byName = plan.args.filter((arg, index) =>
+      ['--bind', '--ro-bind'].includes(plan.args[index - 1] ?? ''),
+    )
+    for (const path of Object.keys(pinnedSources)) expect(byName).not.toContain(path)
+    expect(boundAt('/usr')).toEqual(['--ro-bind', '/usr', '/usr'])
+    expect(bwrapPlan(base, inner, '/w').inheritFds).toBeUndefined()
   })
 
   it('read-only: the workspace is read-only, no caches, no protected re-mounts, always its own network', () => {
