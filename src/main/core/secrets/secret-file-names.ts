@@ -56,8 +56,39 @@ export function isEnvFileName(name: string): boolean {
   return ENV_FILE.test(canonical) || ENV_FILE.test(name)
 }
 
-/** Any file name that holds a secret: env files, private keys, credential files. */
+// Editors' and tools' copies of a file, named after it: emacs autosaves (`#.env#`) and lock links
+// (`.#.env`), vim swap files (`.id_rsa.swp`), backups (`id_rsa~`, `.npmrc.bak`, `.pgpass.orig`).
+// A copy holds what the file holds.
+const COPY_FORMS: readonly RegExp[] = [
+  /^#(.+)#$/,
+  /^\.#(.+)$/,
+  /^\.(.+)\.sw[a-p]$/i,
+  /^(.+)~$/,
+  /^(.+)\.(?:bak|backup|orig|old|save|tmp|swp|swo)$/i,
+]
+
+/** The name of the file a copy's name comes from, or null when it is no copy's name. */
+function copiedName(name: string): string | null {
+  for (const form of COPY_FORMS) {
+    const base = form.exec(name)?.[1]
+    if (base !== undefined && base !== '') return base
+  }
+  return null
+}
+
+/** Any file name that holds a secret: env files, private keys, credential files, and copies of them. */
 export function isSecretFileName(name: string): boolean {
+  if (namesASecret(name)) return true
+  // Copies of copies (`#.env.bak#`) are unwrapped a few levels deep.
+  let copied = copiedName(name)
+  for (let depth = 0; copied !== null && depth < 3; depth += 1) {
+    if (namesASecret(copied)) return true
+    copied = copiedName(copied)
+  }
+  return false
+}
+
+function namesASecret(name: string): boolean {
   if (isEnvFileName(name)) return true
   const canonical = canonicalName(name)
   const lower = canonical.toLowerCase()

@@ -139,12 +139,15 @@ describe('secrets outside the workspace cannot be read, in both profiles', () =>
     mkdirSync(deep, { recursive: true })
     writeFileSync(join(deep, '.env.production'), 'DB_PASSWORD=hunter2\n')
     writeFileSync(join(w.workspace, 'README.md'), 'hello\n')
+    // An editor's autosave of it holds the same secret.
+    writeFileSync(join(deep, '#.env.production#'), 'DB_PASSWORD=hunter2\n')
     const grep = 'grep -r hunter2 . ; cat README.md'
     const readOnly = await runPrepared(w, 'read-only', grep)
     expect(readOnly.result.stdout).toBe('hello\n')
     expect(readOnly.result.stderr).toContain('apps/.config/deploy/prod/.env.production: Permission denied')
+    expect(readOnly.result.stderr).toContain('apps/.config/deploy/prod/#.env.production#: Permission denied')
     expect(readOnly.blocked).toMatch(
-      /^blocked by the sandbox: .*\.env\.production is hidden from sandboxed commands/,
+      /^blocked by the sandbox: .*\.env\.production#? is hidden from sandboxed commands/,
     )
     const approved = await runPrepared(w, 'workspace-write', grep)
     expect(approved.result.stdout).toContain('DB_PASSWORD=hunter2')

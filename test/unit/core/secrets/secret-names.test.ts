@@ -46,6 +46,27 @@ describe('secret file names (one list for the verdict and the sandbox)', () => {
     expect(isSecretFileName(name)).toBe(true)
   })
 
+  // An editor's or tool's copy of a secret file holds the secret (a red-team read of `cfg/#.env#`).
+  it.each([
+    '#.env#',
+    '.#.env',
+    '.id_rsa.swp',
+    'id_ed25519~',
+    '.npmrc.bak',
+    '.pgpass.orig',
+    '#credentials.json#',
+    '#.env.bak#',
+  ])('%s, a copy of a secret file, is a secret file', (name) => {
+    expect(isSecretFileName(name)).toBe(true)
+  })
+
+  it.each(['#notes.txt#', 'README.md~', '.main.ts.swp', 'file.bak', '.#index.ts', 'config.yml.orig'])(
+    '%s, a copy of an ordinary file, is not',
+    (name) => {
+      expect(isSecretFileName(name)).toBe(false)
+    },
+  )
+
   it.each([
     'environment.ts',
     'env.ts',
