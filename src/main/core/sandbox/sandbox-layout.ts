@@ -3,6 +3,7 @@ import { join } from 'node:path'
 import type { SandboxSettings } from '../../../shared/settings'
 import { HOME_SECRETS } from '../secrets/home-secrets'
 import { SCAN_FOLDER_CAP, scanFolder } from './folder-scan'
+import { prefixSecrets } from './prefix-secrets'
 import { type GitBaseline, gitBaseline } from './git-audit'
 import { sealConfiguredPrograms } from './git-config-programs'
 import { gitDirsOf, gitDirsOutside, sealGitDirs } from './git-seal'
@@ -18,6 +19,8 @@ import { ensurePrivateCaches, toolCaches } from './tool-caches'
 import { toolchainRoots } from './toolchain-roots'
 import type { EnforcedProfile, SymlinkPath } from './types'
 
+/** System prefixes tools install into, each with an etc/ of its own (and /opt/<tool>/etc). */
+const PREFIX_ROOTS = ['/usr/local', '/opt']
 export interface LayoutInput {
   platform: NodeJS.Platform
   profile: EnforcedProfile
@@ -105,6 +108,13 @@ export function planLayout(input: LayoutInput): SandboxLayout {
   const toolchains = toolchainRoots(input.searchPath, { home, dataDir: input.dataDir, covered })
   readable.push(...toolchains.readable)
   leftOut.push(...toolchains.skipped)
+  // Installed trees hold the person's settings too: npm's global npmrc is <prefix>/etc/npmrc.
+  const prefixes = prefixSecrets(
+    toolchains.readable.map((entry) => entry.source ?? entry.path),
+    PREFIX_ROOTS.filter((root) => covered(root)),
+  )
+  hidden.push(...prefixes.hidden)
+  leftOut.push(...prefixes.unchecked)
 
   // The person's folders: scanned like the workspace, their secrets hidden in both profiles.
   const scanned: { root: string; writable: boolean; hideSecrets: boolean }[] = []

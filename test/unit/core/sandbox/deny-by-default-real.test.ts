@@ -188,4 +188,42 @@ describe('secrets outside the workspace cannot be read, in both profiles', () =>
     const absent = await runPrepared(w, 'read-only', `'${bin}/mytool'; echo rc=$?`)
     expect(absent.result.stdout).toBe('rc=127\n')
   })
+
+  it("a toolchain's own config with a token (an nvm node's etc/npmrc, a prefix's) reads empty, and its secret files are hidden", async () => {
+    const w = world()
+    const node = join(w.home, '.nvm', 'versions', 'node', 'v20.0.0')
+    const tool = join(w.root, 'opt-tool')
+    for (const prefix of [node, tool]) {
+      mkdirSync(join(prefix, 'bin'), { recursive: true })
+      mkdirSync(join(prefix, 'etc'), { recursive: true })
+    }
+    writeFileSync(join(node, 'etc', 'npmrc'), '//registry.npmjs.org/:_authToken=npm_SECRETTOKEN\n')
+    writeFileSync(join(tool, 'etc', 'npmrc'), 'prefix=/opt/tool\n')
+    writeFileSync(
+      join(tool, 'etc', 'pip.conf'),
+      '[global]\nindex-url = https://me:hunter2@pypi.example.test/simple\n',
+    )
+    writeFileSync(join(tool, '.env'), 'API_KEY=hunter2\n')
+    const searchPath = `${join(node, 'bin')}:${join(tool, 'bin')}:${TEST_PATH}`
+    const script = `cat '${node}/etc/npmrc' '${tool}/etc/pip.conf' '${tool}/.env'; echo; cat '${tool}/etc/npmrc'`
+    const readOnly = await runPrepared(w, 'read-only', script, { searchPath })
+    expect(readOnly.output).not.toMatch(/SECRETTOKEN|hunter2/)
+    expect(readOnly.result.stderr).toContain(`${tool}/.env: Permission denied`)
+    // A config without a credential is the tool's own setting: left as it is.
+    expect(readOnly.result.stdout).toContain('prefix=/opt/tool')
+    const approved = await runPrepared(w, 'workspace-write', script, { searchPath })
+    expect(approved.output).not.toMatch(/SECRETTOKEN|hunter2/)
+    const layout = w.layout('read-only', { searchPath })
+    expect(layout.hidden).toEqual(
+      expect.arrayContaining([
+        {
+          path: join(node, 'etc', 'npmrc'),
+          kind: 'file',
+          readsEmpty: true,
+          why: 'holds a credential (//registry.npmjs.org/:_authToken)',
+        },
+        { path: join(tool, '.env'), kind: 'file', why: 'a secret file name in a toolchain or system folder' },
+      ]),
+    )
+  })
 })

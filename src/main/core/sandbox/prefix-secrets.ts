@@ -1,0 +1,166 @@
+import { type Dirent, lstatSync, readdirSync } from 'node:fs'
+import { basename, join } from 'node:path'
+import { isSecretFileName } from '../secrets/secret-file-names'
+import { configHoldsCredential } from './config-credentials'
+import { readText } from './host-paths'
+import type { LayoutEntry } from './layout-types'
+
+/**
+ * The toolchains on PATH are mounted whole (`~/.nvm`, `~/.npm-global`, `<prefix>` for a
+ * `<prefix>/bin`), and so are `/opt` and `/usr/local`. Installed trees hold the person's settings
+ * too, and some carry a credential: npm's global config is `<prefix>/etc/npmrc` (an nvm node's,
+ * `/usr/local/etc/npmrc`), pip's and git's live in `<prefix>/etc` the same way, and a key or an
+ * `.env` may sit anywhere a person unpacked a tool (a red-team finding: a read-only command
+ * printed an nvm node's `_authToken`). So each such root is walked for the secrets room's file
+ * names, and each `etc/` config file that names a credential reads as empty.
+ *
+ * The walk is shallow and skips what installs are made of (packages, libraries, headers, manuals):
+ * the person's own files in a tool's tree sit near its top. Its bounds are said, never silent: a
+ * root past them still has its prefixes' `etc/` (`/opt/<tool>/etc`) looked at, is mounted as it is
+ * (nothing sandboxed writes it), and explain says so. Each walk is kept while its folders are unchanged.
+ */
+const MAX_DEPTH = 5
+const MAX_FOLDERS = 80
+const SKIPPED = new Set([
+  'node_modules',
+  'site-packages',
+  'dist-packages',
+  'lib',
+  'lib64',
+  'libexec',
+  'include',
+  'share',
+  'man',
+  'doc',
+  'docs',
+  'src',
+  'pkg',
+  'test',
+  'tests',
+  '.git',
+  'cache',
+  '.cache',
+])
+/** Config files a tool reads from its prefix's etc/ that may hold a token or a password. */
+const PREFIX_CONFIG: Record<string, 'git' | 'ini'> = {
+  npmrc: 'ini',
+  'pip.conf': 'ini',
+  gitconfig: 'git',
+  wgetrc: 'ini',
+  yarnrc: 'ini',
+}
+
+export interface PrefixSecrets {
+  hidden: LayoutEntry[]
+  /** Roots whose walk stopped at its bounds (folders not looked at), for `sandbox explain`. */
+  unchecked: LayoutEntry[]
+}
+
+/**
+ * `walked`: the toolchain roots, walked as above. `prefixes`: `/usr/local` and `/opt`, whose
+ * trees are the system's and too large to walk on every command: only their own `etc/` and each
+ * tool's (`/opt/<tool>/etc`) are looked at.
+ */
+export function prefixSecrets(walked: readonly string[], prefixes: readonly string[]): PrefixSecrets {
+  const found: PrefixSecrets = { hidden: [], unchecked: [] }
+  for (const root of new Set(walked)) {
+    const walk = walkedOnce(root)
+    found.hidden.push(...walk.hidden)
+    found.unchecked.push(...walk.unchecked)
+  }
+  for (const root of new Set(prefixes)) judgePrefixConfigs(root, found, [])
+  return found
+}
+
+/** The `etc/` of a prefix and of each prefix one level below it. */
+function judgePrefixConfigs(root: string, found: PrefixSecrets, listed: string[]): void {
+  const tools = listing(root).filter((entry) => entry.isDirectory() && !SKIPPED.has(entry.name))
+  for (const prefix of [root, ...tools.map((entry) => join(root, entry.name))]) {
+    const etc = join(prefix, 'etc')
+    if (!listed.includes(etc) && lstatSync(etc, { throwIfNoEntry: false })?.isDirectory())
+      judgeFolder(etc, found, listed, [])
+  }
+}
+
+// A root's walk, kept while every folder it listed is the same one with the same times (an entry
+// added, removed or renamed changes its folder's ctime, which no program can set back): a repeated
+// prepare then costs one lstat per folder. Not kept when a folder changed in the last 2 s, when
+// another change could carry the same ctime.
+const kept = new Map<string, { stamps: Array<[string, string]>; found: PrefixSecrets }>()
+const MAX_KEPT = 64
+const RECENT_MS = 2_000
+
+function walkedOnce(root: string): PrefixSecrets {
+  const known = kept.get(root)
+  if (known?.stamps.every(([folder, stamp]) => stampOf(folder) === stamp)) return known.found
+  const found: PrefixSecrets = { hidden: [], unchecked: [] }
+  const listed = walk(root, found)
+  const stamps = listed.map((folder): [string, string] => [folder, stampOf(folder)])
+  const now = Date.now()
+  if (kept.size >= MAX_KEPT) kept.clear()
+  if (
+    stamps.every(([folder]) => now - (lstatSync(folder, { throwIfNoEntry: false })?.ctimeMs ?? 0) > RECENT_MS)
+  )
+    kept.set(root, { stamps, found })
+  else kept.delete(root)
+  return found
+}
+
+function stampOf(folder: string): string {
+  const stats = lstatSync(folder, { throwIfNoEntry: false })
+  return stats ? `${stats.dev}:${stats.ino}:${stats.mtimeMs}:${stats.ctimeMs}` : 'missing'
+}
+
+/** Walks one root; returns every folder it listed and every config file it read. */
+function walk(root: string, found: PrefixSecrets): string[] {
+  const listed: string[] = []
+  let level = [root]
+  for (let depth = 0; depth <= MAX_DEPTH && level.length > 0; depth += 1) {
+    const next: string[] = []
+    for (const folder of level) {
+      if (listed.length >= MAX_FOLDERS) {
+        found.unchecked.push({
+          path: root,
+          kind: 'dir',
+          why: `toolchain or system folder: past ${MAX_FOLDERS} folders, only its prefixes' etc/ config files were looked at for credentials; the rest is mounted read-only as it is`,
+        })
+        judgePrefixConfigs(root, found, listed)
+        return listed
+      }
+      judgeFolder(folder, found, listed, next)
+    }
+    level = next
+  }
+  return listed
+}
+
+/** Hides the secret files of one folder and the etc/ config files holding a credential; queues its folders. */
+function judgeFolder(folder: string, found: PrefixSecrets, listed: string[], next: string[]): void {
+  listed.push(folder)
+  for (const entry of listing(folder)) {
+    const path = join(folder, entry.name)
+    if (entry.isDirectory()) {
+      if (!SKIPPED.has(entry.name)) next.push(path)
+      continue
+    }
+    if (!entry.isFile() && !entry.isSymbolicLink()) continue
+    if (isSecretFileName(entry.name)) {
+      found.hidden.push({ path, kind: 'file', why: 'a secret file name in a toolchain or system folder' })
+      continue
+    }
+    const format = basename(folder) === 'etc' ? PREFIX_CONFIG[entry.name] : undefined
+    if (format === undefined) continue
+    // Its own time is kept with the walk: a config rewritten in place leaves its folder as it was.
+    listed.push(path)
+    const key = configHoldsCredential(readText(path), format)
+    if (key) found.hidden.push({ path, kind: 'file', readsEmpty: true, why: `holds a credential (${key})` })
+  }
+}
+
+function listing(folder: string): Dirent[] {
+  try {
+    return readdirSync(folder, { withFileTypes: true })
+  } catch {
+    return []
+  }
+}
