@@ -38,6 +38,9 @@ export function sandboxBlockedLine(input: BlockedLineInput): string | null {
     return `blocked by the sandbox: ${tilde(hiddenRead.path, input.home)} is hidden from sandboxed commands. ${further}`
   }
   if (input.exitCode === 0) return null
+  // bwrap found a destination leading elsewhere than the descriptor it was given (pinned-sources).
+  if (/^bwrap: Race condition binding dirfd/m.test(output))
+    return 'blocked by the sandbox: a folder it mounts was swapped for a link while the sandbox started, so the command was not run (another command running in this workspace may be trying to reach outside its sandbox). Run it again once nothing else runs here, and look at what the other command did.'
   if (input.refused.length > 0) return networkBlockedLine({ sandbox, output, refused: input.refused })
   const written = READ_ONLY_FS.exec(output)
   if (written) return writeLine(sandbox, written[1]!, input.home)

@@ -57,7 +57,12 @@ describe('mount sources are pinned when the sandbox is prepared', () => {
       expect(existsSync(join(w.home, '.planted'))).toBe(false)
       // bwrap bound the checked folder, found the destination leading elsewhere, and stopped.
       expect(result.exitCode).not.toBe(0)
-      expect(result.stdout + result.stderr).toContain('Race condition binding dirfd')
+      const output = result.stdout + result.stderr
+      expect(output).toContain('Race condition binding dirfd')
+      if (prepared.kind !== 'run') throw new Error('expected a run')
+      expect(prepared.explain({ exitCode: result.exitCode, output })).toMatch(
+        /^blocked by the sandbox: a folder it mounts was swapped for a link while the sandbox started/,
+      )
     } finally {
       if (prepared.kind === 'run') await prepared.release()
     }
