@@ -162,8 +162,11 @@ function checkRepositoryPrograms(gitDir: string, workTree: string, cwd: string):
   // A submodule's git folder may be anywhere its `.git` file says (`gitdir: ~/other/.git`), and
   // `--submodule=diff`, `--recurse-submodules` or the repository's own `diff.submodule` and
   // `submodule.recurse` print its files: each is a place the command reads, like the top one.
-  const stores = [gitDir, ...nested.gitDirs].flatMap((dir) => repositoryStores(dir))
   const facts = readRepositoryFacts(gitDir)
+  const stores = [
+    ...[gitDir, ...nested.gitDirs].flatMap((dir) => repositoryStores(dir)),
+    ...facts.namedFiles(workTree),
+  ]
   const secretTrackedPaths = [...facts.secretTrackedPaths, ...nested.trackedSecrets]
   // Object.assign, not a spread: keys added after a spread cost a new hidden class each (Node 20).
   const repository = Object.assign({}, facts, { secretTrackedPaths, workTree, stores })

@@ -19,6 +19,10 @@ const MAX_ALTERNATE_DEPTH = 5
 export function repositoryStores(gitDir: string): string[] {
   const common = readCommonDir(gitDir) ?? gitDir
   const stores = [gitDir, ...(common === gitDir ? [] : [common])]
+  // git follows a symlink among its own files as readily (`shallow`, `packed-refs`, `info/grafts`,
+  // a rebase's to-do list, a worktree's `gitdir`) and prints their lines in its errors and its
+  // status (`fatal: bad shallow line: <line>`): each is judged where it leads, like the stores.
+  for (const dir of new Set([gitDir, common])) stores.push(...linkedStateFiles(dir))
   const seen = new Set<string>()
   let level = [path.join(common, 'objects')]
   for (let depth = 0; depth <= MAX_ALTERNATE_DEPTH && level.length > 0; depth += 1) {
@@ -65,6 +69,18 @@ function linksIn(folder: string): string[] {
     listedLinks.set(folder, { stamp, links })
   } else listedLinks.delete(folder)
   return links
+}
+
+/** Folders of a git dir whose files git reads while a read-only command runs. */
+const STATE_FOLDERS = ['', 'info', 'objects/info', 'rebase-merge', 'rebase-apply', 'sequencer', 'refs', 'logs']
+
+function linkedStateFiles(gitDir: string): string[] {
+  const linked = STATE_FOLDERS.flatMap((folder) => linksIn(path.join(gitDir, folder)))
+  const worktrees = path.join(gitDir, 'worktrees')
+  if (statOncePerCall(worktrees)?.isDirectory())
+    for (const entry of readdirOncePerCall(worktrees) ?? [])
+      if (entry.isDirectory()) linked.push(...linksIn(path.join(worktrees, entry.name)))
+  return linked
 }
 
 function alternatesOf(objects: string): string[] {

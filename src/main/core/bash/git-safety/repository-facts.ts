@@ -24,7 +24,29 @@ export interface RepositoryFacts {
   historySecrets: () => HistorySecrets
   /** Objects a command names by id: secret-named ones as paths, unknown ones as a problem. */
   objectIds: (ids: readonly string[], label: string) => ObjectNamesJudged
+  /**
+   * Files the repository's own config makes git read (`core.attributesFile`, `mailmap.file`,
+   * `blame.ignoreRevsFile`…), resolved as git resolves them: git prints their lines in its output
+   * and in its errors (`fatal: invalid object name: <line>`), so each is a place the command reads.
+   */
+  namedFiles: (workTree: string) => string[]
 }
+
+/** Keys whose value is a file git reads while a read-only command runs. */
+const FILE_KEYS = new Set([
+  'core.attributesfile',
+  'core.excludesfile',
+  'mailmap.file',
+  'mailmap.blob',
+  'blame.ignorerevsfile',
+  'diff.orderfile',
+  'gpg.ssh.allowedsignersfile',
+  'gpg.ssh.revocationfile',
+  'fsck.skiplist',
+  'fetch.fsck.skiplist',
+  'receive.fsck.skiplist',
+  'commit.template',
+])
 
 const CREDENTIALS = new WeakMap<RepositoryConfigAnswer, { keys: string[]; names: string[] }>()
 
@@ -52,7 +74,13 @@ export function readRepositoryFacts(gitDir: string): RepositoryFacts {
     return judgeObjectNames(gitDir, history.objects, ids, label)
   }
   const names = credentials.names
+  const configured = answer.ok ? answer.config.entries : []
+  const namedFiles = (workTree: string) =>
+    configured
+      .filter((entry) => entry.value !== null && FILE_KEYS.has(entryName(entry).toLowerCase()))
+      .map((entry) => resolvedConfigPath(entry.value as string, workTree))
   return {
+    namedFiles,
     credentialKeys: credentials.keys,
     credentialNames: () => {
       const user = userConfigCredentialNames(homedir())
@@ -62,4 +90,10 @@ export function readRepositoryFacts(gitDir: string): RepositoryFacts {
     historySecrets,
     objectIds,
   }
+}
+
+/** git's path values: `~/` is the home folder, a relative path is taken from the work tree's top. */
+function resolvedConfigPath(value: string, workTree: string): string {
+  if (value === '~' || value.startsWith('~/')) return path.join(homedir(), value.slice(1))
+  return path.resolve(workTree, value)
 }
