@@ -49,6 +49,15 @@ export function evaluateFindExec(
     const inner = evaluate(subPart(part, clause, false))
     const action = (part.argv as string[])[(clause[0] as number) - 1]
     if (!inner.readOnly) return { readOnly: false, reason: `find ${action} ${inner.reason}`, name: 'find' }
+    // git's checks (the repository's hooks and config programs, secrets in its history, -C
+    // leaving the workspace) are whole-line rules made for a git the line runs itself; one find
+    // starts, in whatever folder it runs from, would skip them all (a red-team finding).
+    if (inner.name === 'git')
+      return {
+        readOnly: false,
+        reason: `find ${action} git: git run by find is not checked against the repository's hooks, programs and secrets; run git itself`,
+        name: 'find',
+      }
     names.push(inner.name ?? '?')
     for (const word of inner.paths ?? []) {
       // `{}/k/` or `{}.bak` names a path below or beside a found file: known only at run time.
