@@ -92,7 +92,7 @@ describe('bwrap argv: the mount order is the security property', () => {
     expect(boundAt('/w/.git/config')).toEqual(['--ro-bind-fd', '6', '/w/.git/config'])
     expect(boundAt('/w/.git/modules/lib')).toEqual(['--bind-fd', '7', '/w/.git/modules/lib'])
     // Nothing pinned is bound by its name any more; what is not pinned still is.
-    const byName = plan.args.filter((arg, index) =>
+    const byName = plan.args.filter((_, index) =>
       ['--bind', '--ro-bind'].includes(plan.args[index - 1] ?? ''),
     )
     for (const path of Object.keys(pinnedSources)) expect(byName).not.toContain(path)

@@ -89,6 +89,39 @@ function askGit(gitDir: string): HistorySecrets {
       secret.set(id, file)
     }
   }
+  // rev-list names each object once, by the first path it meets: a blob committed as `app.env`
+  // and renamed `notes.md` is listed as notes.md only. Every change of every commit names each
+  // blob under each of its paths (a red-team finding: `git log -p --follow -- notes.md`).
+  const changes = runGitToJudge(
+    git,
+    [
+      `--git-dir=${gitDir}`,
+      'log',
+      '--all',
+      '--reflog',
+      '--raw',
+      '--no-renames',
+      '--no-abbrev',
+      '--format=',
+      '--no-textconv',
+      '--no-ext-diff',
+    ],
+    { timeoutMs: TIMEOUT_MS, maxOutputBytes: MAX_OUTPUT_BYTES },
+  )
+  if (changes.error || changes.status !== 0)
+    return {
+      unknown: `git could not list the names files had in the repository's history (${changes.error?.message ?? (changes.signal ? `it was ended by ${changes.signal}` : `exit ${changes.status}`)})`,
+    }
+  for (const line of changes.stdout.toString('utf8').split('\n')) {
+    // `:100644 100644 <old id> <new id> M\tpath`
+    const tab = line.indexOf('\t')
+    if (!line.startsWith(':') || tab === -1) continue
+    const file = line.slice(tab + 1)
+    if (!isSecretFileName(path.basename(file))) continue
+    paths.add(file)
+    const [, , before, after] = line.slice(1, tab).split(' ')
+    for (const id of [before, after]) if (id !== undefined && !/^0+$/.test(id)) secret.set(id, file)
+  }
   const objects = kept > MAX_KEPT_OBJECTS ? null : { named, unnamed, secret }
   return { paths: [...paths].sort(), objects }
 }

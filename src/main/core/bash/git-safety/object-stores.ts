@@ -72,7 +72,16 @@ function linksIn(folder: string): string[] {
 }
 
 /** Folders of a git dir whose files git reads while a read-only command runs. */
-const STATE_FOLDERS = ['', 'info', 'objects/info', 'rebase-merge', 'rebase-apply', 'sequencer', 'refs', 'logs']
+const STATE_FOLDERS = [
+  '',
+  'info',
+  'objects/info',
+  'rebase-merge',
+  'rebase-apply',
+  'sequencer',
+  'refs',
+  'logs',
+]
 
 function linkedStateFiles(gitDir: string): string[] {
   const linked = STATE_FOLDERS.flatMap((folder) => linksIn(path.join(gitDir, folder)))

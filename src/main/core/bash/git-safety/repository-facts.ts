@@ -7,7 +7,7 @@ import { entryName } from './git-config-file'
 import { readIndexFacts } from './index-gitlinks'
 import { type ObjectNamesJudged, judgeObjectNames } from './object-names'
 import { readCommonDir } from './read-hooks'
-import { type UserConfigNames, userConfigCredentialNames } from './user-config-names'
+import { isGitTrue, type UserConfigNames, userConfigCredentialNames } from './user-config-names'
 
 /** What a read-only git command could print from this repository that the person should see first. */
 export interface RepositoryFacts {
@@ -30,6 +30,8 @@ export interface RepositoryFacts {
    * and in its errors (`fatal: invalid object name: <line>`), so each is a place the command reads.
    */
   namedFiles: (workTree: string) => string[]
+  /** `log.follow` may be true in a config git reads (the repository's, the user's, the system's). */
+  logFollows: () => boolean
 }
 
 /** Keys whose value is a file git reads while a read-only command runs. */
@@ -79,8 +81,15 @@ export function readRepositoryFacts(gitDir: string): RepositoryFacts {
     configured
       .filter((entry) => entry.value !== null && FILE_KEYS.has(entryName(entry).toLowerCase()))
       .map((entry) => resolvedConfigPath(entry.value as string, workTree))
+  const logFollows = () => {
+    const local = configured.filter((entry) => entryName(entry).toLowerCase() === 'log.follow').at(-1)
+    if (local !== undefined) return isGitTrue(local.value)
+    const user = userConfigCredentialNames(homedir())
+    return 'unknown' in user || user.logFollow === true
+  }
   return {
     namedFiles,
+    logFollows,
     credentialKeys: credentials.keys,
     credentialNames: () => {
       const user = userConfigCredentialNames(homedir())

@@ -17,7 +17,8 @@ import { changedRecently } from '../places/recent-change'
  * and times it had; a file changed within RECENT_CHANGE_MS is read again on the next call, since
  * another change in the same clock tick would leave its times as they were.
  */
-export type UserConfigNames = { names: string[] } | { unknown: string }
+/** `logFollow`: `log.follow` is true in one of them (git log -- ONE-PATH then follows renames). */
+export type UserConfigNames = { names: string[]; logFollow?: boolean } | { unknown: string }
 
 const MAX_CONFIG_BYTES = 256 * 1024
 const MAX_INCLUDE_DEPTH = 10
@@ -39,6 +40,7 @@ export function userConfigCredentialNames(
   if (kept?.key === key && kept.stamps.every(([file, stamp]) => stampOf(file) === stamp)) return kept.answer
   const stamps: Array<[string, string]> = []
   const names: string[] = []
+  let logFollow = false
   let recent = false
   const visit = (file: string, depth: number): string | null => {
     if (depth > MAX_INCLUDE_DEPTH) return `${file} is included more than ${MAX_INCLUDE_DEPTH} deep`
@@ -56,6 +58,7 @@ export function userConfigCredentialNames(
     }
     for (const { name, value } of parseGitConfig(text).entries) {
       if (valueHoldsCredential(name)) names.push(name.toLowerCase())
+      if (name.toLowerCase() === 'log.follow') logFollow = isGitTrue(value)
       if (!isIncludePath(name)) continue
       const problem = visit(includedFile(value, file, home), depth + 1)
       if (problem !== null) return problem
@@ -65,7 +68,9 @@ export function userConfigCredentialNames(
   let problem: string | null = null
   for (const root of roots) problem ??= visit(root, 0)
   const answer: UserConfigNames =
-    problem === null ? { names } : { unknown: `the user's git config cannot be checked: ${problem}` }
+    problem === null
+      ? { names, logFollow }
+      : { unknown: `the user's git config cannot be checked: ${problem}` }
   kept = recent ? null : { key, stamps, answer }
   return answer
 }
@@ -96,4 +101,16 @@ function stamp(stats: Stats | null): string {
 
 function stampOf(file: string): string {
   return stamp(statOrNull(file))
+}
+
+/**
+ * git's boolean: a key with no value, or true, yes, on or a non-zero number, in any case. An
+ * empty value (`follow =`, false to git) counts as true too: the parser cannot tell it from none,
+ * and a wrong true only asks.
+ */
+export function isGitTrue(value: string | null | undefined): boolean {
+  if (value === null || value === undefined) return true
+  const lower = value.trim().toLowerCase()
+  if (lower === '') return true
+  return ['true', 'yes', 'on'].includes(lower) || (/^-?\d+$/.test(lower) && Number(lower) !== 0)
 }

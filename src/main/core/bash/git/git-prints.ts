@@ -2,6 +2,7 @@ import path from 'node:path'
 import type { HistorySecrets } from '../git-safety/history-secrets'
 import type { ObjectNamesJudged } from '../git-safety/object-names'
 import type { ParsedArgs } from '../readonly/flag-types'
+import { statOncePerCall } from '../git-safety/per-call-reads'
 import { redactedConfigName } from '../../secrets/git-secret-keys'
 
 /** What a read-only git command prints from the repository, for the checks that know the repository. */
@@ -34,6 +35,8 @@ export interface GitReads {
   objectIds: string[]
   /** Why it may print objects no operand names (`cat-file --batch-all-objects --batch`), else null. */
   printsAnyObject: string | null
+  /** `git log -- ONE-PATH`: with `log.follow` in a config, it prints that file's earlier names too. */
+  followsOnePath?: boolean
 }
 
 // Subcommands whose printed contents come from commits, whatever their operands.
@@ -83,7 +86,17 @@ const PATCH = new Set([
   '--binary',
   '--remerge-diff',
   '--dd',
+  // Each offending line, whole (a CRLF file makes every line one).
+  '--check',
+  // Pickaxe: which commits hold a guessed string tells what a file held, one guess at a time.
+  '-S',
+  '-G',
+  '--pickaxe-regex',
 ])
+
+// The pathspec limits which commits are shown, not what they print (`--full-diff`), or git follows
+// the one file to its earlier names (`--follow`): the whole tree may be printed.
+const PATHSPEC_WIDENERS = ['--full-diff', '--follow']
 
 /** `--diff-merges=on|1|first-parent|separate|m|c|cc|dense-combined|remerge` prints merges' patches (git 2.39). */
 function diffMergesPrints(parsed: ParsedArgs): boolean {
@@ -120,13 +133,31 @@ export function gitReadsOf(subcommand: string, parsed: ParsedArgs, pathspecs: re
   const blamed = subcommand === 'blame' ? [...pathspecs, ...parsed.positionals].slice(-1) : null
   return {
     objectPaths,
-    trackedContents: printsContents ? (blamed ?? [...pathspecs]) : null,
+    trackedContents: printsContents ? (blamed ?? (widensPathspec(flags) ? [] : [...pathspecs])) : null,
+    followsOnePath: printsContents && mayFollowByConfig(subcommand, flags, pathspecs),
     configValues: configValuesOf(subcommand, parsed, flags),
     configNames: configNamesOf(subcommand, flags),
     readsHistory,
     objectIds: printsNamedObjects ? parsed.positionals.flatMap(objectIdsIn) : [],
     printsAnyObject: subcommand === 'cat-file' && printsContents ? catFileUnnamedObjects(flags) : null,
   }
+}
+
+function widensPathspec(flags: ReadonlySet<string>): boolean {
+  return PATHSPEC_WIDENERS.some((flag) => flags.has(flag))
+}
+
+/**
+ * `log.follow`, which any config may set, makes `git log -- ONE-PATH` follow that file to its
+ * earlier names, as `--follow` does; git follows files only, so a folder's pathspec stays a limit.
+ */
+function mayFollowByConfig(
+  subcommand: string,
+  flags: ReadonlySet<string>,
+  pathspecs: readonly string[],
+): boolean {
+  const logs = subcommand === 'log' || subcommand === 'whatchanged'
+  return logs && pathspecs.length === 1 && !flags.has('--no-follow') && !flags.has('--follow')
 }
 
 const CAT_FILE_CONTENT_BATCHES = ['--batch', '--batch-command']
@@ -215,6 +246,7 @@ export function judgeGitReads(
     secretTrackedPaths: readonly string[]
     historySecrets: () => HistorySecrets
     objectIds: (ids: readonly string[], label: string) => ObjectNamesJudged
+    logFollows?: () => boolean
   },
   cwd: string,
   label: string,
@@ -242,7 +274,12 @@ export function judgeGitReads(
     reads.objectIds.length > 0 ? repository.objectIds(reads.objectIds, label) : { secretPaths: [] }
   if ('problem' in named) return { problem: named.problem, paths: [] }
   const namedPaths = named.secretPaths.map((tracked) => path.join(repository.workTree, tracked))
-  const limits = reads.trackedContents
+  // A folder's pathspec stays a limit whatever log.follow says: git follows one file only.
+  const follows =
+    reads.followsOnePath === true &&
+    (repository.logFollows?.() ?? true) &&
+    statOncePerCall(path.resolve(cwd, reads.trackedContents?.[0] ?? '.'))?.isDirectory() !== true
+  const limits = follows ? [] : reads.trackedContents
   if (limits === null) return { problem: null, paths: namedPaths }
   // Pathspecs are relative to the folder git runs in, tracked paths to the work tree.
   const specs = limits.map((pathspec) =>

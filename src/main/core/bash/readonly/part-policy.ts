@@ -2,12 +2,11 @@ import type { AnalyzedCommand } from '../analysis/command-analysis'
 import { evaluateGitArgv } from '../git/git-policy'
 import { findUncPath, isPathQualified, standardBinaryName, stripTransparentWrappers } from './command-name'
 import { evaluateDirectArgv } from './direct-argv'
-import type { WalkFilter } from '../places/secret-index'
 import { EVERY_NAME } from '../places/found-links'
 import type { PartVerdict } from './part-verdict'
 import { evaluateEnvironmentReader } from './environment-readers'
 import { evaluateFindExec } from './find-exec'
-import { gitWalkFilter, walkFilterFor } from './walk-filter'
+import { gitWalkFilter, unionOfWalks, walkFilterFor } from './walk-filter'
 import { describeDynamicPart } from './dynamic-reason'
 import { refuseEnvAssignments } from './env-allowlist'
 import { parseFlags } from './flag-parser'
@@ -203,10 +202,9 @@ function evaluateWithTable(
     ...(readings.some((parsed) => walksIntoLinkedFolders(name, parsed))
       ? { foundLinks: { filter: EVERY_NAME, intoFolders: true } }
       : {}),
-    // The POSIX reading ends options sooner, so it has fewer include/exclude filters: the wider walk.
-    walks: [...readings]
-      .reverse()
-      .reduce<WalkFilter | null>((found, parsed) => found ?? walkFilterFor(name, args, parsed), null),
+    // Every reading's walk at once: the POSIX one ends options sooner, so it has fewer filters,
+    // but it also drops a later flag that widens the walk (`rg KEY --hidden` reads `.env`).
+    walks: unionOfWalks(readings.map((parsed) => walkFilterFor(name, args, parsed))),
     // `sort --files0-from=list` prints the files a (planted) list names, which no check sees.
     unknownPaths: readings.some((parsed) => parsed.runTimeFiles || listsFiles(policy, parsed)),
   }

@@ -24,21 +24,9 @@ export function walkFilterFor(
     const recursive =
       has('-r', '-R', '--recursive', '--dereference-recursive') ||
       values('-d', '--directories').includes('recurse')
-    if (
-      !recursive ||
-      has(
-        '-l',
-        '-L',
-        '-c',
-        '-q',
-        '--files-with-matches',
-        '--files-without-match',
-        '--count',
-        '--quiet',
-        '--silent',
-      )
-    )
-      return null
+    // Names, counts and an exit status (-l, -c, -q) still read every file: whether a guessed pattern
+    // is in `.env` tells what `.env` holds, one guess at a time (a red-team finding).
+    if (!recursive) return null
     return walkFilter({
       skipsHidden: false,
       folders: values('--exclude-dir'),
@@ -52,21 +40,8 @@ export function walkFilterFor(
     })
   }
   if (name === 'rg') {
-    if (
-      has(
-        '--files',
-        '--type-list',
-        '-l',
-        '--files-with-matches',
-        '--files-without-match',
-        '-c',
-        '--count',
-        '--count-matches',
-        '-q',
-        '--quiet',
-      )
-    )
-      return null
+    // --files and --type-list open no file; -l, -c and -q read them all, as grep's do.
+    if (has('--files', '--type-list')) return null
     const hidden = has('--hidden', '-.') || flags.filter((flag) => flag.flag === '-u').length >= 2
     const allCaseless = has('--glob-case-insensitive')
     const rules = flags.flatMap((flag): FilterRule[] => {
@@ -104,7 +79,7 @@ export function walkFilterFor(
  * git reading files it does not track, under the folders it is given or runs in: `git grep
  * --no-index`/`--untracked` (an untracked `.env` among them) and `git diff --no-index A B` on
  * folders. Tracked files are judged from the index. Null when it prints no contents (`printsContents`,
- * from what git prints: `diff --stat`) or only names, counts or an exit status (`grep -l`).
+ * from what git prints: `diff --stat`); names, counts and an exit status (`grep -l`) answer guesses.
  */
 export function gitWalkFilter(
   subcommand: string | undefined,
@@ -115,8 +90,7 @@ export function gitWalkFilter(
   const flags = new Set(parsed.flags.map((flag) => flag.flag))
   if (subcommand === 'diff') return flags.has('--no-index') ? walkFilter(EVERY_FILE) : null
   if (subcommand !== 'grep' || (!flags.has('--no-index') && !flags.has('--untracked'))) return null
-  const namesOnly = ['-l', '-L', '-c', '-q', '--files-with-matches', '--files-without-match', '--count']
-  if ([...namesOnly, '--quiet', '--name-only'].some((flag) => flags.has(flag))) return null
+  // Names and counts answer guesses about what the files hold, as grep's do.
   return walkFilter(EVERY_FILE)
 }
 
@@ -194,5 +168,18 @@ function walkFilter(shape: FilterShape): WalkFilter {
       return unmatched
     },
     key: `${shape.skipsHidden}\0${shape.hiddenUnlessIgnoreFilesNegate === true}\0${shape.folders.join('\0')}`,
+  }
+}
+
+/** A walk that reads whatever any of these reads; null when none walks. */
+export function unionOfWalks(walks: ReadonlyArray<WalkFilter | null>): WalkFilter | null {
+  const found = walks.filter((walk): walk is WalkFilter => walk !== null)
+  if (found.length <= 1) return found[0] ?? null
+  return {
+    skipsHidden: found.every((walk) => walk.skipsHidden),
+    hiddenUnlessIgnoreFilesNegate: found.some((walk) => walk.hiddenUnlessIgnoreFilesNegate === true),
+    skipsFolder: (name) => found.every((walk) => walk.skipsFolder(name)),
+    readsFile: (name) => found.some((walk) => walk.readsFile(name)),
+    key: found.map((walk) => walk.key).join('|'),
   }
 }

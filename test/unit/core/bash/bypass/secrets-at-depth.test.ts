@@ -25,7 +25,7 @@ describe('secret files at any depth and the folders that hold them (issue 21.4)'
     // stdin from /dev/null, as the executor gives it: rg searches a piped stdin instead of the folder.
     spawnSync('bash', ['-c', command], { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] }).stdout
 
-  it('grep -rn prints a .env four folders down for real, and asks; --include=*.ts and -l do not', () => {
+  it('grep -rn prints a .env four folders down for real, and asks, -l too; --include=*.ts does not', () => {
     const cwd = workspace({ 'src/a/b/c/.env': 'TOKEN=hunter2\n', 'src/x.ts': 'TOKEN usage\n' })
     expect(grep('grep -rn TOKEN .', cwd)).toContain('hunter2')
     const verdict = classify('grep -rn TOKEN .', cwd)
@@ -33,7 +33,10 @@ describe('secret files at any depth and the folders that hold them (issue 21.4)'
     expect(verdict.asks?.[0]?.reason).toContain('src/a/b/c/.env')
     expect(grep('grep -rn --include=*.ts TOKEN src', cwd)).not.toContain('hunter2')
     expect(classify('grep -rn --include=*.ts TOKEN src', cwd).asks).toBeUndefined()
-    expect(classify('grep -rln TOKEN .', cwd).asks).toBeUndefined()
+    // Only names, yet each answer says whether a guessed string is in .env (red-team, fifth review).
+    expect(grep('grep -rl TOKEN=h .', cwd)).toContain('.env')
+    expect(grep('grep -rl TOKEN=x .', cwd)).not.toContain('.env')
+    expect(classify('grep -rln TOKEN .', cwd).asks?.[0]?.reason).toContain('src/a/b/c/.env')
     expect(classify('grep -rn --exclude-dir=a TOKEN .', cwd).asks).toBeUndefined()
     // After the operands the filter is an option only while getopt permutes: with POSIXLY_CORRECT
     // it is a file name, and the whole folder is printed. Both readings are judged, so it asks.

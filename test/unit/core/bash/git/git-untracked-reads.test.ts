@@ -84,7 +84,6 @@ describe('git grep over files git does not track', () => {
 
   it.each([
     'git grep TOKEN',
-    'git grep --no-index -l TOKEN',
     'git grep --untracked --no-untracked TOKEN',
     'git diff --no-index --stat empty config',
     // diff --no-index compares exactly its operands: files beside a secret-holding folder read nothing else.
@@ -93,5 +92,11 @@ describe('git grep over files git does not track', () => {
   ])('%s prints no secret, so it asks nothing', (command) => {
     expect(printed(command)).not.toContain(SECRET)
     expect(asks(command)).toEqual([])
+  })
+
+  // Names only still answer a guess about what the file holds, one guess at a time.
+  it('git grep --no-index -l TOKEN prints only names, and still asks: the answer tells what .env holds', () => {
+    expect(printed('git grep --no-index -l TOKEN')).not.toContain(SECRET)
+    expect(asks('git grep --no-index -l TOKEN').length).toBeGreaterThan(0)
   })
 })
