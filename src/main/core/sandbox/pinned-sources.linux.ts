@@ -1,5 +1,5 @@
 import { closeSync, fstatSync, openSync, readlinkSync } from 'node:fs'
-import { isInside, realOrNull } from './host-paths'
+import { isInside } from './host-paths'
 import type { ExecutionSandbox } from './types'
 
 /**
@@ -33,8 +33,8 @@ export interface PinnedSources {
 /**
  * Opens and checks every bind source of the sandbox outside the system folders: the workspace,
  * the writable roots and everything under them must still lead to a place inside the same root
- * (each is planned without symlinks, so normally to itself), anything else to where it led when
- * planned. Throws MountSourceChangedError, with every descriptor closed, when one does not.
+ * (each is planned without symlinks, so normally to itself), anything else to itself: planned
+ * sources are real paths. Throws MountSourceChangedError, with every descriptor closed, when one does not.
  */
 export function pinMountSources(sandbox: ExecutionSandbox): PinnedSources {
   const sources: Record<string, number> = {}
@@ -47,10 +47,10 @@ export function pinMountSources(sandbox: ExecutionSandbox): PinnedSources {
       held.push(fd)
       const actual = readlinkSync(`/proc/self/fd/${fd}`)
       const root = roots.find((candidate) => isInside(source, candidate))
-      // Outside those roots nothing sandboxed writes (a dotfile linked to a dotfiles folder leads
-      // to its real path, as it did when planned).
-      const stays =
-        root !== undefined ? isInside(actual, root) : actual === expected || actual === realOrNull(expected)
+      // Outside those roots a source must be the very path planned: the planner mounts real paths
+      // (a linked dotfile or toolchain by its `source`). Resolving the name again here would follow
+      // a link swapped in since, by a command writing in another workspace (a red-team finding).
+      const stays = root !== undefined ? isInside(actual, root) : actual === expected
       if (!stays)
         throw new MountSourceChangedError(
           `${source} changed while the sandbox was being prepared (it now leads to ${actual}): a command running at the same time may be trying to reach outside its sandbox, so this one was not started`,

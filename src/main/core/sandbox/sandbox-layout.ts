@@ -128,9 +128,17 @@ export function planLayout(input: LayoutInput): SandboxLayout {
     if (!isInside(folder.path, workspace))
       scanned.push({ root: folder.path, writable: false, hideSecrets: true })
   }
-  if (!covered(input.cwd) && !isInside(home, input.cwd) && kindOf(input.cwd) === 'dir') {
+  const realCwd = realOrNull(input.cwd)
+  if (
+    !covered(input.cwd) &&
+    !isInside(home, input.cwd) &&
+    realCwd !== null &&
+    !isInside(home, realCwd) &&
+    kindOf(realCwd) === 'dir'
+  ) {
     readable.push({
       path: input.cwd,
+      ...(realCwd !== input.cwd ? { source: realCwd } : {}),
       kind: 'dir',
       why: "the command's working folder, outside the workspace",
     })

@@ -93,6 +93,19 @@ describe('mount sources are pinned when the sandbox is prepared', () => {
     expect(openDescriptors()).toBe(before)
   })
 
+  it("a folder outside the workspace (another workspace's, added as readable) swapped for a link to the home is refused", () => {
+    const w = world()
+    const docs = join(w.outside, 'docs')
+    mkdirSync(docs)
+    const sandbox = w.base({ profile: 'read-only' }, { readableFolders: [docs] })
+    expect(sandbox.readable.map((entry) => entry.path)).toContain(docs)
+    renameSync(docs, `${docs}-real`)
+    symlinkSync(w.home, docs)
+    expect(() => pinMountSources(sandbox)).toThrow(
+      new RegExp(`${docs} changed while the sandbox was being prepared \\(it now leads to ${w.home}\\)`),
+    )
+  })
+
   it('a planned source that vanished is refused too; an unchanged layout pins every source outside the system folders', () => {
     const w = world()
     mkdirSync(join(w.workspace, '.git', 'info'), { recursive: true })
