@@ -344,7 +344,8 @@ function replaceRefs(gitDir: string): boolean {
   return readText(join(gitDir, 'packed-refs'))?.includes(' refs/replace/') === true
 }
 
-function moveAside(workspace: string, path: string, why: string): string {
+/** Renames a planted path aside (inside the workspace only) and says so; `why` ends the sentence. */
+export function moveAside(workspace: string, path: string, why: string): string {
   const aside = `${path}.quarantined-by-shellgate-${Date.now()}`
   const shown = relative(workspace, path) || path
   // Shellgate moves only what lies in the workspace: a path the command routed through a link

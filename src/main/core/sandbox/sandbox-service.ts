@@ -17,6 +17,7 @@ import { type LayoutInput, planLayout, type SandboxLayout } from './sandbox-layo
 import { sandboxOf } from './layout-sandbox'
 import { type PruneResult, prunePrivateCaches } from './tool-cache-prune'
 import { MountSourceChangedError, pinMountSources } from './pinned-sources.linux'
+import { checkSeal, snapshotSeal } from './seal-check'
 import { ensureHiddenFiles, exposedFiles } from './sandbox-paths'
 import type { EgressDecision } from './egress-policy'
 import { prepareNetwork, type SandboxNetworkInput } from './prepare-network'
@@ -257,17 +258,22 @@ export function createSandboxService(options: SandboxServiceOptions): SandboxSer
         }
       }
       let settled: string[] | null = null
+      // The seal as it is now, once every mount source is pinned: checked again after the run.
+      const seal = choice.profile === 'workspace-write' ? snapshotSeal(layout.protected) : null
       const settle = () => {
         if (settled === null) {
           const scan = layout.git ? scanFolder(workspace) : null
           try {
-            settled =
-              layout.git && scan
+            const sealNotes = seal ? checkSeal(seal, workspace) : []
+            settled = [
+              ...sealNotes,
+              ...(layout.git && scan
                 ? quarantinePlantedRepositories(workspace, options.home, layout.git, [
                     ...scan.gitEntries.map((entry) => entry.path),
                     ...scan.bareRepositories,
                   ])
-                : []
+                : []),
+            ]
           } catch (error) {
             // The audit failing is said, never silent, and never stops the release of the run.
             settled = [
