@@ -36,11 +36,17 @@ export function gitConfigFacts(text: string | null): GitConfigFacts {
  */
 export function iniCredential(text: string | null): string | null {
   if (text === null) return 'too large or unreadable to check'
+  let key = ''
   for (const raw of text.split(/\r?\n/)) {
     const line = raw.trim()
     if (line === '' || /^[#;[]/.test(line)) continue
+    // An indented line continues the value above (pip's `extra-index-url =` then URLs below).
+    if (/^\s/.test(raw) && key !== '') {
+      if (valueHoldsCredential(unquote(line))) return key
+      continue
+    }
     const at = line.search(/[=:]\s|=|\s/)
-    const key = (at === -1 ? line : line.slice(0, at)).trim()
+    key = (at === -1 ? line : line.slice(0, at)).trim()
     const value = at === -1 ? '' : unquote(line.slice(at + 1).replace(/^[=:\s]+/, ''))
     if (isCredentialName(key) || valueHoldsCredential(value)) return key
   }

@@ -1,7 +1,7 @@
 import { type Dirent, lstatSync, readdirSync } from 'node:fs'
-import { basename, join } from 'node:path'
+import { basename, dirname, join, resolve } from 'node:path'
 import { isSecretFileName } from '../secrets/secret-file-names'
-import { configHoldsCredential } from './config-credentials'
+import { configHoldsCredential, gitConfigFacts } from './config-credentials'
 import { readText } from './host-paths'
 import type { LayoutEntry } from './layout-types'
 
@@ -49,6 +49,12 @@ const PREFIX_CONFIG: Record<string, 'git' | 'ini'> = {
   wgetrc: 'ini',
   yarnrc: 'ini',
 }
+/** And from the prefix itself: a virtualenv's pip.conf (sys.prefix), conda's .condarc. */
+const PREFIX_ROOT_CONFIG: Record<string, 'git' | 'ini'> = {
+  'pip.conf': 'ini',
+  '.condarc': 'ini',
+  '.npmrc': 'ini',
+}
 
 export interface PrefixSecrets {
   hidden: LayoutEntry[]
@@ -58,8 +64,8 @@ export interface PrefixSecrets {
 
 /**
  * `walked`: the toolchain roots, walked as above. `prefixes`: `/usr/local` and `/opt`, whose
- * trees are the system's and too large to walk on every command: only their own `etc/` and each
- * tool's (`/opt/<tool>/etc`) are looked at.
+ * trees are the system's and too large to walk on every command: only their own `etc/`, each
+ * tool's top folder and its `etc/` (`/opt/<tool>/etc`) are looked at.
  */
 export function prefixSecrets(walked: readonly string[], prefixes: readonly string[]): PrefixSecrets {
   const found: PrefixSecrets = { hidden: [], unchecked: [] }
@@ -76,6 +82,8 @@ export function prefixSecrets(walked: readonly string[], prefixes: readonly stri
 function judgePrefixConfigs(root: string, found: PrefixSecrets, listed: string[]): void {
   const tools = listing(root).filter((entry) => entry.isDirectory() && !SKIPPED.has(entry.name))
   for (const prefix of [root, ...tools.map((entry) => join(root, entry.name))]) {
+    // Its own top (a virtualenv's pip.conf, a .env or key left there), then its etc/.
+    if (prefix !== root && !listed.includes(prefix)) judgeFolder(prefix, found, listed, [])
     const etc = join(prefix, 'etc')
     if (!listed.includes(etc) && lstatSync(etc, { throwIfNoEntry: false })?.isDirectory())
       judgeFolder(etc, found, listed, [])
@@ -148,13 +156,31 @@ function judgeFolder(folder: string, found: PrefixSecrets, listed: string[], nex
       found.hidden.push({ path, kind: 'file', why: 'a secret file name in a toolchain or system folder' })
       continue
     }
-    const format = basename(folder) === 'etc' ? PREFIX_CONFIG[entry.name] : undefined
+    const format =
+      basename(folder) === 'etc'
+        ? PREFIX_CONFIG[entry.name]
+        : basename(folder) === 'pip'
+          ? PREFIX_CONFIG[entry.name]
+          : PREFIX_ROOT_CONFIG[entry.name]
     if (format === undefined) continue
     // Its own time is kept with the walk: a config rewritten in place leaves its folder as it was.
     listed.push(path)
     const key = configHoldsCredential(readText(path), format)
+    if (format === 'git') found.hidden.push(...includedCredentials(path))
     if (key) found.hidden.push({ path, kind: 'file', readsEmpty: true, why: `holds a credential (${key})` })
   }
+}
+
+/** The files a git config includes (beside it, or by an absolute path) that hold a credential themselves. */
+function includedCredentials(path: string): LayoutEntry[] {
+  return gitConfigFacts(readText(path))
+    .includes.filter((included) => !included.startsWith('~'))
+    .map((included) => resolve(dirname(path), included))
+    .flatMap((included) => {
+      const key = configHoldsCredential(readText(included), 'git')
+      const why = `holds a credential (${key}), included by ${path}`
+      return key ? [{ path: included, kind: 'file' as const, readsEmpty: true, why }] : []
+    })
 }
 
 function listing(folder: string): Dirent[] {

@@ -204,8 +204,23 @@ describe('secrets outside the workspace cannot be read, in both profiles', () =>
       '[global]\nindex-url = https://me:hunter2@pypi.example.test/simple\n',
     )
     writeFileSync(join(tool, '.env'), 'API_KEY=hunter2\n')
+    // A virtualenv's own pip.conf (at its prefix), a URL on a continuation line, a credential kept
+    // in a file a gitconfig includes: each hidden too (second red-team round).
+    writeFileSync(
+      join(tool, 'pip.conf'),
+      '[global]\nindex-url = https://alice:hunter2@pypi.example.test/simple\n',
+    )
+    writeFileSync(
+      join(node, 'etc', 'pip.conf'),
+      '[global]\nextra-index-url =\n    https://bob:hunter2@pypi.example.test/simple\n',
+    )
+    writeFileSync(join(node, 'etc', 'gitconfig'), '[include]\n\tpath = gitconfig.local\n')
+    writeFileSync(
+      join(node, 'etc', 'gitconfig.local'),
+      '[http]\n\textraHeader = Authorization: Bearer hunter2\n',
+    )
     const searchPath = `${join(node, 'bin')}:${join(tool, 'bin')}:${TEST_PATH}`
-    const script = `cat '${node}/etc/npmrc' '${tool}/etc/pip.conf' '${tool}/.env'; echo; cat '${tool}/etc/npmrc'`
+    const script = `cat '${node}/etc/npmrc' '${tool}/etc/pip.conf' '${tool}/.env' '${tool}/pip.conf' '${node}/etc/pip.conf' '${node}/etc/gitconfig' '${node}/etc/gitconfig.local'; echo; cat '${tool}/etc/npmrc'`
     const readOnly = await runPrepared(w, 'read-only', script, { searchPath })
     expect(readOnly.output).not.toMatch(/SECRETTOKEN|hunter2/)
     expect(readOnly.result.stderr).toContain(`${tool}/.env: Permission denied`)
