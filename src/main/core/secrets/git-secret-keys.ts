@@ -11,7 +11,7 @@
  */
 const SECRET_SECTIONS = new Set(['http', 'credential', 'url'])
 const SECRET_KEY_WORD =
-  /pass|token|secret|auth|credential|cookie|(?:api|private|access|session)-?key|^key$|bearer|jwt|webhook|pwd|creds?$|mnemonic/
+  /pass|token|secret|auth|credential|cookie|(?:api|private|access|session|service|master|client|encryption|deploy|license|app)-?key|^key$|bearer|jwt|webhook|pwd|creds?$|mnemonic/
 
 /** True for a key (`section[.subsection].key`) whose value may be a credential. */
 export function isSecretGitConfigKey(name: string): boolean {

@@ -154,6 +154,11 @@ describe('git config keys that hold credentials', () => {
     'db.pwd',
     'deploy.creds',
     'wallet.mnemonic',
+    // Second round today: keys a tool names after what the key is for.
+    'deploy.servicekey',
+    'vault.masterKey',
+    'oauth.client-key',
+    'backup.encryptionkey',
   ])('%s', (key) => {
     expect(isSecretGitConfigKey(key)).toBe(true)
   })
