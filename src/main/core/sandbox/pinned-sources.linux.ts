@@ -1,4 +1,4 @@
-import { closeSync, fstatSync, openSync, readlinkSync } from 'node:fs'
+import { closeSync, openSync, readlinkSync } from 'node:fs'
 import { isInside } from './host-paths'
 import type { ExecutionSandbox } from './types'
 
@@ -89,10 +89,7 @@ function bindSources(sandbox: ExecutionSandbox): { source: string; expected: str
 function openPath(path: string): number {
   try {
     // libuv adds O_CLOEXEC itself: no other child inherits these.
-    const fd = openSync(path, O_PATH)
-    // fstat works on an O_PATH descriptor; it only confirms the open found something mountable.
-    fstatSync(fd)
-    return fd
+    return openSync(path, O_PATH)
   } catch (error) {
     throw new MountSourceChangedError(
       `${path} could not be opened to mount it (${(error as NodeJS.ErrnoException).code ?? (error as Error).message}): it changed while the sandbox was being prepared, so the command was not started`,

@@ -74,7 +74,14 @@ export function prefixSecrets(walked: readonly string[], prefixes: readonly stri
     found.hidden.push(...walk.hidden)
     found.unchecked.push(...walk.unchecked)
   }
-  for (const root of new Set(prefixes)) judgePrefixConfigs(root, found, [])
+  for (const root of new Set(prefixes)) {
+    const checked = keptOr(`prefix\0${root}`, (into) => {
+      const listed: string[] = [root]
+      judgePrefixConfigs(root, into, listed)
+      return listed
+    })
+    found.hidden.push(...checked.hidden)
+  }
   return found
 }
 
@@ -99,18 +106,23 @@ const MAX_KEPT = 64
 const RECENT_MS = 2_000
 
 function walkedOnce(root: string): PrefixSecrets {
-  const known = kept.get(root)
+  return keptOr(root, (found) => walk(root, found))
+}
+
+/** `look` fills `found` and returns every folder and file it read, whose times keep the answer. */
+function keptOr(key: string, look: (found: PrefixSecrets) => string[]): PrefixSecrets {
+  const known = kept.get(key)
   if (known?.stamps.every(([folder, stamp]) => stampOf(folder) === stamp)) return known.found
   const found: PrefixSecrets = { hidden: [], unchecked: [] }
-  const listed = walk(root, found)
+  const listed = look(found)
   const stamps = listed.map((folder): [string, string] => [folder, stampOf(folder)])
   const now = Date.now()
   if (kept.size >= MAX_KEPT) kept.clear()
   if (
     stamps.every(([folder]) => now - (lstatSync(folder, { throwIfNoEntry: false })?.ctimeMs ?? 0) > RECENT_MS)
   )
-    kept.set(root, { stamps, found })
-  else kept.delete(root)
+    kept.set(key, { stamps, found })
+  else kept.delete(key)
   return found
 }
 
