@@ -41,7 +41,7 @@ export function pinMountSources(sandbox: ExecutionSandbox): PinnedSources {
   const held: number[] = []
   const roots = [sandbox.workspace, ...sandbox.writableRoots]
   try {
-    for (const { source, expected } of bindSources(sandbox)) {
+    for (const source of bindSources(sandbox)) {
       if (source in sources || SYSTEM_ROOTS.some((root) => isInside(source, root))) continue
       const fd = openPath(source)
       held.push(fd)
@@ -50,7 +50,7 @@ export function pinMountSources(sandbox: ExecutionSandbox): PinnedSources {
       // Outside those roots a source must be the very path planned: the planner mounts real paths
       // (a linked dotfile or toolchain by its `source`). Resolving the name again here would follow
       // a link swapped in since, by a command writing in another workspace (a red-team finding).
-      const stays = root !== undefined ? isInside(actual, root) : actual === expected
+      const stays = root !== undefined ? isInside(actual, root) : actual === source
       if (!stays)
         throw new MountSourceChangedError(
           `${source} changed while the sandbox was being prepared (it now leads to ${actual}): a command running at the same time may be trying to reach outside its sandbox, so this one was not started`,
@@ -72,18 +72,18 @@ export function pinMountSources(sandbox: ExecutionSandbox): PinnedSources {
   }
 }
 
-/** The sources bwrapPlan binds, each with where it should lead (its own real path, as planned). */
-function bindSources(sandbox: ExecutionSandbox): { source: string; expected: string }[] {
+/**
+ * The sources bwrapPlan binds, each its own real path as planned. Not the private caches nor the
+ * executor's exposed files: both live in SHELLGATE_HOME, which no sandboxed command sees, and an
+ * exposed file may not exist until the run makes it.
+ */
+function bindSources(sandbox: ExecutionSandbox): string[] {
   const writes = sandbox.profile === 'workspace-write'
-  const same = (path: string) => ({ source: path, expected: path })
   return [
-    ...sandbox.readable.map((entry) => same(entry.source ?? entry.path)),
-    same(sandbox.workspace),
-    ...(writes ? sandbox.writableRoots.map(same) : []),
-    ...(writes ? [...sandbox.protectedPaths, ...sandbox.reopenedPaths].map(same) : []),
+    ...sandbox.readable.map((entry) => entry.source ?? entry.path),
+    sandbox.workspace,
+    ...(writes ? [...sandbox.writableRoots, ...sandbox.protectedPaths, ...sandbox.reopenedPaths] : []),
   ]
-  // Not the private caches nor the executor's exposed files: both live in SHELLGATE_HOME, which no
-  // sandboxed command sees, and an exposed file may not exist until the run makes it.
 }
 
 function openPath(path: string): number {

@@ -1,4 +1,4 @@
-import { type Dirent, lstatSync, readdirSync } from 'node:fs'
+import { type Dirent, lstatSync, readdirSync, type Stats } from 'node:fs'
 import { basename, dirname, join, resolve } from 'node:path'
 import { isSecretFileName } from '../secrets/secret-file-names'
 import { configHoldsCredential, gitConfigFacts } from './config-credentials'
@@ -49,6 +49,8 @@ const PREFIX_CONFIG: Record<string, 'git' | 'ini'> = {
   wgetrc: 'ini',
   yarnrc: 'ini',
 }
+/** Folders those live in: `<prefix>/etc`, and pip's `<prefix>/etc/pip` or XDG `pip/`. */
+const CONFIG_FOLDERS = new Set(['etc', 'pip'])
 /** And from the prefix itself: a virtualenv's pip.conf (sys.prefix), conda's .condarc. */
 const PREFIX_ROOT_CONFIG: Record<string, 'git' | 'ini'> = {
   'pip.conf': 'ini',
@@ -115,19 +117,24 @@ function keptOr(key: string, look: (found: PrefixSecrets) => string[]): PrefixSe
   if (known?.stamps.every(([folder, stamp]) => stampOf(folder) === stamp)) return known.found
   const found: PrefixSecrets = { hidden: [], unchecked: [] }
   const listed = look(found)
-  const stamps = listed.map((folder): [string, string] => [folder, stampOf(folder)])
   const now = Date.now()
+  let recent = false
+  const stamps = listed.map((folder): [string, string] => {
+    const stats = lstatSync(folder, { throwIfNoEntry: false })
+    if (now - (stats?.ctimeMs ?? 0) <= RECENT_MS) recent = true
+    return [folder, stampFrom(stats)]
+  })
   if (kept.size >= MAX_KEPT) kept.clear()
-  if (
-    stamps.every(([folder]) => now - (lstatSync(folder, { throwIfNoEntry: false })?.ctimeMs ?? 0) > RECENT_MS)
-  )
-    kept.set(key, { stamps, found })
+  if (!recent) kept.set(key, { stamps, found })
   else kept.delete(key)
   return found
 }
 
 function stampOf(folder: string): string {
-  const stats = lstatSync(folder, { throwIfNoEntry: false })
+  return stampFrom(lstatSync(folder, { throwIfNoEntry: false }))
+}
+
+function stampFrom(stats: Stats | undefined): string {
   return stats ? `${stats.dev}:${stats.ino}:${stats.mtimeMs}:${stats.ctimeMs}` : 'missing'
 }
 
@@ -168,12 +175,9 @@ function judgeFolder(folder: string, found: PrefixSecrets, listed: string[], nex
       found.hidden.push({ path, kind: 'file', why: 'a secret file name in a toolchain or system folder' })
       continue
     }
-    const format =
-      basename(folder) === 'etc'
-        ? PREFIX_CONFIG[entry.name]
-        : basename(folder) === 'pip'
-          ? PREFIX_CONFIG[entry.name]
-          : PREFIX_ROOT_CONFIG[entry.name]
+    const format = CONFIG_FOLDERS.has(basename(folder))
+      ? PREFIX_CONFIG[entry.name]
+      : PREFIX_ROOT_CONFIG[entry.name]
     if (format === undefined) continue
     // Its own time is kept with the walk: a config rewritten in place leaves its folder as it was.
     listed.push(path)

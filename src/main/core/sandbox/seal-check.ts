@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto'
-import { lstatSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs'
+import { type BigIntStats, lstatSync, readFileSync, renameSync, writeFileSync } from 'node:fs'
 import { basename, dirname, join, relative } from 'node:path'
 import { moveAside } from './git-audit'
+import { safeReaddir } from './host-paths'
 import type { LayoutEntry } from './layout-types'
 
 /**
@@ -23,7 +24,7 @@ const MAX_KEPT_BYTES = 1024 * 1024
 type Sealed =
   | { kind: 'missing' }
   | { kind: 'file'; stamp: string; bytes: Buffer | null }
-  | { kind: 'dir'; stamp: string; children: Map<string, string> }
+  | { kind: 'dir'; stamp: string; identity: string; children: Map<string, string> }
   | { kind: 'other'; stamp: string }
 
 export interface SealSnapshot {
@@ -53,17 +54,13 @@ export function checkSeal(snapshot: SealSnapshot, workspace: string): string[] {
     const now = sealedNow(path, false)
     const shown = relative(workspace, path) || path
     const ownSettings = basename(path) === '.shellgate' || path.includes('/.shellgate/')
-    if (
-      before.kind === 'dir' &&
-      now.kind === 'dir' &&
-      before.stamp.split(':')[1] === now.stamp.split(':')[1]
-    ) {
+    if (before.kind === 'dir' && now.kind === 'dir' && before.identity === now.identity) {
       for (const [name, stamp] of now.children) {
         if (before.children.get(name) === stamp) continue
         const child = join(path, name)
         notes.push(
           ownSettings
-            ? `WARNING: ${relative(workspace, child)} changed while a sandboxed command ran, though it was sealed. Look at it before you trust this workspace's settings again.`
+            ? settingsChanged(relative(workspace, child))
             : moveAside(workspace, child, 'it appeared in a sealed folder during the run, past the seal'),
         )
       }
@@ -71,9 +68,7 @@ export function checkSeal(snapshot: SealSnapshot, workspace: string): string[] {
     }
     if (sameEntry(before, now)) continue
     if (ownSettings) {
-      notes.push(
-        `WARNING: ${shown} changed while a sandboxed command ran, though it was sealed. Look at it before you trust this workspace's settings again.`,
-      )
+      notes.push(settingsChanged(shown))
       continue
     }
     if (now.kind !== 'missing')
@@ -126,26 +121,20 @@ function lstatOrNull(path: string) {
 function sealedNow(path: string, keepBytes: boolean): Sealed {
   const stats = lstatOrNull(path)
   if (!stats) return { kind: 'missing' }
-  const stamp = `${stats.dev}:${stats.ino}:${stats.mode}:${stats.size}:${stats.mtimeNs}:${stats.ctimeNs}`
+  const stamp = stampOf(stats)
   if (stats.isFile()) {
     const bytes = keepBytes && stats.size <= BigInt(MAX_KEPT_BYTES) ? readOrNull(path) : null
     return { kind: 'file', stamp, bytes }
   }
   if (!stats.isDirectory()) return { kind: 'other', stamp }
   const children = new Map<string, string>()
-  for (const name of listing(path)) {
+  for (const name of safeReaddir(path)) {
     const child = lstatOrNull(join(path, name))
     // A folder by its identity only: what lies inside one is sealed (or reopened, as an existing
     // submodule's git dir under modules/ is) on its own.
-    if (child)
-      children.set(
-        name,
-        child.isDirectory()
-          ? `${child.dev}:${child.ino}`
-          : `${child.dev}:${child.ino}:${child.mode}:${child.size}:${child.mtimeNs}:${child.ctimeNs}`,
-      )
+    if (child) children.set(name, child.isDirectory() ? `${child.dev}:${child.ino}` : stampOf(child))
   }
-  return { kind: 'dir', stamp, children }
+  return { kind: 'dir', stamp, identity: `${stats.dev}:${stats.ino}`, children }
 }
 
 function sameEntry(before: Sealed, now: Sealed): boolean {
@@ -161,10 +150,10 @@ function readOrNull(path: string): Buffer | null {
   }
 }
 
-function listing(path: string): string[] {
-  try {
-    return readdirSync(path)
-  } catch {
-    return []
-  }
+function stampOf(stats: BigIntStats): string {
+  return `${stats.dev}:${stats.ino}:${stats.mode}:${stats.size}:${stats.mtimeNs}:${stats.ctimeNs}`
+}
+
+function settingsChanged(shown: string): string {
+  return `WARNING: ${shown} changed while a sandboxed command ran, though it was sealed. Look at it before you trust this workspace's settings again.`
 }

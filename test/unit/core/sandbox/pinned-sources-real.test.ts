@@ -47,39 +47,32 @@ describe('mount sources are pinned when the sandbox is prepared', () => {
     expect(readFileSync(join(w.home, '.planted'), 'utf8')).toBe('escaped\n')
   })
 
-  it('a writable folder swapped after prepare: the home is never mounted, and bwrap refuses to go on', async () => {
-    const w = world()
-    const prepared = await w.service().prepare(w.prepareInput('workspace-write'))
-    try {
-      swapForHome(w, 'objects')
-      const result = await runPrepared(w, prepared, ESCAPE)
-      expect(result.stdout).not.toContain('PRIVATE KEY')
-      expect(existsSync(join(w.home, '.planted'))).toBe(false)
-      // bwrap bound the checked folder, found the destination leading elsewhere, and stopped.
-      expect(result.exitCode).not.toBe(0)
-      const output = result.stdout + result.stderr
-      expect(output).toContain('Race condition binding dirfd')
+  it.each([
+    ['objects', 'writable'],
+    ['hooks', 'read-only'],
+  ])(
+    '.git/%s (a %s mount) swapped after prepare: the home is never mounted, and bwrap refuses to go on',
+    async (folder) => {
+      const w = world()
+      const prepared = await w.service().prepare(w.prepareInput('workspace-write'))
       if (prepared.kind !== 'run') throw new Error('expected a run')
-      expect(prepared.explain({ exitCode: result.exitCode, output })).toMatch(
-        /^blocked by the sandbox: a folder it mounts was swapped for a link while the sandbox started/,
-      )
-    } finally {
-      if (prepared.kind === 'run') await prepared.release()
-    }
-  })
-
-  it('a read-only folder swapped after prepare: the home stays unreadable', async () => {
-    const w = world()
-    const prepared = await w.service().prepare(w.prepareInput('workspace-write'))
-    try {
-      swapForHome(w, 'hooks')
-      const result = await runPrepared(w, prepared, ESCAPE)
-      expect(result.stdout).not.toContain('PRIVATE KEY')
-      expect(existsSync(join(w.home, '.planted'))).toBe(false)
-    } finally {
-      if (prepared.kind === 'run') await prepared.release()
-    }
-  })
+      try {
+        swapForHome(w, folder)
+        const result = await runPrepared(w, prepared, ESCAPE)
+        expect(result.stdout).not.toContain('PRIVATE KEY')
+        expect(existsSync(join(w.home, '.planted'))).toBe(false)
+        // bwrap bound the checked folder, found the destination leading elsewhere, and stopped.
+        expect(result.exitCode).not.toBe(0)
+        const output = result.stdout + result.stderr
+        expect(output).toContain('Race condition binding dirfd')
+        expect(prepared.explain({ exitCode: result.exitCode, output })).toMatch(
+          /^blocked by the sandbox: a folder it mounts was swapped for a link while the sandbox started/,
+        )
+      } finally {
+        await prepared.release()
+      }
+    },
+  )
 
   it('a folder swapped between the plan and the pin is refused, with every descriptor closed', () => {
     const w = world()

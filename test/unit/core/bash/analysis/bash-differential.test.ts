@@ -1,5 +1,6 @@
 import { execFileSync } from 'node:child_process'
 import { describe, expect, it } from 'vitest'
+import { splitArgv } from './f-argv'
 import { analyzeCommand } from '../../../../../src/main/core/bash/analysis/analyze-command'
 import { tempDirsRemovedAfterEach } from '../../exec/temp-dir'
 import { pick, seededRandom } from '../seeded-random'
@@ -237,16 +238,3 @@ describe('differential: a tilde after `=` or `:` is the home folder, or the word
     expect(dynamicWords).toBeGreaterThan(80)
   })
 })
-
-/** `f`'s output: each call's argument count, then its arguments, NUL-separated. */
-function splitArgv(output: string): string[][] {
-  const fields = output.split('\0')
-  const result: string[][] = []
-  let at = 0
-  while (at < fields.length - 1) {
-    const count = Number(fields[at])
-    result.push(fields.slice(at + 1, at + 1 + count))
-    at += 1 + count
-  }
-  return result
-}

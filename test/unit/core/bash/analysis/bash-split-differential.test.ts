@@ -1,5 +1,6 @@
 import { execFileSync } from 'node:child_process'
 import { describe, expect, it } from 'vitest'
+import { splitArgv } from './f-argv'
 import { analyzeCommand } from '../../../../../src/main/core/bash/analysis/analyze-command'
 import { tempDirsRemovedAfterEach } from '../../exec/temp-dir'
 import { pick, seededRandom } from '../seeded-random'
@@ -46,20 +47,7 @@ function commandsFromBash(lines: string[], cwd: string): string[][][] {
   const body = lines.map((line) => `printf '\\1'\n${line}\n`).join('')
   const script = `f() { printf '%s\\0' "$#" "$@"; }\n${body}`
   const output = execFileSync('bash', ['--norc', '--noprofile', '-c', script], { cwd, encoding: 'utf8' })
-  return output
-    .split('\u0001')
-    .slice(1)
-    .map((chunk) => {
-      const fields = chunk.split('\0')
-      const commands: string[][] = []
-      let at = 0
-      while (at < fields.length - 1) {
-        const count = Number(fields[at])
-        commands.push(fields.slice(at + 1, at + 1 + count))
-        at += 1 + count
-      }
-      return commands
-    })
+  return output.split('\u0001').slice(1).map(splitArgv)
 }
 
 describe('differential: the simple commands we judge are the ones bash runs', () => {
